@@ -1,0 +1,89 @@
+// Package schema defines Zuum's DynamoDB tables, their indexes and the S3 buckets once, in Go.
+// The CDK stack (infra/) and the local cloud (localstack/) both read these definitions, so no
+// key or index is ever written twice.
+package schema
+
+// KeyType is the DynamoDB scalar type of a key attribute.
+type KeyType string
+
+// Key attribute types.
+const (
+	String KeyType = "S"
+	Number KeyType = "N"
+)
+
+// Key names one key attribute and its type.
+type Key struct {
+	Name string
+	Type KeyType
+}
+
+// Index is a global secondary index projecting all attributes.
+type Index struct {
+	Name         string
+	PartitionKey Key
+	SortKey      *Key
+}
+
+// Table is a DynamoDB table billed on demand.
+type Table struct {
+	// ID is the logical name used for CDK construct ids and environment variables.
+	ID string
+	// Name is the physical table name used by the local cloud; in AWS, CloudFormation names it.
+	Name string
+	// EnvVar is the environment variable through which functions receive the table name.
+	EnvVar       string
+	PartitionKey Key
+	SortKey      *Key
+	Indexes      []Index
+	// TTLAttribute holds an epoch-seconds expiry. AWS removes expired items eventually; code
+	// never relies on it and always checks expiry itself (the local cloud has no TTL).
+	TTLAttribute string
+}
+
+// Bucket is an S3 bucket.
+type Bucket struct {
+	ID     string
+	Name   string
+	EnvVar string
+}
+
+// Generic key attribute names: every table uses overloaded pk/sk and gsi1pk/gsi1sk.
+const (
+	PK     = "pk"
+	SK     = "sk"
+	GSI1PK = "gsi1pk"
+	GSI1SK = "gsi1sk"
+	GSI1   = "gsi1"
+	TTL    = "expires_at"
+)
+
+// Users holds profiles, credentials, uniqueness guards (email, username), sessions, one-time
+// codes, reset tokens and rate-limit windows. Item layout is documented in shared/profile and
+// shared/auth, the only packages that read or write it.
+var Users = Table{
+	ID:           "Users",
+	Name:         "zuum-users",
+	EnvVar:       "USERS_TABLE",
+	PartitionKey: Key{PK, String},
+	SortKey:      &Key{SK, String},
+	Indexes: []Index{{
+		Name:         GSI1,
+		PartitionKey: Key{GSI1PK, String},
+		SortKey:      &Key{GSI1SK, String},
+	}},
+	TTLAttribute: TTL,
+}
+
+// Tables lists every table, in creation order.
+var Tables = []Table{Users}
+
+// Media is the private bucket for uploads. Objects under PublicPrefix (profile pictures and
+// covers) are served through the CDN; everything else is reached only by presigned URLs.
+var Media = Bucket{ID: "Media", Name: "zuum-media", EnvVar: "MEDIA_BUCKET"}
+
+// PublicPrefix is the key prefix of media the CDN serves to anyone, at the same path.
+const PublicPrefix = "public/"
+
+// Buckets lists every bucket.
+var Buckets = []Bucket{Media}
