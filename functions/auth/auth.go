@@ -1,0 +1,182 @@
+// Package auth is the /api/auth route group: sign-up, email verification, login, logout,
+// password reset and sign-in with Google. It is a plain http.Handler; cmd/ wraps it for Lambda
+// and the local cloud mounts it as it is.
+package auth
+
+import (
+	"net/http"
+
+	"zuum/shared/account"
+	"zuum/shared/httpapi"
+	"zuum/shared/profile"
+)
+
+// Handler serves /api/auth/*.
+type Handler struct {
+	accounts *account.Service
+	media    httpapi.Media
+	google   *Google
+	mux      *http.ServeMux
+}
+
+// New returns the route group. google may be nil, in which case Google sign-in redirects to the
+// web app's failure page.
+func New(accounts *account.Service, media httpapi.Media, google *Google) *Handler {
+	h := &Handler{accounts: accounts, media: media, google: google, mux: http.NewServeMux()}
+	h.mux.HandleFunc("POST /api/auth/signup", h.signup)
+	h.mux.HandleFunc("POST /api/auth/verify-email", h.verifyEmail)
+	h.mux.HandleFunc("POST /api/auth/resend-otp", h.resendOTP)
+	h.mux.HandleFunc("POST /api/auth/login", h.login)
+	h.mux.HandleFunc("POST /api/auth/logout", h.logout)
+	h.mux.HandleFunc("POST /api/auth/forgot-password", h.forgotPassword)
+	h.mux.HandleFunc("POST /api/auth/reset-password", h.resetPassword)
+	h.mux.HandleFunc("GET /api/auth/google", h.googleStart)
+	h.mux.HandleFunc("GET /api/auth/google/callback", h.googleCallback)
+	h.mux.HandleFunc("/", httpapi.NotFound)
+	return h
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	httpapi.Recover(h.mux).ServeHTTP(w, r)
+}
+
+type signupRequest struct {
+	FirstName   string `json:"firstname"`
+	MiddleName  string `json:"middlename"`
+	LastName    string `json:"lastname"`
+	Username    string `json:"username"`
+	Email       string `json:"email"`
+	PhoneNumber string `json:"phonenumber"`
+	Password    string `json:"password"`
+	Identity    string `json:"identity"`
+}
+
+type signupResponse struct {
+	Message string `json:"message"`
+	Email   string `json:"email"`
+}
+
+func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
+	var req signupRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	res, err := h.accounts.Signup(r.Context(), profile.SignupInput{
+		FirstName: req.FirstName, MiddleName: req.MiddleName, LastName: req.LastName,
+		Username: req.Username, Email: req.Email, Phone: req.PhoneNumber,
+		Password: req.Password, Identity: req.Identity,
+	})
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	msg := "Account created. Check your email for the verification code."
+	if !res.MailSent {
+		msg = "Account created, but the verification email could not be sent. Use Resend OTP."
+	}
+	httpapi.JSON(w, http.StatusCreated, signupResponse{Message: msg, Email: res.Account.Email})
+}
+
+type emailRequest struct {
+	Email string `json:"email"`
+}
+
+type verifyRequest struct {
+	Email string `json:"email"`
+	OTP   string `json:"otp"`
+}
+
+func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	var req verifyRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.accounts.VerifyEmail(r.Context(), req.Email, req.OTP); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Message(w, http.StatusOK, "Email verified successfully.")
+}
+
+func (h *Handler) resendOTP(w http.ResponseWriter, r *http.Request) {
+	var req emailRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.accounts.ResendOTP(r.Context(), req.Email); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Message(w, http.StatusOK, "OTP resent successfully!")
+}
+
+type loginRequest struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type loginResponse struct {
+	Token   string              `json:"token"`
+	Profile httpapi.ProfileJSON `json:"profile"`
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	var req loginRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	l, err := h.accounts.Login(r.Context(), req.Email, req.Password, httpapi.ClientIP(r))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.SetSessionCookie(w, l.Token, account.SessionTTL)
+	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: h.media.Profile(l.Account.Profile, true)})
+}
+
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
+	if tok := httpapi.Token(r); tok != "" {
+		if err := h.accounts.Logout(r.Context(), tok); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+	}
+	httpapi.ClearSessionCookie(w)
+	httpapi.Message(w, http.StatusOK, "Logged out.")
+}
+
+func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) {
+	var req emailRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.accounts.ForgotPassword(r.Context(), req.Email); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Message(w, http.StatusOK, "Password reset link sent to your email. Please check your inbox.")
+}
+
+type resetRequest struct {
+	Email       string `json:"email"`
+	Token       string `json:"token"`
+	NewPassword string `json:"newPassword"`
+}
+
+func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) {
+	var req resetRequest
+	if err := httpapi.Decode(w, r, &req); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if err := h.accounts.ResetPassword(r.Context(), req.Email, req.Token, req.NewPassword); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.Message(w, http.StatusOK, "Password reset successful. Please log in.")
+}

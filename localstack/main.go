@@ -1,0 +1,183 @@
+// Command localstack is Zuum's local cloud, what `make dev` runs: an AWS edge on EDGE_PORT
+// (default 4566, LocalStack's port) serving DynamoDB, S3, SES and Secrets Manager, and the app on
+// PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
+// route group's Lambda handler, public media, and a stand-in for Google sign-in. Data is kept
+// under -data across restarts; demo accounts are seeded on first start.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
+
+	"zuum/functions/auth"
+	"zuum/functions/user"
+	"zuum/functions/wire"
+	"zuum/localstack/app"
+	"zuum/localstack/edge"
+	"zuum/localstack/gateway"
+	"zuum/localstack/googlefake"
+	"zuum/localstack/provision"
+	"zuum/localstack/seed"
+	"zuum/shared/profile"
+	"zuum/shared/schema"
+)
+
+// groups are the route groups the gateway serves, each built exactly as its Lambda main builds it.
+var groups = map[string]wire.Builder{
+	"auth": auth.FromEnv,
+	"user": user.FromEnv,
+}
+
+const jwtSecretName = "zuum/jwt-signing-secret"
+
+func main() {
+	dataDir := flag.String("data", ".zuum", "folder that keeps tables, objects, mail and secrets across restarts")
+	webDir := flag.String("web", "webui/dist", "built web app to serve at /")
+	flag.Parse()
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	if err := run(*dataDir, *webDir); err != nil {
+		slog.Error("local cloud stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(dataDir, webDir string) error {
+	edgePort, appPort := envOr("EDGE_PORT", "4566"), envOr("PORT", "8080")
+	edgeURL, appURL := "http://127.0.0.1:"+edgePort, "http://127.0.0.1:"+appPort
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return err
+	}
+	e, err := edge.New(edge.Options{DataDir: dataDir, Logger: slog.Default().With("component", "edge")})
+	if err != nil {
+		return fmt.Errorf("start edge: %w", err)
+	}
+	defer func() {
+		if err := e.Close(); err != nil {
+			slog.Error("save local cloud data", "err", err)
+		}
+	}()
+	edgeSrv, err := listen("127.0.0.1:"+edgePort, e.Handler())
+	if err != nil {
+		return err
+	}
+	defer edgeSrv.Close()
+
+	cfg := aws.Config{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("test", "test", ""),
+		BaseEndpoint: aws.String(edgeURL),
+	}
+	if err := provision.Apply(ctx, cfg, schema.Tables, schema.Buckets); err != nil {
+		return err
+	}
+	if err := ensureSecret(ctx, cfg, jwtSecretName); err != nil {
+		return err
+	}
+
+	google := googlefake.New("zuum-local", "zuum-local-secret", googlefake.User{
+		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
+	})
+	env := map[string]string{
+		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
+		"JWT_SECRET_ID": jwtSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
+		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
+		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",
+		"GOOGLE_USERINFO_URL": appURL + "/_google/userinfo",
+	}
+	lambdas := map[string]gateway.Lambda{}
+	for name, build := range groups {
+		h, err := build(ctx, cfg, func(k string) string { return env[k] })
+		if err != nil {
+			return fmt.Errorf("wire %s: %w", name, err)
+		}
+		lambdas[name] = gateway.FromHandler(h)
+	}
+
+	site := &app.Site{
+		API: gateway.New(lambdas), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		Extra: map[string]http.Handler{"/_google/": google.Handler("/_google")},
+	}
+	appSrv, err := listen("127.0.0.1:"+appPort, site.Handler())
+	if err != nil {
+		return err
+	}
+	defer appSrv.Close()
+
+	n, err := seed.Apply(ctx, profile.NewStore(dynamodb.NewFromConfig(cfg), schema.Users.Name))
+	if err != nil {
+		return fmt.Errorf("seed demo content: %w", err)
+	}
+	site.SetReady()
+	fmt.Printf("\nZuum local cloud is up (%d demo accounts added).\n"+
+		"  web app and API  %s        (health: %s/api/health)\n"+
+		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
+		"  demo login       %s / %s\n"+
+		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
+		n, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+	<-ctx.Done()
+	slog.Info("stopping; saving data")
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = appSrv.Shutdown(shutdown)
+	_ = edgeSrv.Shutdown(shutdown)
+	return nil
+}
+
+// listen serves h on addr in the background; it fails at once if the port is taken.
+func listen(addr string, h http.Handler) (*http.Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s (is another make dev running?): %w", addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			slog.Error("server stopped", "addr", addr, "err", err)
+		}
+	}()
+	return srv, nil
+}
+
+// ensureSecret creates a random signing secret the first time; later starts keep it, so
+// sessions survive a restart of make dev.
+func ensureSecret(ctx context.Context, cfg aws.Config, name string) error {
+	sm := secretsmanager.NewFromConfig(cfg)
+	_, err := sm.DescribeSecret(ctx, &secretsmanager.DescribeSecretInput{SecretId: &name})
+	var missing *smtypes.ResourceNotFoundException
+	if err == nil || !errors.As(err, &missing) {
+		return err
+	}
+	b := make([]byte, 48)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	_, err = sm.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: &name, SecretString: aws.String(base64.RawURLEncoding.EncodeToString(b))})
+	return err
+}
+
+func envOr(k, fallback string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return fallback
+}

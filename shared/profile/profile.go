@@ -1,0 +1,263 @@
+// Package profile is the Zuum account holder: who they are (identity, names, contact, bio,
+// pictures), their credentials' state, and the rules a sign-up or an edit must follow. Its
+// DynamoDB store keeps the profile item and the email and username guards that make both unique.
+package profile
+
+import (
+	"regexp"
+	"strings"
+	"time"
+
+	"zuum/shared/failure"
+)
+
+// Identity is what a creator signs up as.
+type Identity string
+
+// The identities a user can sign up with.
+const (
+	Artist      Identity = "artist"
+	Producer    Identity = "producer"
+	RecordLabel Identity = "record_label"
+)
+
+// ParseIdentity accepts the spec's spellings: record_label, "record label" and record-label are
+// one identity.
+func ParseIdentity(s string) (Identity, bool) {
+	n := strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
+	switch Identity(n) {
+	case Artist, Producer, RecordLabel:
+		return Identity(n), true
+	}
+	return "", false
+}
+
+// Summary is the short form of a profile used in follower lists and previews.
+type Summary struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+	Image    string `json:"image"`
+}
+
+// Profile is a user's public and private details. Image and CoverImage are media keys; the HTTP
+// edge turns them into URLs.
+type Profile struct {
+	ID                 string
+	Username           string
+	Identity           Identity
+	FirstName          string
+	MiddleName         string
+	LastName           string
+	Email              string
+	Phone              string
+	Bio                string
+	Image              string
+	CoverImage         string
+	IsAdmin            bool
+	FollowersCount     int64
+	FollowingCount     int64
+	Followers          []Summary
+	Following          []Summary
+	SubscriptionStatus string
+	CreatedAt          time.Time
+}
+
+// Account is a profile with the state of its credentials, which never leaves the server.
+type Account struct {
+	Profile
+	PasswordHash string
+	Verified     bool
+	Deactivated  bool
+	// SessionEpoch is bumped to end every session at once (password reset).
+	SessionEpoch  int64
+	GoogleSubject string
+}
+
+var (
+	emailPattern    = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+	phonePattern    = regexp.MustCompile(`^[0-9]{10,15}$`)
+	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9._]{3,30}$`)
+)
+
+// MinPasswordLength is the spec's shortest password.
+const MinPasswordLength = 8
+
+// Messages of spec part 1 §5, the contract shared with the web client.
+const (
+	msgFirstName      = "First name is required"
+	msgLastName       = "Last name is required"
+	msgUsername       = "Username is required"
+	msgUsernameFormat = "Username must be 3 to 30 letters, numbers, dots or underscores"
+	msgEmail          = "Email is required"
+	msgEmailFormat    = "Invalid email format"
+	msgPhone          = "Phone number is required"
+	msgPhoneFormat    = "Invalid phone number"
+	msgPassword       = "Password is required"
+	msgPasswordShort  = "Password must be at least 8 characters"
+	msgIdentity       = "Identity must be one of artist, producer or record_label"
+	msgTooLong        = "is too long"
+)
+
+// NormalizeEmail is the form in which emails are compared and stored.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s looks like an email address.
+func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
+
+// SignupInput is what a visitor submits to create an account.
+type SignupInput struct {
+	FirstName, MiddleName, LastName string
+	Username, Email, Phone          string
+	Password, Identity              string
+}
+
+// Signup is a validated sign-up: it can only be made by NewSignup.
+type Signup struct {
+	FirstName, MiddleName, LastName string
+	Username, Email, Phone          string
+	Password                        string
+	Identity                        Identity
+}
+
+// NewSignup checks in against the spec's rules and returns every field error at once.
+func NewSignup(in SignupInput) (Signup, error) {
+	s := Signup{
+		FirstName: strings.TrimSpace(in.FirstName), MiddleName: strings.TrimSpace(in.MiddleName),
+		LastName: strings.TrimSpace(in.LastName), Username: strings.TrimSpace(in.Username),
+		Email: NormalizeEmail(in.Email), Phone: strings.TrimSpace(in.Phone), Password: in.Password,
+	}
+	var errs []failure.FieldError
+	add := func(field, msg string) { errs = append(errs, failure.FieldError{Field: field, Msg: msg}) }
+	if s.FirstName == "" {
+		add("firstname", msgFirstName)
+	}
+	if s.LastName == "" {
+		add("lastname", msgLastName)
+	}
+	for field, v := range map[string]string{"firstname": s.FirstName, "middlename": s.MiddleName, "lastname": s.LastName} {
+		if len(v) > 50 {
+			add(field, field+" "+msgTooLong)
+		}
+	}
+	switch {
+	case s.Username == "":
+		add("username", msgUsername)
+	case !usernamePattern.MatchString(s.Username):
+		add("username", msgUsernameFormat)
+	}
+	switch {
+	case s.Email == "":
+		add("email", msgEmail)
+	case !ValidEmail(s.Email):
+		add("email", msgEmailFormat)
+	}
+	switch {
+	case s.Phone == "":
+		add("phonenumber", msgPhone)
+	case !phonePattern.MatchString(s.Phone):
+		add("phonenumber", msgPhoneFormat)
+	}
+	if err := CheckPassword("password", s.Password); err != nil {
+		add("password", err.Msg)
+	}
+	if id, ok := ParseIdentity(in.Identity); ok {
+		s.Identity = id
+	} else {
+		add("identity", msgIdentity)
+	}
+	if len(errs) > 0 {
+		sortFields(errs)
+		return Signup{}, failure.Fields("Validation errors.", errs...)
+	}
+	return s, nil
+}
+
+// CheckPassword applies the password rules, returning the field error or nil.
+func CheckPassword(field, pw string) *failure.FieldError {
+	switch {
+	case pw == "":
+		return &failure.FieldError{Field: field, Msg: msgPassword}
+	case len(pw) < MinPasswordLength:
+		return &failure.FieldError{Field: field, Msg: msgPasswordShort}
+	case len(pw) > 72:
+		// bcrypt reads at most 72 bytes; longer would silently be truncated.
+		return &failure.FieldError{Field: field, Msg: "Password must be at most 72 characters"}
+	}
+	return nil
+}
+
+// fieldOrder is the order of the form, so errors read top to bottom.
+var fieldOrder = []string{"firstname", "middlename", "lastname", "username", "email", "phonenumber", "password", "identity", "bio", "image", "cover_image"}
+
+func sortFields(errs []failure.FieldError) {
+	rank := func(f string) int {
+		for i, n := range fieldOrder {
+			if n == f {
+				return i
+			}
+		}
+		return len(fieldOrder)
+	}
+	for i := 1; i < len(errs); i++ {
+		for j := i; j > 0 && rank(errs[j].Field) < rank(errs[j-1].Field); j-- {
+			errs[j], errs[j-1] = errs[j-1], errs[j]
+		}
+	}
+}
+
+// Changes is a validated partial edit of a profile: nil fields stay as they are.
+type Changes struct {
+	FirstName, MiddleName, LastName, Phone, Bio *string
+	Image, CoverImage                           *string
+}
+
+// EditInput is the raw edit a user submits; empty strings mean "leave as is", as the spec's
+// client sends only non-empty fields.
+type EditInput struct {
+	FirstName, MiddleName, LastName, Phone, Bio string
+}
+
+// MaxBioLength bounds the bio.
+const MaxBioLength = 500
+
+// NewChanges validates an edit.
+func NewChanges(in EditInput) (Changes, error) {
+	var c Changes
+	var errs []failure.FieldError
+	set := func(dst **string, field, v string, max int) {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return
+		}
+		if len(v) > max {
+			errs = append(errs, failure.FieldError{Field: field, Msg: field + " " + msgTooLong})
+			return
+		}
+		*dst = &v
+	}
+	set(&c.FirstName, "firstname", in.FirstName, 50)
+	set(&c.MiddleName, "middlename", in.MiddleName, 50)
+	set(&c.LastName, "lastname", in.LastName, 50)
+	set(&c.Bio, "bio", in.Bio, MaxBioLength)
+	if p := strings.TrimSpace(in.Phone); p != "" {
+		if !phonePattern.MatchString(p) {
+			errs = append(errs, failure.FieldError{Field: "phonenumber", Msg: msgPhoneFormat})
+		} else {
+			c.Phone = &p
+		}
+	}
+	if len(errs) > 0 {
+		sortFields(errs)
+		return Changes{}, failure.Fields("Validation errors occurred", errs...)
+	}
+	return c, nil
+}
+
+// Empty reports whether the edit changes nothing.
+func (c Changes) Empty() bool {
+	return c.FirstName == nil && c.MiddleName == nil && c.LastName == nil && c.Phone == nil &&
+		c.Bio == nil && c.Image == nil && c.CoverImage == nil
+}
+
+// ErrNotFound is returned for a profile that does not exist.
+var ErrNotFound = failure.New(failure.NotFound, "Profile not found")

@@ -1,0 +1,291 @@
+package profile
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
+)
+
+// Item layout in the Users table:
+//
+//	pk=USER#<id>            sk=PROFILE   the profile and its credentials (item below)
+//	pk=EMAIL#<email>        sk=GUARD     user_id; makes emails unique
+//	pk=USERNAME#<lower>     sk=GUARD     user_id; makes usernames unique, case-insensitively
+const (
+	skProfile = "PROFILE"
+	skGuard   = "GUARD"
+)
+
+// item is the stored form of an Account.
+type item struct {
+	PK                 string `dynamodbav:"pk"`
+	SK                 string `dynamodbav:"sk"`
+	ID                 string `dynamodbav:"id"`
+	Username           string `dynamodbav:"username"`
+	Identity           string `dynamodbav:"identity"`
+	FirstName          string `dynamodbav:"firstname"`
+	MiddleName         string `dynamodbav:"middlename"`
+	LastName           string `dynamodbav:"lastname"`
+	Email              string `dynamodbav:"email"`
+	Phone              string `dynamodbav:"phonenumber"`
+	Bio                string `dynamodbav:"bio"`
+	Image              string `dynamodbav:"image"`
+	CoverImage         string `dynamodbav:"cover_image"`
+	IsAdmin            bool   `dynamodbav:"is_admin"`
+	FollowersCount     int64  `dynamodbav:"followers_count"`
+	FollowingCount     int64  `dynamodbav:"following_count"`
+	SubscriptionStatus string `dynamodbav:"subscription_status"`
+	CreatedAt          string `dynamodbav:"created_at"`
+	PasswordHash       string `dynamodbav:"password_hash"`
+	Verified           bool   `dynamodbav:"verified"`
+	Deactivated        bool   `dynamodbav:"deactivated"`
+	SessionEpoch       int64  `dynamodbav:"session_epoch"`
+	GoogleSubject      string `dynamodbav:"google_sub,omitempty"`
+}
+
+type guard struct {
+	PK     string `dynamodbav:"pk"`
+	SK     string `dynamodbav:"sk"`
+	UserID string `dynamodbav:"user_id"`
+}
+
+// Store keeps accounts in the Users table.
+type Store struct {
+	db    *dynamodb.Client
+	table string
+}
+
+// NewStore returns a store over the named Users table.
+func NewStore(db *dynamodb.Client, table string) *Store { return &Store{db: db, table: table} }
+
+// Table is the name of the Users table, for domains that add items to a profile's transaction.
+func (s *Store) Table() string { return s.table }
+
+// Key is the primary key of a user's profile item.
+func Key(id string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "USER#" + id},
+		"sk": &types.AttributeValueMemberS{Value: skProfile},
+	}
+}
+
+func guardKey(kind, value string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: kind + "#" + value},
+		"sk": &types.AttributeValueMemberS{Value: skGuard},
+	}
+}
+
+func usernameKey(username string) string { return NormalizeEmail(username) }
+
+// Errors Create returns when a guard already exists.
+var (
+	ErrEmailTaken    = failure.New(failure.Conflict, "Email already exists. Please log in or use a different email.")
+	ErrUsernameTaken = &failure.Error{Code: failure.Conflict, Message: "Username is already taken.",
+		Fields: []failure.FieldError{{Field: "username", Msg: "Username is already taken."}}}
+)
+
+// Create stores a new account together with its email and username guards in one transaction,
+// plus any extra items the caller needs written atomically with it (the first one-time code).
+func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWriteItem) error {
+	av, err := attributevalue.MarshalMap(toItem(a))
+	if err != nil {
+		return failure.Wrap(err, "marshal profile")
+	}
+	emailGuard, _ := attributevalue.MarshalMap(guard{PK: "EMAIL#" + a.Email, SK: skGuard, UserID: a.ID})
+	nameGuard, _ := attributevalue.MarshalMap(guard{PK: "USERNAME#" + usernameKey(a.Username), SK: skGuard, UserID: a.ID})
+	notExists := aws.String("attribute_not_exists(pk)")
+	items := []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: notExists}},
+		{Put: &types.Put{TableName: &s.table, Item: emailGuard, ConditionExpression: notExists}},
+		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: notExists}},
+	}
+	items = append(items, extra...)
+	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	if failed, ok := dynamo.CanceledBy(err); ok {
+		for _, i := range failed {
+			switch i {
+			case 1:
+				return ErrEmailTaken
+			case 2:
+				return ErrUsernameTaken
+			}
+		}
+	}
+	if err != nil {
+		return failure.Wrap(err, "create account")
+	}
+	return nil
+}
+
+// Account returns the account with id.
+func (s *Store) Account(ctx context.Context, id string) (Account, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: Key(id), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return Account{}, failure.Wrap(err, "get account")
+	}
+	if out.Item == nil {
+		return Account{}, ErrNotFound
+	}
+	return FromItem(out.Item)
+}
+
+// AccountByEmail returns the account registered with email.
+func (s *Store) AccountByEmail(ctx context.Context, email string) (Account, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: guardKey("EMAIL", NormalizeEmail(email)), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return Account{}, failure.Wrap(err, "get email guard")
+	}
+	if out.Item == nil {
+		return Account{}, ErrNotFound
+	}
+	var g guard
+	if err := attributevalue.UnmarshalMap(out.Item, &g); err != nil {
+		return Account{}, failure.Wrap(err, "decode email guard")
+	}
+	return s.Account(ctx, g.UserID)
+}
+
+// FromItem decodes a profile item read by another domain (in a batch with its own items).
+func FromItem(av map[string]types.AttributeValue) (Account, error) {
+	var it item
+	if err := attributevalue.UnmarshalMap(av, &it); err != nil {
+		return Account{}, failure.Wrap(err, "decode profile")
+	}
+	created, _ := time.Parse(time.RFC3339Nano, it.CreatedAt)
+	return Account{
+		Profile: Profile{
+			ID: it.ID, Username: it.Username, Identity: Identity(it.Identity), FirstName: it.FirstName,
+			MiddleName: it.MiddleName, LastName: it.LastName, Email: it.Email, Phone: it.Phone, Bio: it.Bio,
+			Image: it.Image, CoverImage: it.CoverImage, IsAdmin: it.IsAdmin, FollowersCount: it.FollowersCount,
+			FollowingCount: it.FollowingCount, SubscriptionStatus: it.SubscriptionStatus, CreatedAt: created,
+			Followers: []Summary{}, Following: []Summary{},
+		},
+		PasswordHash: it.PasswordHash, Verified: it.Verified, Deactivated: it.Deactivated,
+		SessionEpoch: it.SessionEpoch, GoogleSubject: it.GoogleSubject,
+	}, nil
+}
+
+func toItem(a Account) item {
+	return item{
+		PK: "USER#" + a.ID, SK: skProfile, ID: a.ID, Username: a.Username, Identity: string(a.Identity),
+		FirstName: a.FirstName, MiddleName: a.MiddleName, LastName: a.LastName, Email: a.Email, Phone: a.Phone,
+		Bio: a.Bio, Image: a.Image, CoverImage: a.CoverImage, IsAdmin: a.IsAdmin,
+		FollowersCount: a.FollowersCount, FollowingCount: a.FollowingCount,
+		SubscriptionStatus: a.SubscriptionStatus, CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339Nano),
+		PasswordHash: a.PasswordHash, Verified: a.Verified, Deactivated: a.Deactivated,
+		SessionEpoch: a.SessionEpoch, GoogleSubject: a.GoogleSubject,
+	}
+}
+
+// Update applies c to the profile of id and returns the account as it now stands.
+func (s *Store) Update(ctx context.Context, id string, c Changes) (Account, error) {
+	if c.Empty() {
+		return s.Account(ctx, id)
+	}
+	expr, names, values := "SET", map[string]string{}, map[string]types.AttributeValue{}
+	add := func(attr string, v *string) {
+		if v == nil {
+			return
+		}
+		n := fmt.Sprintf("#f%d", len(names))
+		names[n] = attr
+		values[":"+n[1:]] = &types.AttributeValueMemberS{Value: *v}
+		if len(names) > 1 {
+			expr += ","
+		}
+		expr += fmt.Sprintf(" %s = :%s", n, n[1:])
+	}
+	add("firstname", c.FirstName)
+	add("middlename", c.MiddleName)
+	add("lastname", c.LastName)
+	add("phonenumber", c.Phone)
+	add("bio", c.Bio)
+	add("image", c.Image)
+	add("cover_image", c.CoverImage)
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: Key(id), UpdateExpression: &expr,
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if dynamo.ConditionFailed(err) {
+		return Account{}, ErrNotFound
+	}
+	if err != nil {
+		return Account{}, failure.Wrap(err, "update profile")
+	}
+	return FromItem(out.Attributes)
+}
+
+// MarkVerified is the transaction step that marks id's email verified.
+func (s *Store) MarkVerified(id string) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: Key(id),
+		UpdateExpression:          aws.String("SET verified = :t"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+	}}
+}
+
+// SetPassword is the transaction step that replaces id's password hash and ends every session
+// (by moving the session epoch on). It also marks the email verified: a reset link proves the
+// user reads that inbox.
+func (s *Store) SetPassword(id, hash string) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: Key(id),
+		UpdateExpression:    aws.String("SET password_hash = :h, verified = :t ADD session_epoch :one"),
+		ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":h": &types.AttributeValueMemberS{Value: hash}, ":t": &types.AttributeValueMemberBOOL{Value: true},
+			":one": &types.AttributeValueMemberN{Value: "1"},
+		},
+	}}
+}
+
+// LinkGoogle records the Google subject of id and marks its email verified, since Google vouched
+// for it.
+func (s *Store) LinkGoogle(ctx context.Context, id, subject string) error {
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: Key(id),
+		UpdateExpression:    aws.String("SET google_sub = :s, verified = :t"),
+		ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":s": &types.AttributeValueMemberS{Value: subject}, ":t": &types.AttributeValueMemberBOOL{Value: true},
+		},
+	})
+	if dynamo.ConditionFailed(err) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return failure.Wrap(err, "link google account")
+	}
+	return nil
+}
+
+// SetDeactivated turns an account off or on. A deactivated account can neither log in nor use a
+// session it already holds.
+func (s *Store) SetDeactivated(ctx context.Context, id string, off bool) error {
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: Key(id),
+		UpdateExpression:          aws.String("SET deactivated = :d"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": &types.AttributeValueMemberBOOL{Value: off}},
+	})
+	if dynamo.ConditionFailed(err) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return failure.Wrap(err, "set deactivated")
+	}
+	return nil
+}
