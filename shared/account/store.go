@@ -17,8 +17,8 @@ import (
 
 // Item layout in the Users table, beside the profile's own items:
 //
-//	pk=USER#<id>          sk=OTP               hash, tries, sent_at, expires_at: the email code
-//	pk=USER#<id>          sk=RESET             hash, sent_at, expires_at: the password-reset token
+//	pk=USER#<id>          sk=OTP               code_hash, tries, sent_at, expires_at: the email code
+//	pk=USER#<id>          sk=RESET             code_hash, sent_at, expires_at: the password-reset token
 //	pk=USER#<id>          sk=SESSION#<jti>     expires_at: a live session (logout deletes it)
 //	pk=LIMIT#<scope>#<k>  sk=<window start>    n, expires_at: a rate-limit window
 //
@@ -27,7 +27,7 @@ import (
 type codeItem struct {
 	PK        string `dynamodbav:"pk"`
 	SK        string `dynamodbav:"sk"`
-	Hash      string `dynamodbav:"hash"`
+	Hash      string `dynamodbav:"code_hash"`
 	Tries     int    `dynamodbav:"tries"`
 	SentAt    int64  `dynamodbav:"sent_at"`
 	ExpiresAt int64  `dynamodbav:"expires_at"`
@@ -142,7 +142,7 @@ func (s *store) countWrongTry(ctx context.Context, userID, sk string, max int) e
 func (s *store) consumeCode(userID, sk, hash string, maxTries int) types.TransactWriteItem {
 	return types.TransactWriteItem{Delete: &types.Delete{
 		TableName: &s.table, Key: userKey(userID, sk),
-		ConditionExpression:       aws.String("hash = :h AND tries < :max"),
+		ConditionExpression:       aws.String("code_hash = :h AND tries < :max"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":h": &types.AttributeValueMemberS{Value: hash}, ":max": num(int64(maxTries))},
 	}}
 }

@@ -1,0 +1,104 @@
+# Zuum: the two commands a newcomer needs are `make dev` and `make test` (see README.md).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+GROUPS      := auth user
+CDK         := npx --yes aws-cdk@2.1148.1
+GOFLAGS_LAMBDA := GOOS=linux GOARCH=arm64 CGO_ENABLED=0
+export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
+
+EDGE_PORT ?= 4566
+PORT      ?= 8080
+DATA      ?= .zuum
+
+.PHONY: help
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+# ---- local cloud -------------------------------------------------------------------------
+
+.PHONY: dev dev-reset
+dev: web ## run everything on localhost (web app, API, AWS edge) with demo content
+	go mod download
+	EDGE_PORT=$(EDGE_PORT) PORT=$(PORT) go run ./localstack -data $(DATA) -web webui/dist
+
+dev-reset: ## wipe the local cloud's saved data
+	rm -rf $(DATA)
+
+# ---- web app -------------------------------------------------------------------------------
+
+webui/node_modules/.package-lock.json: webui/package-lock.json
+	cd webui && npm ci --no-audit --no-fund
+
+.PHONY: web
+web: webui/node_modules/.package-lock.json ## build the web app into webui/dist
+	cd webui && npm run build
+
+# ---- Lambdas ---------------------------------------------------------------------------------
+
+.PHONY: build $(addprefix build-,$(GROUPS))
+build: $(addprefix build-,$(GROUPS)) ## build every Lambda (arm64 bootstrap) into build/<group>/
+
+$(addprefix build-,$(GROUPS)): build-%:
+	$(GOFLAGS_LAMBDA) go build -trimpath -tags lambda.norpc -ldflags="-s -w" -o build/$*/bootstrap ./functions/$*/cmd
+
+.PHONY: invoke
+invoke: ## replay a sample event against the running local cloud: make invoke FN=auth EVENT=events/auth/signup.json
+	@test -n "$(FN)" -a -n "$(EVENT)" || { echo "usage: make invoke FN=<group> EVENT=events/<group>/<file>.json"; exit 2; }
+	AWS_ENDPOINT_URL=http://127.0.0.1:$(EDGE_PORT) go run ./localstack/invoke -fn $(FN) -event $(EVENT)
+
+# ---- tests -----------------------------------------------------------------------------------
+
+.PHONY: test test-go test-web test-browser vet
+test: vet test-go test-web test-browser ## every test: vet, Go (unit, integration, events, infra), web, browser
+
+vet:
+	test -z "$$(gofmt -l functions shared localstack infra)" || { gofmt -l functions shared localstack infra; exit 1; }
+	go vet ./...
+
+test-go: ## Go tests against the embedded cloud, the events, and the CDK template
+	go test ./...
+
+test-web: webui/node_modules/.package-lock.json ## Vitest
+	cd webui && npm test
+
+# The browser test runs against a fresh local cloud on spare ports, started and stopped here.
+TEST_EDGE_PORT ?= 4599
+TEST_PORT      ?= 8099
+test-browser: web ## Playwright (Debian chromium) against a fresh local cloud
+	@set -e; data=$$(mktemp -d); go build -o $$data/zuum-local ./localstack; \
+	EDGE_PORT=$(TEST_EDGE_PORT) PORT=$(TEST_PORT) $$data/zuum-local -data $$data/cloud -web webui/dist > $$data/cloud.log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \
+	for i in $$(seq 1 100); do curl -fs http://127.0.0.1:$(TEST_PORT)/api/health >/dev/null && break; sleep 0.3; done; \
+	curl -fs http://127.0.0.1:$(TEST_PORT)/api/health >/dev/null || { cat $$data/cloud.log; exit 1; }; \
+	cd webui && APP_URL=http://127.0.0.1:$(TEST_PORT) EDGE_URL=http://127.0.0.1:$(TEST_EDGE_PORT) npm run e2e \
+	  || { cat $$data/cloud.log | tail -40; exit 1; }
+
+.PHONY: bench
+bench: ## measure latency and AWS calls per API call; writes localstack/bench/RESULTS.md
+	go run ./localstack/bench -out localstack/bench/RESULTS.md
+
+# ---- infrastructure --------------------------------------------------------------------------
+
+.PHONY: synth deploy localstack-up localstack-down deploy-local
+synth: build web ## synthesize the CloudFormation template (offline)
+	$(CDK) synth -q --no-notices
+
+deploy: build web ## deploy to the AWS account in your environment
+	$(CDK) deploy --require-approval broadening
+
+localstack-up: ## start real LocalStack with docker compose (needs Docker)
+	docker compose -f localstack/docker-compose.yml up -d
+
+localstack-down:
+	docker compose -f localstack/docker-compose.yml down
+
+deploy-local: build web ## deploy the stack into real LocalStack (after make localstack-up)
+	AWS_ENDPOINT_URL=http://localhost:4566 AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1 \
+	  $(CDK) bootstrap aws://000000000000/us-east-1 --no-notices
+	AWS_ENDPOINT_URL=http://localhost:4566 AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1 \
+	  $(CDK) deploy --require-approval never --no-notices
+
+.PHONY: clean
+clean:
+	rm -rf build cdk.out webui/dist

@@ -1,0 +1,380 @@
+package auth_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/auth"
+	"zuum/functions/user"
+	"zuum/functions/wire"
+	"zuum/functions/wire/wiretest"
+	"zuum/shared/profile"
+	"zuum/shared/schema"
+)
+
+var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
+
+func start(t *testing.T) (*wiretest.App, *wiretest.Client) {
+	t.Helper()
+	app := wiretest.Start(t, groups, nil)
+	return app, app.Client(t)
+}
+
+func TestSignup_CreatesUnverifiedAccountAndMailsCode(t *testing.T) {
+	app, c := start(t)
+	r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("ada"))
+	if r.Status != http.StatusCreated || r.Body["email"] != "ada@example.com" {
+		t.Fatalf("signup: %d %s", r.Status, r.Raw)
+	}
+	mail := app.Cloud.MailTo("ada@example.com")
+	if len(mail) != 1 || !strings.Contains(mail[0].Subject, "verification code") {
+		t.Fatalf("want one verification email, got %+v", mail)
+	}
+	if code := app.LastOTP(t, "ada@example.com"); len(code) != 6 {
+		t.Fatalf("code %q", code)
+	}
+	r = c.JSON("POST", "/api/auth/login", map[string]string{"email": "ada@example.com", "password": "password123"})
+	if r.Status != http.StatusNotAcceptable || r.Message() != "Email is not verified. Please verify your email first." {
+		t.Fatalf("login before verifying: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
+	_, c := start(t)
+	cases := []struct {
+		name, field, value, msg string
+	}{
+		{"no first name", "firstname", "", "First name is required"},
+		{"no last name", "lastname", " ", "Last name is required"},
+		{"no username", "username", "", "Username is required"},
+		{"no email", "email", "", "Email is required"},
+		{"bad email", "email", "ada.example.com", "Invalid email format"},
+		{"no phone", "phonenumber", "", "Phone number is required"},
+		{"phone with letters", "phonenumber", "0803abc4567", "Invalid phone number"},
+		{"phone too short", "phonenumber", "080312345", "Invalid phone number"},
+		{"phone too long", "phonenumber", "0803123456789012", "Invalid phone number"},
+		{"no password", "password", "", "Password is required"},
+		{"short password", "password", "1234567", "Password must be at least 8 characters"},
+		{"unknown identity", "identity", "dj", "Identity must be one of artist, producer or record_label"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			body := wiretest.Signup("case_user")
+			body[tc.field] = tc.value
+			r := c.JSON("POST", "/api/auth/signup", body)
+			if r.Status != http.StatusBadRequest || r.Message() != "Validation errors." {
+				t.Fatalf("status %d %s", r.Status, r.Raw)
+			}
+			if got := r.FieldErrors()[tc.field]; got != tc.msg {
+				t.Fatalf("field %s: got %q want %q", tc.field, got, tc.msg)
+			}
+		})
+	}
+	// Nothing was created by any of them: the same username and email still sign up.
+	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("case_user")); r.Status != http.StatusCreated {
+		t.Fatalf("valid signup after refusals: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestSignup_AcceptsEverySpellingOfRecordLabel(t *testing.T) {
+	app, c := start(t)
+	for i, spelling := range []string{"record_label", "record label", "record-label", "Record Label"} {
+		name := "label" + string(rune('a'+i))
+		body := wiretest.Signup(name)
+		body["identity"] = spelling
+		if r := c.JSON("POST", "/api/auth/signup", body); r.Status != http.StatusCreated {
+			t.Fatalf("%q: %d %s", spelling, r.Status, r.Raw)
+		}
+		a, err := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name).AccountByEmail(context.Background(), name+"@example.com")
+		if err != nil || a.Identity != profile.RecordLabel {
+			t.Fatalf("%q stored as %q (%v)", spelling, a.Identity, err)
+		}
+	}
+}
+
+func TestSignup_DuplicateEmailIs409AndLeavesNoTrace(t *testing.T) {
+	_, c := start(t)
+	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("first")); r.Status != http.StatusCreated {
+		t.Fatal(r.Status)
+	}
+	dup := wiretest.Signup("second")
+	dup["email"] = "FIRST@example.com"
+	r := c.JSON("POST", "/api/auth/signup", dup)
+	if r.Status != http.StatusConflict || r.Message() != "Email already exists. Please log in or use a different email." {
+		t.Fatalf("duplicate email: %d %s", r.Status, r.Raw)
+	}
+	// The refused sign-up must not have reserved its username.
+	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("second")); r.Status != http.StatusCreated {
+		t.Fatalf("username of a refused sign-up is still taken: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestSignup_DuplicateUsernameIs409WithFieldError(t *testing.T) {
+	_, c := start(t)
+	c.JSON("POST", "/api/auth/signup", wiretest.Signup("tunde"))
+	dup := wiretest.Signup("TUNDE")
+	dup["email"] = "other@example.com"
+	r := c.JSON("POST", "/api/auth/signup", dup)
+	if r.Status != http.StatusConflict || r.FieldErrors()["username"] != "Username is already taken." {
+		t.Fatalf("duplicate username: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAuth_BadBodiesAre4xxNeverServerErrors(t *testing.T) {
+	_, c := start(t)
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		msg    string
+	}{
+		{"malformed", `{"email":`, 400, "Malformed JSON body."},
+		{"not an object", `[1,2]`, 400, "Request body must be a JSON object."},
+		{"wrong type", `{"email": 42}`, 400, "Validation errors."},
+		{"empty", ``, 400, "Request body is required."},
+		{"two objects", `{} {}`, 400, "Request body must hold a single JSON object."},
+		{"over 64 KB", `{"bio":"` + strings.Repeat("a", 70<<10) + `"}`, 413, "Request body is too large."},
+		{"over the 6 MB Lambda payload", `{"bio":"` + strings.Repeat("a", 6<<20) + `"}`, 413, "Request Entity Too Large"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := c.JSON("POST", "/api/auth/signup", tc.body)
+			if r.Status != tc.status || r.Message() != tc.msg {
+				t.Fatalf("got %d %q, want %d %q", r.Status, r.Message(), tc.status, tc.msg)
+			}
+		})
+	}
+	if r := c.JSON("GET", "/api/auth/nowhere", nil); r.Status != http.StatusNotFound {
+		t.Fatalf("unknown route: %d", r.Status)
+	}
+	if r := c.JSON("GET", "/api/auth/login", nil); r.Status != http.StatusMethodNotAllowed && r.Status != http.StatusNotFound {
+		t.Fatalf("wrong method: %d", r.Status)
+	}
+}
+
+func TestVerifyEmail_WrongCodesAreRefusedAndTheSixthTryIsLockedOut(t *testing.T) {
+	app, c := start(t)
+	c.JSON("POST", "/api/auth/signup", wiretest.Signup("kemi"))
+	code := app.LastOTP(t, "kemi@example.com")
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	for i := 0; i < 5; i++ {
+		r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kemi@example.com", "otp": wrong})
+		if r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {
+			t.Fatalf("wrong try %d: %d %s", i+1, r.Status, r.Raw)
+		}
+	}
+	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kemi@example.com", "otp": code})
+	if r.Status != http.StatusBadRequest || r.Message() != "Too many wrong codes. Please request a new OTP." {
+		t.Fatalf("right code after five wrong ones: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "kemi@example.com", "password": "password123"}); r.Status != http.StatusNotAcceptable {
+		t.Fatalf("account got verified anyway: %d", r.Status)
+	}
+}
+
+func TestVerifyEmail_RightCodeVerifiesOnceAndUnknownEmailsLookWrong(t *testing.T) {
+	app, c := start(t)
+	c.JSON("POST", "/api/auth/signup", wiretest.Signup("bisi"))
+	code := app.LastOTP(t, "bisi@example.com")
+	body := map[string]string{"email": "Bisi@Example.com ", "otp": code}
+	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
+		t.Fatalf("verify: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
+		t.Fatalf("verifying again should be harmless: %d %s", r.Status, r.Raw)
+	}
+	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "nobody@example.com", "otp": code})
+	if r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {
+		t.Fatalf("unknown email: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "", "otp": ""}); r.Status != http.StatusBadRequest {
+		t.Fatalf("empty: %d", r.Status)
+	}
+}
+
+func TestResendOTP_IsRateLimitedAndRefusesVerifiedOrUnknownEmails(t *testing.T) {
+	app, c := start(t)
+	c.JSON("POST", "/api/auth/signup", wiretest.Signup("femi"))
+	r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "femi@example.com"})
+	if r.Status != http.StatusTooManyRequests {
+		t.Fatalf("resend within a minute of sign-up: %d %s", r.Status, r.Raw)
+	}
+	if n := len(app.Cloud.MailTo("femi@example.com")); n != 1 {
+		t.Fatalf("a refused resend sent mail: %d messages", n)
+	}
+	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "ghost@example.com"}); r.Status != http.StatusNotFound || r.Message() != "User not found. Please check your email." {
+		t.Fatalf("unknown: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": ""}); r.Status != http.StatusBadRequest || r.Message() != "Please enter your email address." {
+		t.Fatalf("empty: %d %s", r.Status, r.Raw)
+	}
+	app.NewUser(t, app.Client(t), "verified")
+	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "verified@example.com"}); r.Status != http.StatusBadRequest {
+		t.Fatalf("verified: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestLogin_SetsAHardenedCookieAndTheSessionWorksByCookieOrBearer(t *testing.T) {
+	app, c := start(t)
+	r := app.NewUser(t, c, "chioma")
+	prof, _ := r.Body["profile"].(map[string]any)
+	if prof["username"] != "chioma" || prof["email"] != "chioma@example.com" || c.Token == "" {
+		t.Fatalf("login body: %s", r.Raw)
+	}
+	var cookie *http.Cookie
+	for _, ck := range (&http.Response{Header: r.Header}).Cookies() {
+		if ck.Name == "zuum_session" {
+			cookie = ck
+		}
+	}
+	if cookie == nil || !cookie.HttpOnly || !cookie.Secure || cookie.SameSite != http.SameSiteLaxMode || cookie.Value != c.Token {
+		t.Fatalf("session cookie: %+v", cookie)
+	}
+	token := c.Token
+	c.Token = "" // cookie only
+	if r := c.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
+		t.Fatalf("by cookie: %d %s", r.Status, r.Raw)
+	}
+	bearer := app.Client(t) // no cookies
+	bearer.Token = token
+	if r := bearer.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
+		t.Fatalf("by bearer: %d %s", r.Status, r.Raw)
+	}
+	bearer.Token = token[:len(token)-2] + "xx"
+	if r := bearer.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
+		t.Fatalf("tampered token: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestLogin_RefusesWithTheSpecStatuses(t *testing.T) {
+	app, c := start(t)
+	app.NewUser(t, app.Client(t), "yemi")
+	cases := []struct {
+		name, email, password string
+		status                int
+		msg                   string
+	}{
+		{"wrong password", "yemi@example.com", "password124", 401, "Invalid credentials. Please check your email and password."},
+		{"unknown email", "nobody@example.com", "password123", 401, "Invalid credentials. Please check your email and password."},
+		{"no email", "", "password123", 400, "Validation errors. Please check your input."},
+		{"no password", "yemi@example.com", "", 400, "Validation errors. Please check your input."},
+	}
+	for _, tc := range cases {
+		r := c.JSON("POST", "/api/auth/login", map[string]string{"email": tc.email, "password": tc.password})
+		if r.Status != tc.status || r.Message() != tc.msg {
+			t.Errorf("%s: got %d %q", tc.name, r.Status, r.Message())
+		}
+	}
+}
+
+func TestLogin_RepeatedFailuresAreRateLimitedEvenForTheRightPassword(t *testing.T) {
+	app, c := start(t)
+	app.NewUser(t, app.Client(t), "lola")
+	for i := 0; i < 5; i++ {
+		if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "lola@example.com", "password": "nope-nope"}); r.Status != 401 {
+			t.Fatalf("failure %d: %d", i+1, r.Status)
+		}
+	}
+	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "lola@example.com", "password": "password123"})
+	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many failed login attempts. Please try again later." {
+		t.Fatalf("after five failures: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestDeactivatedAccount_CannotLogInOrUseAnOldToken(t *testing.T) {
+	app, c := start(t)
+	r := app.NewUser(t, c, "dayo")
+	id := r.Body["profile"].(map[string]any)["id"].(string)
+	store := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
+	if err := store.SetDeactivated(context.Background(), id, true); err != nil {
+		t.Fatal(err)
+	}
+	if r := c.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("old token of a deactivated account: %d", r.Status)
+	}
+	r = c.JSON("POST", "/api/auth/login", map[string]string{"email": "dayo@example.com", "password": "password123"})
+	if r.Status != http.StatusForbidden || r.Message() != "This account has been deactivated." {
+		t.Fatalf("login: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestLogout_EndsTheSessionForCookieAndToken(t *testing.T) {
+	app, c := start(t)
+	app.NewUser(t, c, "segun")
+	token := c.Token
+	r := c.JSON("POST", "/api/auth/logout", nil)
+	if r.Status != http.StatusOK || !strings.Contains(r.Header.Get("Set-Cookie"), "Max-Age=0") {
+		t.Fatalf("logout: %d %v", r.Status, r.Header)
+	}
+	other := app.Client(t)
+	other.Token = token
+	if r := other.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("token after logout: %d", r.Status)
+	}
+	if r := app.Client(t).JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+		t.Fatalf("logout without a session should still succeed: %d", r.Status)
+	}
+}
+
+func TestPasswordReset_MailsALinkThatWorksOnceAndEndsEverySession(t *testing.T) {
+	app, c := start(t)
+	app.NewUser(t, c, "obi")
+	r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "obi@example.com"})
+	if r.Status != http.StatusOK || r.Message() != "Password reset link sent to your email. Please check your inbox." {
+		t.Fatalf("forgot: %d %s", r.Status, r.Raw)
+	}
+	mail := app.Cloud.MailTo("obi@example.com")
+	text := mail[len(mail)-1].Body.Text
+	i := strings.Index(text, app.URL("/reset?token="))
+	if i < 0 {
+		t.Fatalf("no reset link in %q", text)
+	}
+	link, _ := url.Parse(strings.Fields(text[i:])[0])
+	token := link.Query().Get("token")
+
+	reset := map[string]string{"email": "obi@example.com", "token": token, "newPassword": "short"}
+	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != 400 || r.FieldErrors()["newPassword"] != "Password must be at least 8 characters" {
+		t.Fatalf("short password: %d %s", r.Status, r.Raw)
+	}
+	reset["newPassword"] = "brand-new-pass"
+	reset["token"] = token + "x"
+	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != 400 || r.Message() != "Invalid or expired reset token." {
+		t.Fatalf("wrong token: %d %s", r.Status, r.Raw)
+	}
+	reset["token"] = token
+	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusOK {
+		t.Fatalf("reset: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusBadRequest {
+		t.Fatalf("token reused: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("session from before the reset still works: %d", r.Status)
+	}
+	if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "obi@example.com", "password": "password123"}); r.Status != 401 {
+		t.Fatalf("old password: %d", r.Status)
+	}
+	if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "obi@example.com", "password": "brand-new-pass"}); r.Status != 200 {
+		t.Fatalf("new password: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestForgotPassword_UnknownEmailIs404AndRepeatsAreRateLimited(t *testing.T) {
+	app, c := start(t)
+	app.NewUser(t, app.Client(t), "eze")
+	if r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "none@example.com"}); r.Status != 404 || r.Message() != "User not found. Please check your email." {
+		t.Fatalf("unknown: %d %s", r.Status, r.Raw)
+	}
+	c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "eze@example.com"})
+	if r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "eze@example.com"}); r.Status != http.StatusTooManyRequests {
+		t.Fatalf("second request within a minute: %d", r.Status)
+	}
+}
