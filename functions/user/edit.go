@@ -48,11 +48,7 @@ func (h *Handler) updateProfile(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	before, err := h.profiles.Account(r.Context(), p.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+	before := p.Account
 	var stored []string
 	for _, pic := range []struct {
 		in  *picture

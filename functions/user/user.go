@@ -35,12 +35,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) ownProfile(w http.ResponseWriter, r *http.Request) {
 	p, _ := httpapi.PrincipalFrom(r.Context())
-	a, err := h.profiles.Account(r.Context(), p.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, h.media.Profile(a.Profile, true))
+	httpapi.JSON(w, http.StatusOK, h.media.Profile(p.Account.Profile, true))
 }
 
 func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request) {

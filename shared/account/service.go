@@ -238,10 +238,12 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	return nil
 }
 
-// Session is a signed-in session.
+// Session is a signed-in session and its account as read while checking it, so a handler that
+// needs the caller's profile does not read it again.
 type Session struct {
 	UserID    string
 	SessionID string
+	Account   profile.Account
 }
 
 // Login is a new session: its token, when it ends, and the account it belongs to.
@@ -268,17 +270,12 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
 	}
 	now := s.now()
-	for _, l := range []struct {
-		lim limiter
-		key string
-	}{{s.failsAcct, email}, {s.failsIP, ip}} {
-		over, err := l.lim.exceeded(ctx, l.key, now)
-		if err != nil {
-			return Login{}, err
-		}
-		if over {
-			return Login{}, ErrTooManyLogins
-		}
+	fails, err := counts(ctx, s.store, now, limitCheck{s.failsAcct, email}, limitCheck{s.failsIP, ip})
+	if err != nil {
+		return Login{}, err
+	}
+	if fails[0] >= s.failsAcct.max || fails[1] >= s.failsIP.max {
+		return Login{}, ErrTooManyLogins
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if err != nil && !failure.Is(err, failure.NotFound) {
@@ -303,8 +300,10 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 	if !a.Verified {
 		return Login{}, ErrNotVerified
 	}
-	if err := s.failsAcct.reset(ctx, email, now); err != nil {
-		return Login{}, err
+	if fails[0] > 0 { // a success forgets the account's earlier failures
+		if err := s.failsAcct.reset(ctx, email, now); err != nil {
+			return Login{}, err
+		}
 	}
 	return s.openSession(ctx, a)
 }
@@ -342,7 +341,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Session, erro
 	if sess == nil || a == nil || a.Deactivated || a.SessionEpoch != c.Epoch || now.Unix() >= sess.ExpiresAt {
 		return Session{}, ErrSession
 	}
-	return Session{UserID: c.Subject, SessionID: c.ID}, nil
+	return Session{UserID: c.Subject, SessionID: c.ID, Account: *a}, nil
 }
 
 // Logout ends the session of token. An invalid token has nothing to end and is not an error:

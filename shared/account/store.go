@@ -218,17 +218,41 @@ func (l limiter) key(k string, now time.Time) map[string]types.AttributeValue {
 	}
 }
 
-// exceeded reports whether k has reached the limit in the current window.
-func (l limiter) exceeded(ctx context.Context, k string, now time.Time) (bool, error) {
-	out, err := l.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &l.table, Key: l.key(k, now), ConsistentRead: aws.Bool(true)})
+// counts reads the current window's count for each limiter's key in one round trip.
+func counts(ctx context.Context, st store, now time.Time, checks ...limitCheck) ([]int64, error) {
+	keys := make([]map[string]types.AttributeValue, len(checks))
+	for i, c := range checks {
+		keys[i] = c.lim.key(c.key, now)
+	}
+	out, err := st.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
+		st.table: {Keys: keys, ConsistentRead: aws.Bool(true)},
+	}})
 	if err != nil {
-		return false, failure.Wrap(err, "read rate limit")
+		return nil, failure.Wrap(err, "read rate limits")
 	}
-	if n, ok := out.Item["n"].(*types.AttributeValueMemberN); ok {
-		v, _ := strconv.ParseInt(n.Value, 10, 64)
-		return v >= l.max, nil
+	if len(out.UnprocessedKeys) > 0 {
+		return nil, failure.Wrap(nil, "read rate limits: unprocessed keys")
 	}
-	return false, nil
+	n := make([]int64, len(checks))
+	for _, item := range out.Responses[st.table] {
+		pk, _ := item["pk"].(*types.AttributeValueMemberS)
+		v, _ := item["n"].(*types.AttributeValueMemberN)
+		if pk == nil || v == nil {
+			continue
+		}
+		for i, k := range keys {
+			if k["pk"].(*types.AttributeValueMemberS).Value == pk.Value {
+				n[i], _ = strconv.ParseInt(v.Value, 10, 64)
+			}
+		}
+	}
+	return n, nil
+}
+
+// limitCheck pairs a limiter with the key it counts.
+type limitCheck struct {
+	lim limiter
+	key string
 }
 
 // hit counts one event for k.
