@@ -93,11 +93,12 @@ localstack-up: ## start real LocalStack with docker compose (needs Docker)
 localstack-down:
 	docker compose -f localstack/docker-compose.yml down
 
+# HTTP API, CloudFront and Lambda layers are LocalStack Pro services (LOCALSTACK_AUTH_TOKEN).
+LOCALSTACK_ENV := AWS_ENDPOINT_URL=http://localhost:4566 AWS_ENDPOINT_URL_S3=http://s3.localhost.localstack.cloud:4566 \
+	AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1
 deploy-local: build web ## deploy the stack into real LocalStack (after make localstack-up)
-	AWS_ENDPOINT_URL=http://localhost:4566 AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1 \
-	  $(CDK) bootstrap aws://000000000000/us-east-1 --no-notices
-	AWS_ENDPOINT_URL=http://localhost:4566 AWS_ACCESS_KEY_ID=test AWS_SECRET_ACCESS_KEY=test AWS_REGION=us-east-1 \
-	  $(CDK) deploy --require-approval never --no-notices
+	$(LOCALSTACK_ENV) $(CDK) bootstrap aws://000000000000/us-east-1 --no-notices
+	$(LOCALSTACK_ENV) $(CDK) deploy --require-approval never --no-notices
 
 .PHONY: clean
 clean:

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/aws/jsii-runtime-go"
+)
+
+func TestRoutes_ExistForAuthAndUserProxyPaths(t *testing.T) {
+	// Given the spec's /api/auth/* and /api/user/* endpoints
+	// When the fresh stack is synthesized
+	tmpl, _ := fresh.get(t)
+
+	// Then the HTTP API has a catch-all route for each group
+	for _, key := range []string{"ANY /api/auth/{proxy+}", "ANY /api/user/{proxy+}"} {
+		expect(t, func() {
+			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Route"), like(obj{"RouteKey": key}))
+		})
+	}
+	expect(t, func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Api"), like(obj{"ProtocolType": "HTTP"}))
+	})
+}
+
+func TestRoutes_ReachTheirGroupsFunctionWithPayloadV2(t *testing.T) {
+	// Given every row of the route-group table
+	// When the fresh stack is synthesized
+	_, tmpl := fresh.get(t)
+	routes := resources(tmpl, "AWS::ApiGatewayV2::Route")
+	integrations := resources(tmpl, "AWS::ApiGatewayV2::Integration")
+
+	// Then each of its paths is routed, for any method, to an AWS_PROXY integration in payload
+	// format 2.0 that invokes that group's function and no other.
+	for _, g := range routeGroups {
+		fn := groupFunction(t, tmpl, g.Name)
+		for _, path := range g.paths() {
+			key := "ANY " + path
+			var route obj
+			for _, r := range routes {
+				if props(r)["RouteKey"] == key {
+					route = r
+				}
+			}
+			if route == nil {
+				t.Errorf("no route %q", key)
+				continue
+			}
+			// Target is {"Fn::Join": ["", ["integrations/", {"Ref": <integration>}]]}.
+			parts := props(route)["Target"].(obj)["Fn::Join"].(arr)[1].(arr)
+			integration := props(integrations[parts[1].(obj)["Ref"].(string)])
+			if integration["IntegrationType"] != "AWS_PROXY" || integration["PayloadFormatVersion"] != "2.0" {
+				t.Errorf("%s: integration %v, want AWS_PROXY payload 2.0", key, jsonString(integration))
+			}
+			if got := jsonString(integration["IntegrationUri"]); got != jsonString(obj{"Fn::GetAtt": arr{fn, "Arn"}}) {
+				t.Errorf("%s: integration invokes %s, want %s", key, got, fn)
+			}
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+	"github.com/aws/jsii-runtime-go"
+
+	"zuum/shared/schema"
+)
+
+// blockAll is S3's four public-access switches, all on.
+var blockAll = obj{
+	"BlockPublicAcls":       true,
+	"BlockPublicPolicy":     true,
+	"IgnorePublicAcls":      true,
+	"RestrictPublicBuckets": true,
+}
+
+func TestMediaBucket_BlocksPublicAccessAndIsRetained(t *testing.T) {
+	// Given the media bucket, which holds paid audio next to public pictures
+	// When the fresh stack is synthesized
+	tmpl, _ := fresh.get(t)
+
+	// Then it blocks every form of public access and survives the stack's deletion
+	expect(t, func() {
+		tmpl.HasResource(jsii.String("AWS::S3::Bucket"), like(obj{
+			"Metadata":       obj{"aws:cdk:path": "Zuum/" + schema.Media.ID + "Bucket/Resource"},
+			"Properties":     like(obj{"PublicAccessBlockConfiguration": blockAll}),
+			"DeletionPolicy": "Retain",
+		}))
+	})
+}
+
+func TestBuckets_RefuseRequestsWithoutTLS(t *testing.T) {
+	// Given the media and web buckets
+	// When the fresh stack is synthesized
+	_, tmpl := fresh.get(t)
+
+	// Then each bucket's policy denies every request not sent over TLS
+	policies := resources(tmpl, "AWS::S3::BucketPolicy")
+	if len(policies) != 2 {
+		t.Fatalf("want 2 bucket policies, got %d", len(policies))
+	}
+	for id, p := range policies {
+		if !strings.Contains(jsonString(props(p)), `"Condition":{"Bool":{"aws:SecureTransport":"false"}},"Effect":"Deny"`) {
+			t.Errorf("%s does not deny plain HTTP", id)
+		}
+	}
+}
+
+func TestMediaBucket_CORSAllowsUploadsFromTheSiteOrigin(t *testing.T) {
+	// Given a stack configured with the site origin https://zuum.test
+	// When it is synthesized
+	tmpl, _ := configured.get(t)
+
+	// Then browsers on that origin, and only there, may POST and PUT presigned uploads
+	expect(t, func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::S3::Bucket"), like(obj{
+			"CorsConfiguration": obj{"CorsRules": arr{like(obj{
+				"AllowedMethods": arr{"POST", "PUT"},
+				"AllowedOrigins": arr{"https://zuum.test"},
+			})}},
+		}))
+	})
+}
+
+func TestMediaBucket_CORSWarnsWhileTheSiteOriginIsUnknown(t *testing.T) {
+	// Given a fresh stack, whose origin is only known once CloudFront exists
+	// When it is synthesized
+	tmpl, _ := fresh.get(t)
+
+	// Then uploads are accepted from any origin and synthesis says how to pin it
+	expect(t, func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::S3::Bucket"), like(obj{
+			"CorsConfiguration": obj{"CorsRules": arr{like(obj{"AllowedOrigins": arr{"*"}})}},
+		}))
+	})
+	expect(t, func() {
+		assertions.Annotations_FromStack(stackOf(t, fresh)).HasWarning(
+			jsii.String("/Zuum/"+schema.Media.ID+"Bucket"),
+			assertions.Match_StringLikeRegexp(jsii.String("appUrl")))
+	})
+}
