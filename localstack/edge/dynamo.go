@@ -1,0 +1,157 @@
+package edge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/truora/minidyn/server"
+)
+
+// dynamo serves DynamoDB with minidyn's in-memory engine (its server package's Client). It adds
+// what minidyn lacks and the rest of Zuum needs: a record of table definitions (minidyn has no
+// ListTables, and snapshots need the definitions), ListTables, TTL settings (kept, never
+// enforced, as code checks expiry itself), TableStatus in descriptions, locking around table
+// administration (which minidyn does unlocked), and a correct encoding of empty lists, maps
+// and binaries (see toWire).
+type dynamo struct {
+	client *server.Client
+
+	// mu is held shared by item operations (minidyn serialises those itself) and exclusively by
+	// table administration, which reads and writes minidyn's table map unlocked. It also guards
+	// tables.
+	mu     sync.RWMutex
+	tables map[string]*tableDef
+
+	// onChange, set before serving, is told after every successful mutating call.
+	onChange func()
+}
+
+// tableDef is what the edge remembers of a table: enough to create it again.
+type tableDef struct {
+	Definition server.CreateTableInput `json:"definition"`
+	TTL        *ttlSpec                `json:"ttl,omitempty"`
+}
+
+// ttlSpec is DynamoDB's TimeToLiveSpecification.
+type ttlSpec struct {
+	AttributeName string `json:"AttributeName"`
+	Enabled       bool   `json:"Enabled"`
+}
+
+// Item operations that change data when they succeed.
+var mutatingOps = map[string]bool{
+	"PutItem": true, "DeleteItem": true, "UpdateItem": true,
+	"BatchWriteItem": true, "TransactWriteItems": true,
+}
+
+// maxDynamoBody bounds a request body: DynamoDB's largest request (a 100-item transaction of
+// 400 KB items) is far smaller.
+const maxDynamoBody = 64 << 20
+
+func newDynamo() *dynamo {
+	return &dynamo{client: server.NewClient(), tables: map[string]*tableDef{}}
+}
+
+func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		writeJSONError(w, contentJSON10, &awsError{http.StatusMethodNotAllowed, "UnknownOperationException",
+			"DynamoDB is called with POST"})
+		return
+	}
+	target := r.Header.Get("X-Amz-Target")
+	op := target[strings.LastIndex(target, ".")+1:]
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxDynamoBody))
+	if err != nil {
+		writeJSONError(w, contentJSON10, &awsError{http.StatusBadRequest, "SerializationException",
+			"cannot read request body: " + err.Error()})
+		return
+	}
+	switch {
+	case op == "ListTables":
+		d.serveListTables(w, body)
+	case op == "DescribeTimeToLive":
+		d.serveDescribeTTL(w, body)
+	case op == "UpdateTimeToLive":
+		d.serveUpdateTTL(w, body)
+	case adminOps[op] != nil:
+		d.serveAdmin(r.Context(), w, op, body, scopeRegion(r))
+	case itemOps[op] != nil:
+		d.serveItems(r.Context(), w, op, body)
+	default:
+		writeJSONError(w, contentJSON10, &awsError{http.StatusBadRequest,
+			"com.amazon.coral.service#UnknownOperationException",
+			fmt.Sprintf("the local edge does not implement DynamoDB %q", op)})
+	}
+}
+
+// serveItems runs an item operation, concurrently with other item operations.
+func (d *dynamo) serveItems(ctx context.Context, w http.ResponseWriter, op string, body []byte) {
+	d.mu.RLock()
+	out, err := itemOps[op](ctx, d.client, body)
+	d.mu.RUnlock()
+	if err != nil {
+		writeDynamoError(w, err)
+		return
+	}
+	if mutatingOps[op] {
+		d.changed()
+	}
+	writeJSON(w, http.StatusOK, contentJSON10, toWire(reflect.ValueOf(out)))
+}
+
+func (d *dynamo) changed() {
+	if d.onChange != nil {
+		d.onChange()
+	}
+}
+
+// dynamoRequest builds a request for call: only the target and the body matter.
+func dynamoRequest(op string, body []byte) *http.Request {
+	return &http.Request{
+		Method: http.MethodPost,
+		URL:    &url.URL{Path: "/"},
+		Header: http.Header{
+			"X-Amz-Target": {"DynamoDB_20120810." + op},
+			"Content-Type": {contentJSON10},
+		},
+		Body:          io.NopCloser(bytes.NewReader(body)),
+		ContentLength: int64(len(body)),
+	}
+}
+
+// call runs one DynamoDB operation through the same handler clients use, decoding the answer
+// into out. Snapshots and restores use it so they see exactly what clients see.
+func (d *dynamo) call(op string, in, out any) error {
+	body, err := json.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("edge: encode %s: %w", op, err)
+	}
+	r := dynamoRequest(op, body)
+	rec := newBufferedResponse()
+	d.ServeHTTP(rec, r)
+	if rec.code() != http.StatusOK {
+		var e struct {
+			Type    string `json:"__type"`
+			Message string `json:"message"`
+		}
+		if err := json.Unmarshal(rec.body.Bytes(), &e); err != nil || e.Type == "" {
+			return fmt.Errorf("edge: %s: status %d: %s", op, rec.code(), strings.TrimSpace(rec.body.String()))
+		}
+		return fmt.Errorf("edge: %s: %w", op, &awsError{rec.code(), e.Type, e.Message})
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(rec.body.Bytes(), out); err != nil {
+		return fmt.Errorf("edge: decode %s: %w", op, err)
+	}
+	return nil
+}
