@@ -1,0 +1,62 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppShell } from '@/components/layouts/app-shell';
+import { ComingSoon } from '@/components/layouts/coming-soon';
+import { NotFound } from '@/components/layouts/not-found';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { RequireAuth } from '@/lib/auth/require-auth';
+import { RouteError } from './route-error';
+
+/**
+ * Screens load on first visit (route-level code splitting): the landing page and the guard
+ * stay in the entry chunk, form screens bring zod with them.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+/** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
+export const comingSoonPaths = [
+  '/subscribe', '/search', '/activity', '/messages', '/message', '/chat/:roomId',
+  '/music/:postId', '/add', '/addpaybeat', '/addbeat', '/addvideo', '/all', '/details', '/lock',
+  '/userbeats/:userId', '/dashboard', '/beats/:id', '/purchasedbeats', '/promotion',
+  '/distribution', '/jet', '/global', '/req', '/shared-audio/:shareId', '/videos/:id',
+  '/video/:id', '/user/promotions', '/zuum-news',
+];
+
+/** The route table (spec §2). */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/start', lazy: page(() => import('@/features/auth/components/role-choice-page'), 'RoleChoicePage') },
+      { path: '/signup', lazy: page(() => import('@/features/auth/components/signup-page'), 'SignupPage') },
+      { path: '/verify', lazy: page(() => import('@/features/auth/components/verify-page'), 'VerifyPage') },
+      { path: '/login', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
+      { path: '/forgot', lazy: page(() => import('@/features/auth/components/forgot-page'), 'ForgotPage') },
+      { path: '/reset', lazy: page(() => import('@/features/auth/components/reset-page'), 'ResetPage') },
+      { path: '/auth/google/*', lazy: page(() => import('@/features/auth/components/google-callback-page'), 'GoogleCallbackPage') },
+      {
+        element: (
+          <RequireAuth>
+            <AppShell />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/home', lazy: page(() => import('@/features/home/components/home-page'), 'HomePage') },
+          { path: '/profile', lazy: page(() => import('@/features/profile/components/own-profile-page'), 'OwnProfilePage') },
+          { path: '/profile/:userId', lazy: page(() => import('@/features/profile/components/public-profile-page'), 'PublicProfilePage') },
+          { path: '/editprofile', lazy: page(() => import('@/features/profile/components/edit-profile-page'), 'EditProfilePage') },
+          { path: '/settings', lazy: page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
+          ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

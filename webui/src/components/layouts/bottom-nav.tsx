@@ -1,0 +1,24 @@
+import { NavLink } from 'react-router-dom';
+import { Icon, type IconName } from '@/components/ui/icons';
+
+const items: Array<{ to: string; label: string; icon: IconName }> = [
+  { to: '/home', label: 'Home', icon: 'home' },
+  { to: '/message', label: 'Message', icon: 'message' },
+  { to: '/add', label: 'Add', icon: 'add' },
+  { to: '/activity', label: 'Activities', icon: 'activity' },
+  { to: '/profile', label: 'Profile', icon: 'profile' },
+];
+
+/** Bottom navigation (spec §2); the current route is highlighted and aria-current. */
+export function BottomNav() {
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      {items.map((item) => (
+        <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
+          <Icon name={item.icon} />
+          <span>{item.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { Icon } from '@/components/ui/icons';
+import { useCurrentProfile } from '@/lib/auth/get-current-profile';
+import { useLogout } from '@/lib/auth/logout';
+import type { ProfileSummary } from '@/types/api';
+
+/** Spec §9: the sidebar previews 3 followed profiles. */
+const PREVIEW = 3;
+
+function asSummary(entry: ProfileSummary | string): ProfileSummary {
+  return typeof entry === 'string' ? { id: entry, username: 'Profile', image: '' } : entry;
+}
+
+/** Sidebar (spec §2): menu, followed profiles, company/product/help links. */
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { data: profile } = useCurrentProfile();
+  const logout = useLogout();
+  const following = (profile?.following_list ?? []).map(asSummary);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  if (!open) return null;
+  return (
+    <>
+      <div className="overlay" data-testid="sidebar-overlay" onClick={onClose} aria-hidden="true" />
+      <aside className="side-menu" aria-label="Sidebar">
+        <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+          <Icon name="close" />
+        </button>
+        <nav aria-label="Menu">
+          <Link to="/home" onClick={onClose}>Home</Link>
+          <Link to="/user/promotions" onClick={onClose}>Promotions</Link>
+          <Link to="/settings" onClick={onClose}>Settings</Link>
+          <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            Log Out
+          </button>
+        </nav>
+        <section aria-labelledby="following-heading">
+          <h2 id="following-heading">Following</h2>
+          {following.length === 0 && <p className="muted">You're not following anyone yet.</p>}
+          <ul className="following-list">
+            {following.slice(0, PREVIEW).map((f) => (
+              <li key={f.id}>
+                <Link to={`/profile/${f.id}`} onClick={onClose}>
+                  <Avatar src={f.image} alt="" size={32} />
+                  <span>{f.username}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {following.length > PREVIEW && <Link to="/all" onClick={onClose}>See More</Link>}
+        </section>
+        <nav aria-label="Company">
+          <h2>Company</h2>
+          <Link to="/jet" onClick={onClose}>Instant Share</Link>
+          <Link to="/promotion" onClick={onClose}>Music Promotion</Link>
+          <Link to="/zuum-news" onClick={onClose}>News</Link>
+          <a href="#contact">Contact</a>
+          <a href="#about">About</a>
+        </nav>
+        <nav aria-label="Help">
+          <h2>Help</h2>
+          <a href="#faq">FAQ</a>
+          <a href="#support">Support Centre</a>
+        </nav>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { requiredText, z } from '@/lib/validation';
+import { SERVER_ERROR, UNEXPECTED_ERROR, type ErrorCatalogue } from '@/lib/error-message';
+import type { MessageResponse } from '@/types/api';
+
+export const RESEND_SUCCESS = 'OTP resent successfully!';
+
+export const resendOtpSchema = z.object({
+  email: requiredText('Please enter your email address.'),
+});
+
+/** POST /auth/resend-otp. */
+export function resendOtp(input: z.infer<typeof resendOtpSchema>): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/resend-otp', input);
+}
+
+/** Spec §8, resend. */
+export const resendOtpErrors: ErrorCatalogue = {
+  byStatus: { 500: SERVER_ERROR },
+  fallback: UNEXPECTED_ERROR,
+};
+
+export function useResendOtp() {
+  return useMutation({ mutationFn: resendOtp });
+}

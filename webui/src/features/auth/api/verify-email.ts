@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { SERVER_ERROR, UNEXPECTED_ERROR, serverMessageOr, type ErrorCatalogue } from '@/lib/error-message';
+import { requiredText, z } from '@/lib/validation';
+import type { MessageResponse } from '@/types/api';
+
+const BOTH_REQUIRED = 'Please enter both email and OTP.';
+
+/** Spec §5: one alert when either field is empty. */
+export const verifyEmailSchema = z.object({
+  email: requiredText(BOTH_REQUIRED),
+  otp: requiredText(BOTH_REQUIRED),
+});
+
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+/** POST /auth/verify-email. */
+export function verifyEmail(input: VerifyEmailInput): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/verify-email', input);
+}
+
+/**
+ * Spec §8, verify. The API words expired codes and too many tries more precisely than the
+ * catalogue's 400 text, so its message wins when present.
+ */
+export const verifyEmailErrors: ErrorCatalogue = {
+  byStatus: { 400: serverMessageOr('Invalid OTP. Please try again.'), 500: SERVER_ERROR },
+  fallback: UNEXPECTED_ERROR,
+};
+
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail });
+}

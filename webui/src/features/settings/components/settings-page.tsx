@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useLogout } from '@/lib/auth/logout';
+
+/** /settings: Dashboard link, the two account actions (not built yet), Log Out. */
+export function SettingsPage() {
+  const logout = useLogout();
+  return (
+    <section className="settings">
+      <h1>Settings</h1>
+      <nav aria-label="Settings">
+        <Link to="/dashboard" className="settings-row">Dashboard</Link>
+        <Link to="/editprofile" className="settings-row">Edit Profile</Link>
+      </nav>
+      <div className="settings-danger">
+        <Button variant="secondary" block disabled>
+          Deactivate Account (coming soon)
+        </Button>
+        <Button variant="danger" block disabled>
+          Delete Account (coming soon)
+        </Button>
+      </div>
+      <Button variant="ghost" block onClick={() => logout.mutate()} disabled={logout.isPending}>
+        {logout.isPending ? 'Logging out...' : 'Log Out'}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ErrorCatalogue } from '@/lib/error-message';
+import type { Profile } from '@/types/api';
+
+/** GET /user/profile: the signed-in user's own profile (cookie or Bearer). */
+export function getCurrentProfile(): Promise<Profile> {
+  return api.get<Profile>('/user/profile');
+}
+
+export const currentProfileQueryKey = ['profile', 'me'] as const;
+
+/** Fresh for 30 s so the guard, shell and page mounting together ask only once. */
+export function currentProfileQueryOptions() {
+  return queryOptions({ queryKey: currentProfileQueryKey, queryFn: getCurrentProfile, staleTime: 30_000 });
+}
+
+export function useCurrentProfile() {
+  return useQuery(currentProfileQueryOptions());
+}
+
+/** Spec §8, profile fetch. */
+export const profileFetchErrors: ErrorCatalogue = {
+  byStatus: {
+    401: 'Unauthorized: Invalid or missing token',
+    404: 'Profile not found',
+  },
+  network: 'Network error: No response from server',
+  fallback: 'An unexpected error occurred',
+};

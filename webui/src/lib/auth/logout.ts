@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { api } from '@/lib/api-client';
+import { clearToken } from '@/lib/token-storage';
+
+/** POST /auth/logout: the server revokes the token and clears the cookie. */
+export function logout(): Promise<unknown> {
+  return api.post('/auth/logout');
+}
+
+/**
+ * Logs out and, whatever the server answered, forgets the token and every cached query
+ * (profile and payment details included) before going to /login.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onSettled: () => {
+      clearToken();
+      navigate('/login', { replace: true });
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AppShell } from '@/components/layouts/app-shell';
+import { headersOf, mockApi } from '@/testing/mock-api';
+import { renderRoutes, sampleProfile } from '@/testing/render';
+import { getToken, setToken } from '@/lib/token-storage';
+import { RequireAuth } from './require-auth';
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>Login page, from {(location.state as { from?: string } | null)?.from}</p>;
+}
+
+const routes = [
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [{ path: '/profile', element: <p>Protected page</p> }],
+  },
+  { path: '/login', element: <LoginProbe /> },
+];
+
+const PAYMENT_BANNER = "Payment information couldn't be loaded. Some features may be limited.";
+
+describe('signed-in guard', () => {
+  it('shows the full-screen spinner while the profile loads', () => {
+    mockApi({ 'GET /user/profile': 'pending' });
+    renderRoutes(routes, '/profile');
+    expect(screen.getByText('Loading your experience...')).toBeInTheDocument();
+    expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+  });
+
+  it('sends a 401 to /login, remembering the origin, and forgets a stale token', async () => {
+    setToken('expired');
+    mockApi({ 'GET /user/profile': { status: 401, body: { message: 'Unauthorized: Invalid or missing token' } } });
+    renderRoutes(routes, '/profile?tab=video');
+    expect(await screen.findByText('Login page, from /profile?tab=video')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it.each([
+    [{ status: 500, body: { message: 'Server error. Please try again later.' } }, 'An unexpected error occurred'],
+    [{ status: 404, body: { message: 'Profile not found' } }, 'Profile not found'],
+    ['network-error' as const, 'Network error: No response from server'],
+  ])('shows "Authentication Error" with the message and Try Again (%j)', async (reply, message) => {
+    mockApi({ 'GET /user/profile': reply });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('works from the session cookie alone, then shows the payment banner when details fail', async () => {
+    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Protected page')).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_BANNER)).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /user/profile', 'GET /payment/create']);
+    expect(calls[0].init.credentials).toBe('include');
+    expect(headersOf(calls[0]).authorization).toBeUndefined();
+  });
+
+  it('sends the stored token and shows no banner when payment details load', async () => {
+    setToken('jwt-1');
+    const { calls } = mockApi({
+      'GET /user/profile': { status: 200, body: sampleProfile },
+      'GET /payment/create': { status: 200, body: { amount: 5000, status: 'ok' } },
+    });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Protected page')).toBeInTheDocument();
+    expect(screen.queryByText(PAYMENT_BANNER)).not.toBeInTheDocument();
+    expect(headersOf(calls[0]).authorization).toBe('Bearer jwt-1');
+  });
+
+  it('shows the banner when payment details come back empty', async () => {
+    mockApi({
+      'GET /user/profile': { status: 200, body: sampleProfile },
+      'GET /payment/create': { status: 200, body: null },
+    });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText(PAYMENT_BANNER)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/error-message';
+import { clearToken } from '@/lib/token-storage';
+import { profileFetchErrors, useCurrentProfile } from './get-current-profile';
+import { usePaymentDetails } from './get-payment-details';
+
+/** Where the login page sends the user back to (spec §2: "remembers the origin"). */
+export type LoginRedirectState = { from?: string };
+
+/**
+ * Signed-in guard (spec §2 "Signed-in shell"): loads the profile (cookie or stored token),
+ * then the payment details, before showing anything behind it. A 401 goes to /login and
+ * remembers where the user was headed; other failures offer a reload.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const profile = useCurrentProfile();
+  const payment = usePaymentDetails(profile.isSuccess);
+  const unauthorized = !profile.data && profile.isError && toApiError(profile.error).status === 401;
+
+  useEffect(() => {
+    if (unauthorized) clearToken();
+  }, [unauthorized]);
+
+  if (!profile.data) {
+    if (profile.isPending) return <Spinner fullScreen label="Loading your experience..." />;
+    if (unauthorized) {
+      const state: LoginRedirectState = { from: location.pathname + location.search };
+      return <Navigate to="/login" replace state={state} />;
+    }
+    return <AuthErrorScreen message={messageFor(profile.error, profileFetchErrors)} />;
+  }
+  if (payment.isPending) return <Spinner fullScreen label="Loading your experience..." />;
+  return children;
+}
+
+function AuthErrorScreen({ message }: { message: string }) {
+  return (
+    <main className="center-screen">
+      <h1>Authentication Error</h1>
+      <p>{message}</p>
+      <Button onClick={() => window.location.reload()}>Try Again</Button>
+    </main>
+  );
+}
