@@ -24,16 +24,41 @@ type Handler struct {
 func New(accounts *account.Service, media httpapi.Media, google *Google) *Handler {
 	h := &Handler{accounts: accounts, media: media, google: google, mux: http.NewServeMux()}
 	h.mux.HandleFunc("POST /api/auth/signup", h.signup)
-	h.mux.HandleFunc("POST /api/auth/verify-email", h.verifyEmail)
-	h.mux.HandleFunc("POST /api/auth/resend-otp", h.resendOTP)
+	h.mux.HandleFunc("POST /api/auth/verify-email", command(func(r *http.Request, req verifyRequest) error {
+		return h.accounts.VerifyEmail(r.Context(), req.Email, req.OTP)
+	}, "Email verified successfully."))
+	h.mux.HandleFunc("POST /api/auth/resend-otp", command(func(r *http.Request, req emailRequest) error {
+		return h.accounts.ResendOTP(r.Context(), req.Email)
+	}, "OTP resent successfully!"))
 	h.mux.HandleFunc("POST /api/auth/login", h.login)
 	h.mux.HandleFunc("POST /api/auth/logout", h.logout)
-	h.mux.HandleFunc("POST /api/auth/forgot-password", h.forgotPassword)
-	h.mux.HandleFunc("POST /api/auth/reset-password", h.resetPassword)
+	h.mux.HandleFunc("POST /api/auth/forgot-password", command(func(r *http.Request, req emailRequest) error {
+		return h.accounts.ForgotPassword(r.Context(), req.Email)
+	}, "Password reset link sent to your email. Please check your inbox."))
+	h.mux.HandleFunc("POST /api/auth/reset-password", command(func(r *http.Request, req resetRequest) error {
+		return h.accounts.ResetPassword(r.Context(), req.Email, req.Token, req.NewPassword)
+	}, "Password reset successful. Please log in."))
 	h.mux.HandleFunc("GET /api/auth/google", h.googleStart)
 	h.mux.HandleFunc("GET /api/auth/google/callback", h.googleCallback)
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
+}
+
+// command is the shape of the calls that take a JSON body, run one account flow and answer
+// with a message: decode, call, map the error or say success.
+func command[T any](run func(r *http.Request, req T) error, success string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req T
+		if err := httpapi.Decode(w, r, &req); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		if err := run(r, req); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		httpapi.Message(w, http.StatusOK, success)
+	}
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -87,32 +112,6 @@ type verifyRequest struct {
 	OTP   string `json:"otp"`
 }
 
-func (h *Handler) verifyEmail(w http.ResponseWriter, r *http.Request) {
-	var req verifyRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.accounts.VerifyEmail(r.Context(), req.Email, req.OTP); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "Email verified successfully.")
-}
-
-func (h *Handler) resendOTP(w http.ResponseWriter, r *http.Request) {
-	var req emailRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.accounts.ResendOTP(r.Context(), req.Email); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "OTP resent successfully!")
-}
-
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
@@ -149,34 +148,8 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	httpapi.Message(w, http.StatusOK, "Logged out.")
 }
 
-func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) {
-	var req emailRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.accounts.ForgotPassword(r.Context(), req.Email); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "Password reset link sent to your email. Please check your inbox.")
-}
-
 type resetRequest struct {
 	Email       string `json:"email"`
 	Token       string `json:"token"`
 	NewPassword string `json:"newPassword"`
-}
-
-func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) {
-	var req resetRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.accounts.ResetPassword(r.Context(), req.Email, req.Token, req.NewPassword); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "Password reset successful. Please log in.")
 }
