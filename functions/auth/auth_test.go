@@ -12,22 +12,22 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/user"
 	"zuum/functions/wire"
-	"zuum/functions/wire/wiretest"
+	"zuum/localstack/apptest"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
 
 var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
 
-func start(t *testing.T) (*wiretest.App, *wiretest.Client) {
+func start(t *testing.T) (*apptest.App, *apptest.Client) {
 	t.Helper()
-	app := wiretest.Start(t, groups, nil)
+	app := apptest.Start(t, groups, nil)
 	return app, app.Client(t)
 }
 
 func TestSignup_CreatesUnverifiedAccountAndMailsCode(t *testing.T) {
 	app, c := start(t)
-	r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("ada"))
+	r := c.JSON("POST", "/api/auth/signup", apptest.Signup("ada"))
 	if r.Status != http.StatusCreated || r.Body["email"] != "ada@example.com" {
 		t.Fatalf("signup: %d %s", r.Status, r.Raw)
 	}
@@ -64,7 +64,7 @@ func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			body := wiretest.Signup("case_user")
+			body := apptest.Signup("case_user")
 			body[tc.field] = tc.value
 			r := c.JSON("POST", "/api/auth/signup", body)
 			if r.Status != http.StatusBadRequest || r.Message() != "Validation errors." {
@@ -76,7 +76,7 @@ func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
 		})
 	}
 	// Nothing was created by any of them: the same username and email still sign up.
-	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("case_user")); r.Status != http.StatusCreated {
+	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("case_user")); r.Status != http.StatusCreated {
 		t.Fatalf("valid signup after refusals: %d %s", r.Status, r.Raw)
 	}
 }
@@ -85,7 +85,7 @@ func TestSignup_AcceptsEverySpellingOfRecordLabel(t *testing.T) {
 	app, c := start(t)
 	for i, spelling := range []string{"record_label", "record label", "record-label", "Record Label"} {
 		name := "label" + string(rune('a'+i))
-		body := wiretest.Signup(name)
+		body := apptest.Signup(name)
 		body["identity"] = spelling
 		if r := c.JSON("POST", "/api/auth/signup", body); r.Status != http.StatusCreated {
 			t.Fatalf("%q: %d %s", spelling, r.Status, r.Raw)
@@ -99,25 +99,25 @@ func TestSignup_AcceptsEverySpellingOfRecordLabel(t *testing.T) {
 
 func TestSignup_DuplicateEmailIs409AndLeavesNoTrace(t *testing.T) {
 	_, c := start(t)
-	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("first")); r.Status != http.StatusCreated {
+	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("first")); r.Status != http.StatusCreated {
 		t.Fatal(r.Status)
 	}
-	dup := wiretest.Signup("second")
+	dup := apptest.Signup("second")
 	dup["email"] = "FIRST@example.com"
 	r := c.JSON("POST", "/api/auth/signup", dup)
 	if r.Status != http.StatusConflict || r.Message() != "Email already exists. Please log in or use a different email." {
 		t.Fatalf("duplicate email: %d %s", r.Status, r.Raw)
 	}
 	// The refused sign-up must not have reserved its username.
-	if r := c.JSON("POST", "/api/auth/signup", wiretest.Signup("second")); r.Status != http.StatusCreated {
+	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("second")); r.Status != http.StatusCreated {
 		t.Fatalf("username of a refused sign-up is still taken: %d %s", r.Status, r.Raw)
 	}
 }
 
 func TestSignup_DuplicateUsernameIs409WithFieldError(t *testing.T) {
 	_, c := start(t)
-	c.JSON("POST", "/api/auth/signup", wiretest.Signup("tunde"))
-	dup := wiretest.Signup("TUNDE")
+	c.JSON("POST", "/api/auth/signup", apptest.Signup("tunde"))
+	dup := apptest.Signup("TUNDE")
 	dup["email"] = "other@example.com"
 	r := c.JSON("POST", "/api/auth/signup", dup)
 	if r.Status != http.StatusConflict || r.FieldErrors()["username"] != "Username is already taken." {
@@ -159,7 +159,7 @@ func TestAuth_BadBodiesAre4xxNeverServerErrors(t *testing.T) {
 
 func TestVerifyEmail_WrongCodesAreRefusedAndTheSixthTryIsLockedOut(t *testing.T) {
 	app, c := start(t)
-	c.JSON("POST", "/api/auth/signup", wiretest.Signup("kemi"))
+	c.JSON("POST", "/api/auth/signup", apptest.Signup("kemi"))
 	code := app.LastOTP(t, "kemi@example.com")
 	wrong := "000000"
 	if code == wrong {
@@ -182,7 +182,7 @@ func TestVerifyEmail_WrongCodesAreRefusedAndTheSixthTryIsLockedOut(t *testing.T)
 
 func TestVerifyEmail_RightCodeVerifiesOnceAndUnknownEmailsLookWrong(t *testing.T) {
 	app, c := start(t)
-	c.JSON("POST", "/api/auth/signup", wiretest.Signup("bisi"))
+	c.JSON("POST", "/api/auth/signup", apptest.Signup("bisi"))
 	code := app.LastOTP(t, "bisi@example.com")
 	body := map[string]string{"email": "Bisi@Example.com ", "otp": code}
 	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
@@ -202,7 +202,7 @@ func TestVerifyEmail_RightCodeVerifiesOnceAndUnknownEmailsLookWrong(t *testing.T
 
 func TestResendOTP_IsRateLimitedAndRefusesVerifiedOrUnknownEmails(t *testing.T) {
 	app, c := start(t)
-	c.JSON("POST", "/api/auth/signup", wiretest.Signup("femi"))
+	c.JSON("POST", "/api/auth/signup", apptest.Signup("femi"))
 	r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "femi@example.com"})
 	if r.Status != http.StatusTooManyRequests {
 		t.Fatalf("resend within a minute of sign-up: %d %s", r.Status, r.Raw)

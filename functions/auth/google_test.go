@@ -6,17 +6,17 @@ import (
 	"strings"
 	"testing"
 
-	"zuum/functions/wire/wiretest"
+	"zuum/localstack/apptest"
 	"zuum/localstack/googlefake"
 )
 
-func startWithGoogle(t *testing.T, u googlefake.User) (*wiretest.App, *googlefake.Server) {
+func startWithGoogle(t *testing.T, u googlefake.User) (*apptest.App, *googlefake.Server) {
 	t.Helper()
 	g := googlefake.New("client-1", "secret-1", u)
 	g.AutoApprove = true
 	gs := httptest.NewServer(g.Handler("/g"))
 	t.Cleanup(gs.Close)
-	app := wiretest.Start(t, groups, map[string]string{
+	app := apptest.Start(t, groups, map[string]string{
 		"GOOGLE_CLIENT_ID": "client-1", "GOOGLE_CLIENT_SECRET": "secret-1",
 		"GOOGLE_AUTH_URL": gs.URL + "/g/auth", "GOOGLE_TOKEN_URL": gs.URL + "/g/token", "GOOGLE_USERINFO_URL": gs.URL + "/g/userinfo",
 	})
@@ -24,7 +24,7 @@ func startWithGoogle(t *testing.T, u googlefake.User) (*wiretest.App, *googlefak
 }
 
 // googleSignIn walks the browser through the redirects and returns where it finally lands.
-func googleSignIn(t *testing.T, c *wiretest.Client, start string, tamper func(callback string) string) string {
+func googleSignIn(t *testing.T, c *apptest.Client, start string, tamper func(callback string) string) string {
 	t.Helper()
 	get := func(u string) *http.Response {
 		res, err := c.HTTP.Get(u)
@@ -96,7 +96,7 @@ func TestGoogle_RefusesTamperedStateUnverifiedEmailsAndMissingConfig(t *testing.
 		t.Fatalf("unverified Google email landed on %s", land)
 	}
 
-	plain := wiretest.Start(t, groups, nil)
+	plain := apptest.Start(t, groups, nil)
 	res, err := plain.Client(t).HTTP.Get(plain.URL("/api/auth/google"))
 	if err != nil {
 		t.Fatal(err)

@@ -18,15 +18,15 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/user"
 	"zuum/functions/wire"
-	"zuum/functions/wire/wiretest"
+	"zuum/localstack/apptest"
 	"zuum/shared/schema"
 )
 
 var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
 
-func signedIn(t *testing.T) (*wiretest.App, *wiretest.Client, string) {
+func signedIn(t *testing.T) (*apptest.App, *apptest.Client, string) {
 	t.Helper()
-	app := wiretest.Start(t, groups, nil)
+	app := apptest.Start(t, groups, nil)
 	c := app.Client(t)
 	r := app.NewUser(t, c, "ada")
 	return app, c, r.Body["profile"].(map[string]any)["id"].(string)
@@ -48,7 +48,7 @@ func form(t *testing.T, fields map[string]string, files map[string][]byte) (*byt
 	return &buf, w.FormDataContentType()
 }
 
-func put(t *testing.T, c *wiretest.Client, app *wiretest.App, fields map[string]string, files map[string][]byte) wiretest.Response {
+func put(t *testing.T, c *apptest.Client, app *apptest.App, fields map[string]string, files map[string][]byte) apptest.Response {
 	t.Helper()
 	body, ct := form(t, fields, files)
 	req, _ := http.NewRequest("PUT", app.URL("/api/user/profile"), body)
@@ -70,7 +70,7 @@ func pngBytes(t *testing.T, w, h int) []byte {
 }
 
 func TestOwnProfile_NeedsASession(t *testing.T) {
-	app := wiretest.Start(t, groups, nil)
+	app := apptest.Start(t, groups, nil)
 	r := app.Client(t).JSON("GET", "/api/user/profile", nil)
 	if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
 		t.Fatalf("%d %s", r.Status, r.Raw)
@@ -209,7 +209,7 @@ func TestUpdateProfile_PicturesOf5MBOrMoreAreRefused(t *testing.T) {
 }
 
 func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
-	app := wiretest.Start(t, groups, nil)
+	app := apptest.Start(t, groups, nil)
 	for file, status := range map[string]int{
 		"events/user/get-profile-no-session.json": 401,
 		"events/user/get-public-profile.json":     404,

@@ -1,8 +1,8 @@
-// Package wiretest runs route groups for integration tests the way production runs them: wired
+// Package apptest runs route groups for integration tests the way production runs them: wired
 // from an environment by their FromEnv, behind the local API gateway (so every request crosses
 // the real Lambda adapter), against a fresh embedded cloud, over TLS (so Secure cookies travel as
 // in a browser). Only _test files import it.
-package wiretest
+package apptest
 
 import (
 	"bytes"
