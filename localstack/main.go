@@ -26,26 +26,17 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
-	"zuum/functions/auth"
-	"zuum/functions/user"
 	"zuum/functions/wire"
 	"zuum/localstack/app"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
 	"zuum/localstack/googlefake"
+	"zuum/localstack/lambdas"
 	"zuum/localstack/provision"
 	"zuum/localstack/seed"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
-
-// groups are the route groups the gateway serves, each built exactly as its Lambda main builds it.
-var groups = map[string]wire.Builder{
-	"auth": auth.FromEnv,
-	"user": user.FromEnv,
-}
-
-const jwtSecretName = "zuum/jwt-signing-secret"
 
 func main() {
 	dataDir := flag.String("data", ".zuum", "folder that keeps tables, objects, mail and secrets across restarts")
@@ -90,31 +81,28 @@ func run(dataDir, webDir string) error {
 	if err := provision.Apply(ctx, cfg, schema.Tables, schema.Buckets); err != nil {
 		return err
 	}
-	if err := ensureSecret(ctx, cfg, jwtSecretName); err != nil {
+	if err := ensureSecret(ctx, cfg, lambdas.JWTSecretName); err != nil {
 		return err
 	}
 
 	google := googlefake.New("zuum-local", "zuum-local-secret", googlefake.User{
 		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
 	})
-	env := map[string]string{
-		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
-		"JWT_SECRET_ID": jwtSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
+	env := lambdas.Env(appURL)
+	for k, v := range map[string]string{
 		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
 		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",
 		"GOOGLE_USERINFO_URL": appURL + "/_google/userinfo",
+	} {
+		env[k] = v
 	}
-	lambdas := map[string]gateway.Lambda{}
-	for name, build := range groups {
-		h, err := build(ctx, cfg, func(k string) string { return env[k] })
-		if err != nil {
-			return fmt.Errorf("wire %s: %w", name, err)
-		}
-		lambdas[name] = gateway.FromHandler(h)
+	wired, err := lambdas.Build(ctx, cfg, func(k string) string { return env[k] })
+	if err != nil {
+		return err
 	}
 
 	site := &app.Site{
-		API: gateway.New(lambdas), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Lambdas), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
 		Extra: map[string]http.Handler{"/_google/": google.Handler("/_google")},
 	}
 	appSrv, err := listen("127.0.0.1:"+appPort, site.Handler())

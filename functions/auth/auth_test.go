@@ -9,19 +9,14 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"zuum/functions/auth"
-	"zuum/functions/user"
-	"zuum/functions/wire"
 	"zuum/localstack/apptest"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
 
-var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
-
 func start(t *testing.T) (*apptest.App, *apptest.Client) {
 	t.Helper()
-	app := apptest.Start(t, groups, nil)
+	app := apptest.Start(t, nil)
 	return app, app.Client(t)
 }
 

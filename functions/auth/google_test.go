@@ -16,7 +16,7 @@ func startWithGoogle(t *testing.T, u googlefake.User) (*apptest.App, *googlefake
 	g.AutoApprove = true
 	gs := httptest.NewServer(g.Handler("/g"))
 	t.Cleanup(gs.Close)
-	app := apptest.Start(t, groups, map[string]string{
+	app := apptest.Start(t, map[string]string{
 		"GOOGLE_CLIENT_ID": "client-1", "GOOGLE_CLIENT_SECRET": "secret-1",
 		"GOOGLE_AUTH_URL": gs.URL + "/g/auth", "GOOGLE_TOKEN_URL": gs.URL + "/g/token", "GOOGLE_USERINFO_URL": gs.URL + "/g/userinfo",
 	})
@@ -96,7 +96,7 @@ func TestGoogle_RefusesTamperedStateUnverifiedEmailsAndMissingConfig(t *testing.
 		t.Fatalf("unverified Google email landed on %s", land)
 	}
 
-	plain := apptest.Start(t, groups, nil)
+	plain := apptest.Start(t, nil)
 	res, err := plain.Client(t).HTTP.Get(plain.URL("/api/auth/google"))
 	if err != nil {
 		t.Fatal(err)

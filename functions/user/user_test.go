@@ -15,18 +15,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
-	"zuum/functions/auth"
 	"zuum/functions/user"
-	"zuum/functions/wire"
 	"zuum/localstack/apptest"
 	"zuum/shared/schema"
 )
 
-var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
-
 func signedIn(t *testing.T) (*apptest.App, *apptest.Client, string) {
 	t.Helper()
-	app := apptest.Start(t, groups, nil)
+	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	r := app.NewUser(t, c, "ada")
 	return app, c, r.Body["profile"].(map[string]any)["id"].(string)
@@ -70,7 +66,7 @@ func pngBytes(t *testing.T, w, h int) []byte {
 }
 
 func TestOwnProfile_NeedsASession(t *testing.T) {
-	app := apptest.Start(t, groups, nil)
+	app := apptest.Start(t, nil)
 	r := app.Client(t).JSON("GET", "/api/user/profile", nil)
 	if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
 		t.Fatalf("%d %s", r.Status, r.Raw)
@@ -209,7 +205,7 @@ func TestUpdateProfile_PicturesOf5MBOrMoreAreRefused(t *testing.T) {
 }
 
 func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
-	app := apptest.Start(t, groups, nil)
+	app := apptest.Start(t, nil)
 	for file, status := range map[string]int{
 		"events/user/get-profile-no-session.json": 401,
 		"events/user/get-public-profile.json":     404,

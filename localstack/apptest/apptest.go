@@ -23,10 +23,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
-	"zuum/functions/wire"
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/gateway"
-	"zuum/shared/schema"
+	"zuum/localstack/lambdas"
 )
 
 // App is a running set of route groups.
@@ -38,39 +37,33 @@ type App struct {
 	Handlers map[string]http.Handler
 }
 
-// Start wires groups against a fresh cloud. extra adds or overrides environment variables.
-func Start(t testing.TB, groups map[string]wire.Builder, extra map[string]string) *App {
+// Start wires every route group (lambdas.Groups) against a fresh cloud, with the local cloud's
+// environment (lambdas.Env); extra adds or overrides variables.
+func Start(t testing.TB, extra map[string]string) *App {
 	t.Helper()
 	c := cloudtest.Start(t)
 	secret := make([]byte, 48)
 	_, _ = rand.Read(secret)
 	if _, err := c.Secrets.CreateSecret(context.Background(), &secretsmanager.CreateSecretInput{
-		Name: aws.String("test/jwt"), SecretString: aws.String(base64.RawURLEncoding.EncodeToString(secret)),
+		Name: aws.String(lambdas.JWTSecretName), SecretString: aws.String(base64.RawURLEncoding.EncodeToString(secret)),
 	}); err != nil {
 		t.Fatalf("create jwt secret: %v", err)
 	}
-	a := &App{Cloud: c, Handlers: map[string]http.Handler{}}
+	a := &App{Cloud: c}
 	var api http.Handler = http.NotFoundHandler()
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
 	t.Cleanup(a.Server.Close)
-	a.Env = map[string]string{
-		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
-		"JWT_SECRET_ID": "test/jwt", "MAIL_FROM": "Zuum <no-reply@zuum.test>", "APP_URL": a.Server.URL,
-		"BCRYPT_COST": "4", // the minimum: tests hash many passwords and measure nothing about cost
-	}
+	a.Env = lambdas.Env(a.Server.URL)
+	a.Env["BCRYPT_COST"] = "4" // the minimum: tests hash many passwords and measure nothing about cost
 	for k, v := range extra {
 		a.Env[k] = v
 	}
-	lambdas := map[string]gateway.Lambda{}
-	for name, build := range groups {
-		h, err := build(context.Background(), c.Config, func(k string) string { return a.Env[k] })
-		if err != nil {
-			t.Fatalf("wire %s: %v", name, err)
-		}
-		a.Handlers[name] = h
-		lambdas[name] = gateway.FromHandler(h)
+	wired, err := lambdas.Build(context.Background(), c.Config, func(k string) string { return a.Env[k] })
+	if err != nil {
+		t.Fatal(err)
 	}
-	api = gateway.New(lambdas)
+	a.Handlers = wired.Handlers
+	api = gateway.New(wired.Lambdas)
 	return a
 }
 

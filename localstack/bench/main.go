@@ -25,11 +25,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
-	"zuum/functions/auth"
-	"zuum/functions/user"
-	"zuum/functions/wire"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
+	"zuum/localstack/lambdas"
 	"zuum/localstack/provision"
 	"zuum/shared/schema"
 )
@@ -98,20 +96,15 @@ func run(out string, n int) error {
 		return err
 	}
 	if _, err := secretsmanager.NewFromConfig(cfg).CreateSecret(ctx, &secretsmanager.CreateSecretInput{
-		Name: aws.String("bench/jwt"), SecretString: aws.String(strings.Repeat("s", 48))}); err != nil {
+		Name: aws.String(lambdas.JWTSecretName), SecretString: aws.String(strings.Repeat("s", 48))}); err != nil {
 		return err
 	}
-	env := map[string]string{schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
-		"JWT_SECRET_ID": "bench/jwt", "MAIL_FROM": "bench@zuum.test", "APP_URL": "https://zuum.test"}
-	lambdas := map[string]gateway.Lambda{}
-	for name, build := range map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv} {
-		h, err := build(ctx, cfg, func(k string) string { return env[k] })
-		if err != nil {
-			return err
-		}
-		lambdas[name] = gateway.FromHandler(h)
+	env := lambdas.Env("https://zuum.test")
+	wired, err := lambdas.Build(ctx, cfg, func(k string) string { return env[k] })
+	if err != nil {
+		return err
 	}
-	api := gateway.New(lambdas)
+	api := gateway.New(wired.Lambdas)
 	call := func(method, path, token string, body any) (int, map[string]any) {
 		var rd io.Reader
 		if body != nil {

@@ -14,14 +14,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
-	"zuum/functions/auth"
-	"zuum/functions/user"
-	"zuum/functions/wire"
 	"zuum/localstack/gateway"
-	"zuum/shared/schema"
+	"zuum/localstack/lambdas"
 )
-
-var groups = map[string]wire.Builder{"auth": auth.FromEnv, "user": user.FromEnv}
 
 func main() {
 	fn := flag.String("fn", "", "route group: "+fmt.Sprint(keys()))
@@ -34,7 +29,7 @@ func main() {
 }
 
 func run(fn, path string) error {
-	build, ok := groups[fn]
+	build, ok := lambdas.Groups[fn]
 	if !ok {
 		return fmt.Errorf("unknown group %q (have %v)", fn, keys())
 	}
@@ -52,12 +47,8 @@ func run(fn, path string) error {
 	}
 	cfg := aws.Config{Region: "us-east-1", BaseEndpoint: aws.String(endpoint),
 		Credentials: credentials.NewStaticCredentialsProvider("test", "test", "")}
-	// The same names the local cloud gives its functions (localstack/main.go).
-	env := map[string]string{
-		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
-		"JWT_SECRET_ID": "zuum/jwt-signing-secret", "MAIL_FROM": "Zuum <no-reply@zuum.ng>",
-		"APP_URL": "http://127.0.0.1:8080",
-	}
+	// The environment the local cloud gives its functions; the process environment overrides it.
+	env := lambdas.Env("http://127.0.0.1:8080")
 	ctx := context.Background()
 	h, err := build(ctx, cfg, func(k string) string {
 		if v := os.Getenv(k); v != "" {
@@ -79,7 +70,7 @@ func run(fn, path string) error {
 
 func keys() []string {
 	var k []string
-	for name := range groups {
+	for name := range lambdas.Groups {
 		k = append(k, name)
 	}
 	return k

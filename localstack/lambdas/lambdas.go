@@ -1,0 +1,57 @@
+// Package lambdas is the local cloud's list of route groups and the environment it gives them,
+// in one place: the local cloud, `make invoke`, `make bench` and the integration tests all wire
+// groups through here, so a new group is added once.
+package lambdas
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"zuum/functions/auth"
+	"zuum/functions/user"
+	"zuum/functions/wire"
+	"zuum/localstack/gateway"
+	"zuum/shared/schema"
+)
+
+// Groups are the route groups, keyed by the path segment after /api/, each built exactly as its
+// Lambda main builds it.
+var Groups = map[string]wire.Builder{
+	"auth": auth.FromEnv,
+	"user": user.FromEnv,
+}
+
+// JWTSecretName is the local Secrets Manager secret that signs sessions.
+const JWTSecretName = "zuum/jwt-signing-secret"
+
+// Env is the environment every local function gets: the names the CDK stack passes in AWS, with
+// the local cloud's physical table and bucket names. appURL is the web app's origin.
+func Env(appURL string) map[string]string {
+	return map[string]string{
+		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
+		"JWT_SECRET_ID": JWTSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
+	}
+}
+
+// Wired is every group built and ready: as handlers, and as the Lambdas the gateway invokes.
+type Wired struct {
+	Handlers map[string]http.Handler
+	Lambdas  map[string]gateway.Lambda
+}
+
+// Build wires every group in Groups with cfg and env.
+func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
+	w := Wired{Handlers: map[string]http.Handler{}, Lambdas: map[string]gateway.Lambda{}}
+	for name, build := range Groups {
+		h, err := build(ctx, cfg, env)
+		if err != nil {
+			return Wired{}, fmt.Errorf("wire %s: %w", name, err)
+		}
+		w.Handlers[name] = h
+		w.Lambdas[name] = gateway.FromHandler(h)
+	}
+	return w, nil
+}
