@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-GROUPS      := auth user
+GROUPS      := $(notdir $(patsubst %/cmd/,%,$(dir $(wildcard functions/*/cmd/main.go))))
 CDK         := npx --yes aws-cdk@2.1148.1
 GOFLAGS_LAMBDA := GOOS=linux GOARCH=arm64 CGO_ENABLED=0
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
