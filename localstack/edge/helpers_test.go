@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -80,5 +79,3 @@ func get(t *testing.T, method, url string) (int, string) {
 	}
 	return resp.StatusCode, string(body)
 }
-
-func str(s string) *string { return aws.String(s) }
