@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"net/http"
 	"os"
@@ -32,4 +33,28 @@ func Serve(name string, build Builder) {
 		os.Exit(1)
 	}
 	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+}
+
+// Worker handles one asynchronous event (an S3 notification, a queued job): its raw JSON
+// payload. An error makes the invoker retry, so a worker must be safe to run twice.
+type Worker func(ctx context.Context, payload []byte) error
+
+// WorkerBuilder makes a worker from AWS config and environment.
+type WorkerBuilder func(ctx context.Context, cfg aws.Config, env Env) (Worker, error)
+
+// ServeWorker is the Lambda main of a function invoked by events rather than HTTP.
+func ServeWorker(name string, build WorkerBuilder) {
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
+	ctx := context.Background()
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		slog.Error("load aws config", "worker", name, "err", err)
+		os.Exit(1)
+	}
+	work, err := build(ctx, cfg, os.Getenv)
+	if err != nil {
+		slog.Error("wire worker", "worker", name, "err", err)
+		os.Exit(1)
+	}
+	lambda.Start(func(ctx context.Context, payload json.RawMessage) error { return work(ctx, payload) })
 }

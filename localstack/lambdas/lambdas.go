@@ -10,8 +10,15 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"zuum/functions/audio"
 	"zuum/functions/auth"
+	"zuum/functions/feed"
+	"zuum/functions/jobs"
+	"zuum/functions/media"
+	"zuum/functions/notifications"
+	"zuum/functions/uploads"
 	"zuum/functions/user"
+	"zuum/functions/video"
 	"zuum/functions/wire"
 	"zuum/localstack/gateway"
 	"zuum/shared/schema"
@@ -20,9 +27,27 @@ import (
 // Groups are the route groups, keyed by the path segment after /api/, each built exactly as its
 // Lambda main builds it.
 var Groups = map[string]wire.Builder{
-	"auth": auth.FromEnv,
-	"user": user.FromEnv,
+	"auth":          auth.FromEnv,
+	"user":          user.FromEnv,
+	"uploads":       uploads.FromEnv,
+	"audio":         audio.FromEnv,
+	"video":         video.FromEnv,
+	"feed":          feed.FromEnv,
+	"notifications": notifications.FromEnv,
 }
+
+// Workers are the functions invoked by events instead of routes, keyed by their local function
+// name (what JOBS_FUNCTION names, and what the media bucket's ObjectCreated notification invokes).
+var Workers = map[string]wire.WorkerBuilder{
+	MediaFunction: media.FromEnv,
+	JobsFunction:  jobs.FromEnv,
+}
+
+// Local names of the worker functions.
+const (
+	MediaFunction = "zuum-media"
+	JobsFunction  = "zuum-jobs"
+)
 
 // JWTSecretName is the local Secrets Manager secret that signs sessions.
 const JWTSecretName = "zuum/jwt-signing-secret"
@@ -31,7 +56,8 @@ const JWTSecretName = "zuum/jwt-signing-secret"
 // the local cloud's physical table and bucket names. appURL is the web app's origin.
 func Env(appURL string) map[string]string {
 	return map[string]string{
-		schema.Users.EnvVar: schema.Users.Name, schema.Media.EnvVar: schema.Media.Name,
+		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name,
+		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
 	}
 }

@@ -75,8 +75,25 @@ var Users = Table{
 	TTLAttribute: TTL,
 }
 
+// Posts holds audio and video posts (and beats, later), their reactions, comments and shares,
+// the time-bucketed timelines that list them newest first, and uploaded media metadata. Item
+// layout is documented in shared/post and shared/media, the packages that read and write it.
+var Posts = Table{
+	ID:           "Posts",
+	Name:         "zuum-posts",
+	EnvVar:       "POSTS_TABLE",
+	PartitionKey: Key{PK, String},
+	SortKey:      &Key{SK, String},
+	Indexes: []Index{{
+		Name:         GSI1,
+		PartitionKey: Key{GSI1PK, String},
+		SortKey:      &Key{GSI1SK, String},
+	}},
+	TTLAttribute: TTL,
+}
+
 // Tables lists every table, in creation order.
-var Tables = []Table{Users}
+var Tables = []Table{Users, Posts}
 
 // Media is the private bucket for uploads. Objects under PublicPrefix (profile pictures and
 // covers) are served through the CDN; everything else is reached only by presigned URLs.
@@ -84,6 +101,10 @@ var Media = Bucket{ID: "Media", Name: "zuum-media", EnvVar: "MEDIA_BUCKET"}
 
 // PublicPrefix is the key prefix of media the CDN serves to anyone, at the same path.
 const PublicPrefix = "public/"
+
+// UploadsPrefix is where browsers upload with presigned POSTs: uploads/<userId>/<kind>/<file>.
+// Objects created under it invoke the media function, which checks their bytes.
+const UploadsPrefix = "uploads/"
 
 // Buckets lists every bucket.
 var Buckets = []Bucket{Media}
