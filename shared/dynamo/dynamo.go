@@ -3,6 +3,8 @@
 package dynamo
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -27,4 +29,40 @@ func CanceledBy(err error) (failed []int, ok bool) {
 		}
 	}
 	return failed, true
+}
+
+// EncodeKey turns a LastEvaluatedKey of string attributes into an opaque, URL-safe cursor;
+// nil or empty gives "".
+func EncodeKey(key map[string]types.AttributeValue) string {
+	if len(key) == 0 {
+		return ""
+	}
+	plain := make(map[string]string, len(key))
+	for k, v := range key {
+		if s, ok := v.(*types.AttributeValueMemberS); ok {
+			plain[k] = s.Value
+		}
+	}
+	raw, _ := json.Marshal(plain)
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
+// DecodeKey reverses EncodeKey. A cursor that does not decode is an error; "" gives nil.
+func DecodeKey(cursor string) (map[string]types.AttributeValue, error) {
+	if cursor == "" {
+		return nil, nil
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(cursor)
+	if err != nil {
+		return nil, err
+	}
+	var plain map[string]string
+	if err := json.Unmarshal(raw, &plain); err != nil || len(plain) == 0 {
+		return nil, errors.New("dynamo: bad cursor")
+	}
+	out := make(map[string]types.AttributeValue, len(plain))
+	for k, v := range plain {
+		out[k] = &types.AttributeValueMemberS{Value: v}
+	}
+	return out, nil
 }
