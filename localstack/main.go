@@ -1,5 +1,6 @@
 // Command localstack is Zuum's local cloud, what `make dev` runs: an AWS edge on EDGE_PORT
-// (default 4566, LocalStack's port) serving DynamoDB, S3, SES and Secrets Manager, and the app on
+// (default 4566, LocalStack's port) serving DynamoDB, S3, SES, Secrets Manager and Lambda (the
+// worker functions, invoked asynchronously and by the media bucket's notifications), and the app on
 // PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
 // route group's Lambda handler, public media, and a stand-in for Google sign-in. Data is kept
 // under -data across restarts; demo accounts are seeded on first start.
@@ -100,6 +101,7 @@ func run(dataDir, webDir string) error {
 	if err != nil {
 		return err
 	}
+	lambdas.Attach(e, wired)
 
 	site := &app.Site{
 		API: gateway.New(wired.Lambdas), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,

@@ -18,12 +18,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"zuum/localstack/cloudtest"
+	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
 	"zuum/localstack/lambdas"
 )
@@ -37,8 +39,10 @@ type App struct {
 	Handlers map[string]http.Handler
 }
 
-// Start wires every route group (lambdas.Groups) against a fresh cloud, with the local cloud's
-// environment (lambdas.Env); extra adds or overrides variables.
+// Start wires every route group (lambdas.Groups) and worker (lambdas.Workers) against a fresh
+// cloud, with the local cloud's environment (lambdas.Env); extra adds or overrides variables.
+// Workers are attached to the edge as in AWS (lambdas.Attach): queued jobs and upload
+// notifications run them asynchronously; Settle waits for them.
 func Start(t testing.TB, extra map[string]string) *App {
 	t.Helper()
 	c := cloudtest.Start(t)
@@ -63,9 +67,38 @@ func Start(t testing.TB, extra map[string]string) *App {
 		t.Fatal(err)
 	}
 	a.Handlers = wired.Handlers
+	lambdas.Attach(c.Edge, wired)
 	api = gateway.New(wired.Lambdas)
 	return a
 }
+
+// settleTimeout bounds Settle: generous, since a failing event runs three times with backoff.
+const settleTimeout = 30 * time.Second
+
+// Settle waits until the asynchronous work the test set off (S3 upload notifications to the
+// media worker, jobs queued by Lambda's asynchronous invoke, and what they queue in turn) has
+// finished, retries included, failing t if it does not within 30 seconds. It returns the events
+// that failed every attempt so far (see FailedEvents); most tests call NoFailedEvents instead.
+func (a *App) Settle(t testing.TB) []edge.FailedEvent {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout)
+	defer cancel()
+	if err := a.Cloud.Edge.WaitIdle(ctx); err != nil {
+		t.Fatalf("apptest: asynchronous work did not settle: %v", err)
+	}
+	return a.Cloud.Edge.FailedEvents()
+}
+
+// NoFailedEvents settles and fails t if any asynchronous invocation failed every attempt.
+func (a *App) NoFailedEvents(t testing.TB) {
+	t.Helper()
+	for _, f := range a.Settle(t) {
+		t.Errorf("apptest: %s failed %d times (request %s): %s; payload %s", f.Function, f.Attempts, f.RequestID, f.Err, f.Payload)
+	}
+}
+
+// FailedEvents returns the asynchronous invocations that failed every attempt, oldest first.
+func (a *App) FailedEvents() []edge.FailedEvent { return a.Cloud.Edge.FailedEvents() }
 
 // Client is a browser-like client: it keeps cookies and does not follow redirects.
 type Client struct {

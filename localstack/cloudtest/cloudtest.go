@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http/httptest"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
@@ -26,13 +27,19 @@ import (
 // Region is the region every Cloud's clients sign for, LocalStack's default.
 const Region = "us-east-1"
 
+// RetryDelay is how long a failed asynchronous Lambda invocation waits before its retry in a
+// test's cloud: short, so a test that waits for a failing event to reach the dead-letter list
+// (FailedEvents) waits milliseconds, not the default's fraction of a second.
+const RetryDelay = 5 * time.Millisecond
+
 // Cloud is one test's local AWS.
 type Cloud struct {
 	// URL is the edge's endpoint, what AWS_ENDPOINT_URL would hold.
 	URL string
-	// Edge is the running edge, for its Mail.
+	// Edge is the running edge: its Mail, its Lambda functions (RegisterFunction, WaitIdle,
+	// FailedEvents) and S3 notifications (NotifyObjectCreated).
 	Edge *edge.Edge
-	// Config points any SDK client at URL: region us-east-1, static credentials "test"/"test",
+	// Config points any SDK client (Lambda's too) at URL: region us-east-1, static credentials "test"/"test",
 	// BaseEndpoint URL. Handlers under test build their clients from it, exactly as in Lambda.
 	Config aws.Config
 
@@ -48,7 +55,7 @@ type Cloud struct {
 // it. It fails t if anything goes wrong.
 func Start(t testing.TB) *Cloud {
 	t.Helper()
-	e, err := edge.New(edge.Options{Logger: slog.New(slog.DiscardHandler)})
+	e, err := edge.New(edge.Options{Logger: slog.New(slog.DiscardHandler), RetryDelay: RetryDelay})
 	if err != nil {
 		t.Fatalf("cloudtest: start edge: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -134,7 +135,7 @@ func TestListTablesPagesThroughCreatedTablesAndForgetsDeletedOnes(t *testing.T) 
 		}
 		names = append(names, out.TableNames...)
 	}
-	if want := fmt.Sprint([]string{"t-a", "t-b", schema.Users.Name}); fmt.Sprint(names) != want {
+	if want := fmt.Sprint(sortedTables("t-a", "t-b")); fmt.Sprint(names) != want {
 		t.Errorf("ListTables = %v, want %v", names, want)
 	}
 }
@@ -293,4 +294,14 @@ func TestEveryAttributeKindRoundTripsIncludingEmptyOnes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sortedTables is the names given plus every schema table, sorted as ListTables answers.
+func sortedTables(extra ...string) []string {
+	names := slices.Clone(extra)
+	for _, t := range schema.Tables {
+		names = append(names, t.Name)
+	}
+	slices.Sort(names)
+	return names
 }

@@ -1,20 +1,27 @@
-// Package edge is Zuum's embedded AWS edge: one http.Handler that answers the DynamoDB, S3, SES v2
-// and Secrets Manager APIs the way LocalStack does on 127.0.0.1:4566, without Docker. `make dev`
+// Package edge is Zuum's embedded AWS edge: one http.Handler that answers the DynamoDB, S3, SES v2,
+// Secrets Manager and Lambda APIs the way LocalStack does on 127.0.0.1:4566, without Docker. `make dev`
 // serves it and every Go integration test starts one (see localstack/cloudtest), so functions talk
 // to it through the real AWS SDK clients with only AWS_ENDPOINT_URL changed.
 //
 // Requests are routed like LocalStack: by the SigV4 service name of the credential scope (the
 // Authorization header, a presigned URL's X-Amz-Credential, or a browser POST form field);
 // unsigned or unknown requests fall to S3.
+//
+// S3 refuses what AWS refuses (signatures, expiry, POST policies, anonymous access; see
+// guardS3) and answers CORS as the media bucket's rule. Lambda functions are Go functions
+// registered with RegisterFunction: the Invoke API runs them, synchronously or queued with
+// Lambda's retries, and so do S3 ObjectCreated notifications (NotifyObjectCreated).
 package edge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	bolt "go.etcd.io/bbolt"
@@ -27,19 +34,42 @@ type Options struct {
 	DataDir string
 	// Logger receives request and persistence logs; nil discards them.
 	Logger *slog.Logger
+
+	// Credentials maps each access key the edge accepts to its secret key; S3 requests signed
+	// with another key, or with a wrong signature, are refused as AWS refuses them. Nil means
+	// {"test": "test"}, the local cloud's credentials.
+	Credentials map[string]string
+	// Clock is the time presigned URLs and POST policies are checked against; nil means
+	// time.Now. Tests move it forward to see them expire.
+	Clock func() time.Time
+
+	// RetryDelay is how long a failed asynchronous Lambda invocation waits before its first
+	// retry; the second retry waits twice as long (AWS waits about a minute, then two). Zero
+	// means 200ms.
+	RetryDelay time.Duration
+	// FunctionTimeout bounds one run of a local Lambda function. Zero means a minute.
+	FunctionTimeout time.Duration
+	// AsyncConcurrency is how many asynchronous invocations run at once; the rest wait in
+	// order. Zero means 16.
+	AsyncConcurrency int
 }
 
 // Edge is a running local AWS edge. It is safe for concurrent use.
 type Edge struct {
-	log     *slog.Logger
-	dataDir string
-	handler http.Handler
+	log         *slog.Logger
+	dataDir     string
+	credentials map[string]string
+	now         func() time.Time
+	handler     http.Handler
 
-	dynamo  *dynamo
-	s3      http.Handler
-	bolt    *bolt.DB
-	ses     *mailbox
-	secrets *vault
+	dynamo    *dynamo
+	s3        http.Handler
+	s3backend gofakes3.Backend
+	bolt      *bolt.DB
+	ses       *mailbox
+	secrets   *vault
+	lambda    *lambdaService
+	notify    notifications
 
 	saveMu sync.Mutex // one snapshot writer at a time
 	saver  *saver     // nil when memory only
@@ -55,11 +85,20 @@ func New(opts Options) (*Edge, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	e := &Edge{
-		log:     logger,
-		dataDir: opts.DataDir,
-		dynamo:  newDynamo(),
-		ses:     newMailbox(),
-		secrets: newVault(),
+		log:         logger,
+		dataDir:     opts.DataDir,
+		credentials: opts.Credentials,
+		now:         opts.Clock,
+		dynamo:      newDynamo(),
+		ses:         newMailbox(),
+		secrets:     newVault(),
+		lambda:      newLambdaService(logger, opts),
+	}
+	if e.credentials == nil {
+		e.credentials = map[string]string{"test": "test"}
+	}
+	if e.now == nil {
+		e.now = time.Now
 	}
 	if e.dataDir != "" {
 		if err := os.MkdirAll(e.dataDir, 0o755); err != nil {
@@ -70,8 +109,8 @@ func New(opts Options) (*Edge, error) {
 	if err != nil {
 		return nil, err
 	}
-	e.bolt = db
-	e.s3 = guardS3(gofakes3.New(backend, gofakes3.WithLogger(s3Log{logger})).Server())
+	e.bolt, e.s3backend = db, backend
+	e.s3 = e.guardS3(gofakes3.New(backend, gofakes3.WithLogger(s3Log{logger})).Server())
 	e.handler = e.routes()
 
 	if e.dataDir != "" {
@@ -109,10 +148,26 @@ func (e *Edge) Save() error {
 	)
 }
 
-// Close saves a last snapshot and releases the S3 database. Requests must have stopped (close
-// the HTTP server first). Later calls return the first call's result.
+// RegisterFunction makes fn the local Lambda function name (replacing any earlier one), for the
+// Invoke API and for S3 notifications.
+func (e *Edge) RegisterFunction(name string, fn func(ctx context.Context, payload []byte) error) {
+	e.lambda.register(name, fn)
+}
+
+// WaitIdle returns when no asynchronous invocation is queued, running or waiting for a retry,
+// or with an error when ctx ends first. Events an invocation queues while it runs count too.
+func (e *Edge) WaitIdle(ctx context.Context) error { return e.lambda.waitIdle(ctx) }
+
+// FailedEvents returns the asynchronous invocations that failed every attempt (the dead-letter
+// list), oldest first. Each is logged too.
+func (e *Edge) FailedEvents() []FailedEvent { return e.lambda.failedEvents() }
+
+// Close stops asynchronous invocations (queued ones and pending retries are dropped, running
+// ones cancelled), saves a last snapshot and releases the S3 database. Requests must have
+// stopped (close the HTTP server first). Later calls return the first call's result.
 func (e *Edge) Close() error {
 	e.closeOnce.Do(func() {
+		e.lambda.close()
 		if e.saver != nil {
 			e.saver.stop()
 		}

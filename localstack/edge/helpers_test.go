@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -25,6 +26,7 @@ type running struct {
 	URL      string
 	Edge     *edge.Edge
 	srv      *httptest.Server
+	Config   aws.Config
 	DynamoDB *dynamodb.Client
 	S3       *s3.Client
 	SES      *sesv2.Client
@@ -33,14 +35,20 @@ type running struct {
 
 func startEdge(t testing.TB, dir string) *running {
 	t.Helper()
-	e, err := edge.New(edge.Options{DataDir: dir})
+	return startEdgeWith(t, edge.Options{DataDir: dir})
+}
+
+// startEdgeWith starts an edge with opts, provisioned, with SDK clients.
+func startEdgeWith(t testing.TB, opts edge.Options) *running {
+	t.Helper()
+	e, err := edge.New(opts)
 	if err != nil {
 		t.Fatalf("edge.New: %v", err)
 	}
 	srv := httptest.NewServer(e.Handler())
 	cfg := cloudtest.Config(srv.URL)
 	r := &running{
-		t: t, URL: srv.URL, Edge: e, srv: srv,
+		t: t, URL: srv.URL, Edge: e, srv: srv, Config: cfg,
 		DynamoDB: dynamodb.NewFromConfig(cfg),
 		S3:       s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = true }),
 		SES:      sesv2.NewFromConfig(cfg),

@@ -17,6 +17,7 @@ const (
 	serviceS3       = "s3"
 	serviceSES      = "ses"
 	serviceSecrets  = "secretsmanager"
+	serviceLambda   = "lambda"
 )
 
 // routes builds the edge's top-level handler: LocalStack's own endpoints first, then one
@@ -27,6 +28,7 @@ func (e *Edge) routes() http.Handler {
 		serviceS3:       e.s3,
 		serviceSES:      e.ses,
 		serviceSecrets:  e.secrets,
+		serviceLambda:   e.lambda,
 	}
 	internal := http.NewServeMux()
 	internal.HandleFunc("GET /_localstack/health", serveHealth)

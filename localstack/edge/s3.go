@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/johannesboyne/gofakes3"
@@ -29,11 +30,88 @@ func openS3Backend(dataDir string) (gofakes3.Backend, *bolt.DB, error) {
 	return s3bolt.New(db), db, nil
 }
 
-// guardS3 is the seam in front of gofakes3, which checks no signature, expiry or POST policy.
-// Checks that make the edge refuse what AWS refuses (presigned URL signatures and expiry,
-// browser POST policies) belong here, so every S3 request passes through them.
-func guardS3(next http.Handler) http.Handler {
-	return next
+// guardS3 puts in front of gofakes3 (which checks no signature, expiry or POST policy) what S3
+// does before and after it stores anything:
+//   - CORS as the bucket's rule (preflights answered without a signature);
+//   - authentication: presigned URLs (signature and expiry), Authorization headers (access
+//     key, signature, and the body against its signed hash), browser POST forms (signature and
+//     every policy condition, the file's size checked while it streams); anonymous requests
+//     are refused, as the bucket is private;
+//   - ObjectCreated notifications, queued before the response is sent, so a client that has
+//     its answer can wait for them (WaitIdle).
+func (e *Edge) guardS3(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions {
+			servePreflight(w, r)
+			return
+		}
+		cw := withCORS(w, r)
+		trip := &tripwire{}
+		var err *s3Error
+		switch {
+		case isPresigned(r):
+			err = e.verifyPresigned(r)
+		case r.Header.Get("Authorization") != "":
+			err = e.verifyAuthorization(r, trip)
+		case isBrowserPost(r):
+			e.serveBrowserPost(cw, r, next)
+			return
+		default:
+			err = accessDenied("Access Denied")
+		}
+		if err != nil {
+			writeS3Error(cw, r, err)
+			return
+		}
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			next.ServeHTTP(cw, r)
+			return
+		}
+		// Writes are answered from a buffer (their answers are small), so a body that fails its
+		// hash can still be refused, and notifications queue before the client hears back.
+		rec := newBufferedResponse()
+		next.ServeHTTP(rec, r)
+		if trip.err != nil {
+			writeS3Error(cw, r, trip.err)
+			return
+		}
+		if name := createdEvent(r, rec); name != "" {
+			bucket, key := splitBucketKey(r.URL.Path)
+			cred, _ := parseCredential(requestCredential(r))
+			e.objectCreated(r, rec, cred, bucket, key, name)
+		}
+		copyResponse(cw, rec)
+	})
+}
+
+// isPresigned reports whether r carries SigV4 query authentication (a presigned URL).
+func isPresigned(r *http.Request) bool {
+	q := r.URL.Query()
+	return q.Has("X-Amz-Algorithm") || q.Has("X-Amz-Credential") || q.Has("X-Amz-Signature")
+}
+
+// requestCredential is the credential a signed request names, in its header or query.
+func requestCredential(r *http.Request) string {
+	if c := credentialFromAuthorization(r.Header.Get("Authorization")); c != "" {
+		return c
+	}
+	return r.URL.Query().Get("X-Amz-Credential")
+}
+
+// splitBucketKey splits a path-style S3 path into bucket and key.
+func splitBucketKey(path string) (bucket, key string) {
+	bucket, key, _ = strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	return bucket, key
+}
+
+// copyResponse sends a buffered response.
+func copyResponse(w http.ResponseWriter, rec *bufferedResponse) {
+	h := w.Header()
+	for name, values := range rec.header {
+		h[name] = values
+	}
+	w.WriteHeader(rec.code())
+	_, _ = w.Write(rec.body.Bytes())
 }
 
 // s3Log adapts gofakes3's logger to slog.

@@ -108,14 +108,17 @@ func TestBrowserPostUploadReachesS3(t *testing.T) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	// AWS answers 204 by default; gofakes3 answers 200. The later POST-policy check owns that.
-	mustSucceed(t, req)
+	// Without success_action_status S3 answers 204 No Content.
+	if status := mustSucceed(t, req); status != http.StatusNoContent {
+		t.Errorf("POST = %d, want 204", status)
+	}
 	if got := readObject(t, c.S3, "uploads/avatar.png"); got != "png bytes" {
 		t.Errorf("uploaded object = %q", got)
 	}
 }
 
-func mustSucceed(t *testing.T, req *http.Request) {
+// mustSucceed sends req, fails t unless it succeeds, and returns the status.
+func mustSucceed(t *testing.T, req *http.Request) int {
 	t.Helper()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -129,4 +132,5 @@ func mustSucceed(t *testing.T, req *http.Request) {
 	if resp.StatusCode/100 != 2 {
 		t.Fatalf("%s %s = %d %s, want success", req.Method, req.URL.Path, resp.StatusCode, body)
 	}
+	return resp.StatusCode
 }

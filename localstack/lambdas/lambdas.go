@@ -20,6 +20,7 @@ import (
 	"zuum/functions/user"
 	"zuum/functions/video"
 	"zuum/functions/wire"
+	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
 	"zuum/shared/schema"
 )
@@ -62,15 +63,17 @@ func Env(appURL string) map[string]string {
 	}
 }
 
-// Wired is every group built and ready: as handlers, and as the Lambdas the gateway invokes.
+// Wired is every group and worker built and ready: groups as handlers and as the Lambdas the
+// gateway invokes, workers by function name.
 type Wired struct {
 	Handlers map[string]http.Handler
 	Lambdas  map[string]gateway.Lambda
+	Workers  map[string]wire.Worker
 }
 
-// Build wires every group in Groups with cfg and env.
+// Build wires every group in Groups and every worker in Workers with cfg and env.
 func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
-	w := Wired{Handlers: map[string]http.Handler{}, Lambdas: map[string]gateway.Lambda{}}
+	w := Wired{Handlers: map[string]http.Handler{}, Lambdas: map[string]gateway.Lambda{}, Workers: map[string]wire.Worker{}}
 	for name, build := range Groups {
 		h, err := build(ctx, cfg, env)
 		if err != nil {
@@ -79,5 +82,22 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 		w.Handlers[name] = h
 		w.Lambdas[name] = gateway.FromHandler(h)
 	}
+	for name, build := range Workers {
+		work, err := build(ctx, cfg, env)
+		if err != nil {
+			return Wired{}, fmt.Errorf("wire worker %s: %w", name, err)
+		}
+		w.Workers[name] = work
+	}
 	return w, nil
+}
+
+// Attach deploys the workers on the edge as AWS has them: each one a Lambda function under its
+// name (so JOBS_FUNCTION's asynchronous invokes reach the jobs worker), and the media bucket's
+// ObjectCreated notification for uploads/ invoking MediaFunction.
+func Attach(e *edge.Edge, w Wired) {
+	for name, work := range w.Workers {
+		e.RegisterFunction(name, work)
+	}
+	e.NotifyObjectCreated(schema.Media.Name, schema.UploadsPrefix, MediaFunction)
 }
