@@ -7,10 +7,20 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"zuum/functions/wire"
-	"zuum/shared/httpapi"
+	"zuum/shared/media"
+	"zuum/shared/schema"
 )
 
-// FromEnv builds the route group from its environment.
+// FromEnv builds the route group from its environment: MEDIA_BUCKET, and USERS_TABLE,
+// JWT_SECRET_ID, MAIL_FROM and APP_URL for sessions.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	return http.HandlerFunc(httpapi.NotFound), nil
+	v, err := env.Require(schema.Media.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	return New(accounts, media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])), nil
 }

@@ -1,11 +1,23 @@
 // Package media holds the rules for uploaded files: the kinds (audio, video, image), the types
-// and sizes each accepts with the spec's messages, where uploads live (uploads/<userId>/<kind>/),
-// telling a file's real type from its first bytes, and the S3 store that checks, signs and
-// deletes uploads.
+// and sizes each accepts with the spec's messages (Rule, Validate), where uploads live
+// (uploads/<userId>/<kind>/<uuid><ext>), telling a file's real type from its bytes (Sniff,
+// SniffAt) and its length in seconds (Duration), the S3 store that signs browser uploads (a
+// presigned POST whose policy pins key, type and size), checks, signs and deletes them, and the
+// catalog where the media function records what it found in each upload.
+//
+// The catalog lives in the Posts table (schema.Posts), one item per uploaded object:
+//
+//	pk=MEDIA#<key>  sk=META  {key, content_type, size, duration, status "ok"|"rejected", reason, checked_at}
+//
+// content_type is what the bytes are (sniffed, canonical), size is in bytes, duration in seconds
+// (0 when unknown or for images), reason says why a rejected object was deleted. No item means
+// the object has not been checked yet.
 package media
 
 import (
 	"strings"
+
+	"zuum/shared/schema"
 )
 
 // Kind is what an upload is for.
@@ -33,33 +45,17 @@ func OwnedBy(key, userID string, kind Kind) bool {
 	return ok && userID != "" && rest != "" && !strings.Contains(rest, "/") && !strings.Contains(key, "..")
 }
 
-// Sniff returns the content type the bytes really are (one of the accepted canonical types),
-// or "" when they are none of them.
-func Sniff(b []byte) string {
-	switch {
-	case len(b) >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF:
-		return "image/jpeg"
-	case len(b) >= 8 && string(b[:8]) == "\x89PNG\r\n\x1a\n":
-		return "image/png"
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "WAVE":
-		return "audio/wav"
-	case len(b) >= 12 && string(b[:4]) == "RIFF" && string(b[8:12]) == "AVI ":
-		return "video/x-msvideo"
-	case len(b) >= 4 && string(b[:4]) == "fLaC":
-		return "audio/flac"
-	case len(b) >= 12 && string(b[4:8]) == "ftyp":
-		if string(b[8:10]) == "qt" {
-			return "video/quicktime"
-		}
-		return "video/mp4"
-	case len(b) >= 3 && string(b[:3]) == "ID3":
-		return "audio/mpeg"
-	case len(b) >= 2 && b[0] == 0xFF && b[1]&0xF6 == 0xF0:
-		return "audio/aac" // ADTS: sync word, layer 00
-	case len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0:
-		return "audio/mpeg" // MPEG audio frame sync
+// ParseKey splits an upload key uploads/<userId>/<kind>/<name> into its owner and kind. It
+// reports false for any other key, or one whose kind is not audio, video or image.
+func ParseKey(key string) (userID string, kind Kind, ok bool) {
+	parts := strings.Split(key, "/")
+	if len(parts) != 4 || parts[0]+"/" != schema.UploadsPrefix || parts[1] == "" || parts[3] == "" || strings.Contains(key, "..") {
+		return "", "", false
 	}
-	return ""
+	if _, known := rules[Kind(parts[2])]; !known {
+		return "", "", false
+	}
+	return parts[1], Kind(parts[2]), true
 }
 
 // KindOf is the kind a canonical content type belongs to, or "".

@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 
 	"zuum/shared/schema"
 )
@@ -36,35 +34,18 @@ type Info struct {
 	Size        int64
 }
 
-// ErrNoObject is returned by Check for a key with no object behind it.
+// ErrNoObject is returned by Check and Examine for a key with no object behind it.
 var ErrNoObject = errors.New("media: no such object")
 
-// Check reads the first bytes of key and sniffs them. It returns ErrNoObject when the object
-// does not exist; the caller decides whether the sniffed type fits.
+// Check sniffs the object at key (reading its first SniffLen bytes, and past a long ID3 tag
+// when there is one) and returns its type and size. It returns ErrNoObject when the object does
+// not exist; the caller decides whether the sniffed type fits.
 func (s *Store) Check(ctx context.Context, key string) (Info, error) {
-	out, err := s.s3.GetObject(ctx, &s3.GetObjectInput{
-		Bucket: &s.bucket, Key: &key, Range: aws.String(fmt.Sprintf("bytes=0-%d", SniffLen-1)),
-	})
-	var nsk *s3types.NoSuchKey
-	if errors.As(err, &nsk) {
-		return Info{}, ErrNoObject
+	obj := &object{ctx: ctx, store: s, key: key}
+	if err := obj.open(); err != nil {
+		return Info{}, err
 	}
-	if err != nil {
-		return Info{}, fmt.Errorf("read %s: %w", key, err)
-	}
-	defer out.Body.Close()
-	head, err := io.ReadAll(io.LimitReader(out.Body, SniffLen))
-	if err != nil {
-		return Info{}, fmt.Errorf("read %s: %w", key, err)
-	}
-	info := Info{Key: key, ContentType: Sniff(head), Size: int64(len(head))}
-	if out.ContentRange != nil {
-		var a, b, total int64
-		if _, err := fmt.Sscanf(*out.ContentRange, "bytes %d-%d/%d", &a, &b, &total); err == nil {
-			info.Size = total
-		}
-	}
-	return info, nil
+	return Info{Key: key, ContentType: SniffAt(obj, obj.size), Size: obj.size}, nil
 }
 
 // URL is the address a browser loads key from: public/ media through the CDN path, uploads by

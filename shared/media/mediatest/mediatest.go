@@ -1,0 +1,209 @@
+// Package mediatest builds tiny but well-formed media files for tests: each builder writes the
+// headers a player (and media.Sniff and media.Duration) reads, with silent or zero payloads, and
+// returns the bytes with how long the file plays. Only _test files import it.
+package mediatest
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// WAV is PCM audio: 8 kHz mono 16-bit, seconds long.
+func WAV(seconds float64) []byte {
+	const rate, channels, bits = 8000, 1, 16
+	byteRate := rate * channels * bits / 8
+	data := make([]byte, int(seconds*float64(byteRate)))
+	var b bytes.Buffer
+	b.WriteString("RIFF")
+	le32(&b, uint32(4+8+16+8+len(data)))
+	b.WriteString("WAVEfmt ")
+	le32(&b, 16)
+	le16(&b, 1) // PCM
+	le16(&b, channels)
+	le32(&b, rate)
+	le32(&b, uint32(byteRate))
+	le16(&b, channels*bits/8)
+	le16(&b, bits)
+	b.WriteString("data")
+	le32(&b, uint32(len(data)))
+	b.Write(data)
+	return b.Bytes()
+}
+
+// MP3 frame: MPEG-1 layer III, 128 kbit/s, 44.1 kHz, joint stereo, no padding: 417 bytes and
+// 1152 samples.
+var mp3Header = []byte{0xFF, 0xFB, 0x90, 0x40}
+
+const (
+	mp3FrameLen     = 417
+	mp3FrameSamples = 1152
+	mp3Rate         = 44100
+)
+
+// MP3FrameSeconds is how long one frame of the MP3 builders plays.
+const MP3FrameSeconds = float64(mp3FrameSamples) / mp3Rate
+
+func mp3Frame() []byte {
+	f := make([]byte, mp3FrameLen)
+	copy(f, mp3Header)
+	return f
+}
+
+// MP3 is a constant-bitrate MP3 of n frames with no header tag: its length can only be
+// estimated from the bitrate and the size.
+func MP3(n int) []byte {
+	return bytes.Repeat(mp3Frame(), n)
+}
+
+// MP3Xing is a variable-bitrate style MP3: a first frame carrying a Xing header that counts n
+// audio frames, then those frames.
+func MP3Xing(n int) []byte {
+	f := mp3Frame()
+	const x = 4 + 32 // after the header and MPEG-1 stereo side information
+	copy(f[x:], "Xing")
+	binary.BigEndian.PutUint32(f[x+4:], 1) // frames field present
+	binary.BigEndian.PutUint32(f[x+8:], uint32(n))
+	return append(f, MP3(n)...)
+}
+
+// MP3VBRI is an MP3 whose first frame carries a Fraunhofer VBRI header counting n frames.
+func MP3VBRI(n int) []byte {
+	f := mp3Frame()
+	copy(f[36:], "VBRI")
+	binary.BigEndian.PutUint16(f[40:], 1)
+	binary.BigEndian.PutUint32(f[36+14:], uint32(n))
+	return append(f, MP3(n)...)
+}
+
+// ID3 prefixes b with an ID3v2.4 tag whose body is size bytes (a text frame, then padding),
+// as taggers write before MP3, AAC or FLAC audio.
+func ID3(size int, b []byte) []byte {
+	tag := make([]byte, 10+size)
+	copy(tag, "ID3\x04\x00\x00")
+	for i := range 4 {
+		tag[9-i] = byte(size >> (7 * i) & 0x7F)
+	}
+	copy(tag[10:], "TIT2\x00\x00\x00\x05\x00\x00\x03Song")
+	return append(tag, b...)
+}
+
+// FLAC is a FLAC stream header (marker and STREAMINFO) for seconds of 44.1 kHz stereo audio.
+func FLAC(seconds float64) []byte {
+	const rate = 44100
+	total := uint64(seconds * rate)
+	si := make([]byte, 34)
+	binary.BigEndian.PutUint16(si[0:], 4096)
+	binary.BigEndian.PutUint16(si[2:], 4096)
+	// 20 bits rate, 3 bits channels-1, 5 bits bits-per-sample-1, 36 bits total samples.
+	packed := uint64(rate)<<44 | uint64(1)<<41 | uint64(15)<<36 | total
+	binary.BigEndian.PutUint64(si[10:], packed)
+	out := []byte("fLaC")
+	out = append(out, 0x80, 0, 0, 34) // last metadata block: STREAMINFO, 34 bytes
+	out = append(out, si...)
+	return append(out, 0xFF, 0xF8, 0x69, 0x08) // the start of a first frame
+}
+
+// ADTS is n frames of AAC-LC in ADTS framing at 44.1 kHz stereo, 1024 samples each.
+func ADTS(n int) []byte {
+	const length = 64
+	f := make([]byte, length)
+	f[0], f[1] = 0xFF, 0xF1 // sync, MPEG-4, layer 0, no CRC
+	f[2] = 1<<6 | 4<<2      // AAC LC, 44.1 kHz
+	f[3] = 2<<6 | byte(length>>11)&3
+	f[4] = byte(length >> 3)
+	f[5] = byte(length&7)<<5 | 0x1F
+	f[6] = 0xFC // one raw data block
+	return bytes.Repeat(f, n)
+}
+
+// ADTSFrameSeconds is how long one ADTS frame of the builder plays.
+const ADTSFrameSeconds = 1024.0 / 44100
+
+// MP4 is an ISO media file with major brand brand ("isom", or "qt  " for QuickTime): ftyp, then
+// mdat and moov (the movie header last, as cameras write it when moovLast), with an mvhd of
+// the given version saying seconds at timescale 600.
+func MP4(brand string, seconds float64, version byte, moovLast bool) []byte {
+	ftyp := box("ftyp", append([]byte(brand), 0, 0, 2, 0, 'i', 's', 'o', 'm'))
+	mdat := box("mdat", make([]byte, 64))
+	moov := Moov(seconds, version)
+	if moovLast {
+		return cat(ftyp, mdat, moov)
+	}
+	return cat(ftyp, moov, mdat)
+}
+
+// MOV is a classic QuickTime movie without an ftyp atom: wide, mdat, then moov.
+func MOV(seconds float64) []byte {
+	return cat(box("wide", nil), box("mdat", make([]byte, 64)), Moov(seconds, 0))
+}
+
+// Moov is a moov atom holding only an mvhd saying seconds at timescale 600.
+func Moov(seconds float64, version byte) []byte {
+	const scale = 600
+	var h bytes.Buffer
+	h.Write([]byte{version, 0, 0, 0})
+	if version == 1 {
+		h.Write(make([]byte, 16)) // creation and modification times
+		be32(&h, scale)
+		binary.Write(&h, binary.BigEndian, uint64(seconds*scale))
+	} else {
+		h.Write(make([]byte, 8))
+		be32(&h, scale)
+		be32(&h, uint32(seconds*scale))
+	}
+	h.Write(make([]byte, 80)) // rate, volume, matrix, next track id
+	return box("moov", box("mvhd", h.Bytes()))
+}
+
+// AVI is a RIFF AVI with a main header (avih) for frames frames of usPerFrame microseconds.
+func AVI(usPerFrame, frames uint32) []byte {
+	var avih bytes.Buffer
+	le32(&avih, usPerFrame)
+	avih.Write(make([]byte, 12))
+	le32(&avih, frames)
+	avih.Write(make([]byte, 36))
+	hdrl := append([]byte("hdrl"), riff("avih", avih.Bytes())...)
+	body := append([]byte("AVI "), riff("LIST", hdrl)...)
+	body = append(body, riff("LIST", append([]byte("movi"), make([]byte, 16)...))...)
+	return riff("RIFF", body)
+}
+
+// JPEG is the start of a JFIF image.
+func JPEG() []byte {
+	return append([]byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0},
+		0xFF, 0xD9)
+}
+
+// PNG is a PNG signature and header chunk of a 1×1 image.
+func PNG() []byte {
+	out := []byte("\x89PNG\r\n\x1a\n")
+	out = append(out, 0, 0, 0, 13)
+	out = append(out, "IHDR"...)
+	out = append(out, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89)
+	return out
+}
+
+func box(typ string, body []byte) []byte {
+	var b bytes.Buffer
+	be32(&b, uint32(8+len(body)))
+	b.WriteString(typ)
+	b.Write(body)
+	return b.Bytes()
+}
+
+func riff(id string, body []byte) []byte {
+	var b bytes.Buffer
+	b.WriteString(id)
+	le32(&b, uint32(len(body)))
+	b.Write(body)
+	if len(body)%2 == 1 {
+		b.WriteByte(0)
+	}
+	return b.Bytes()
+}
+
+func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+
+func le16(b *bytes.Buffer, v uint16) { _ = binary.Write(b, binary.LittleEndian, v) }
+func le32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.LittleEndian, v) }
+func be32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.BigEndian, v) }
