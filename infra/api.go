@@ -20,21 +20,58 @@ type routeGroup struct {
 	Name string
 	// Paths replaces the default route paths, for groups mounted at an exact path
 	// (/api/uploads) or under several prefixes (/api/packages/*, /api/promotions/*).
+	// API Gateway's /api/x/{proxy+} needs at least one segment after /api/x/, so a group
+	// that also answers /api/x itself lists both.
 	Paths []string
-	// Tables are read and written (data only: no table management).
-	Tables []schema.Table
-	// MediaObjects are key patterns in the media bucket the group reads, writes and deletes.
-	MediaObjects []string
-	// SendsMail allows ses:SendEmail from the configured SES identity.
-	SendsMail bool
-	// GoogleSignIn allows reading the Google OAuth client secret.
-	GoogleSignIn bool
+	access
 }
+
+// Key patterns of the media bucket.
+const (
+	uploadObjects = schema.UploadsPrefix + "*"
+	publicObjects = schema.PublicPrefix + "*"
+)
+
+// Table sets used by several rows.
+var (
+	usersOnly     = []schema.Table{schema.Users}
+	usersAndPosts = []schema.Table{schema.Users, schema.Posts}
+)
 
 // routeGroups is the API. A new group is one row here plus its bootstrap in the build folder.
 var routeGroups = []routeGroup{
-	{Name: "auth", Tables: []schema.Table{schema.Users}, SendsMail: true, GoogleSignIn: true},
-	{Name: "user", Tables: []schema.Table{schema.Users}, MediaObjects: []string{schema.PublicPrefix + "*"}},
+	{Name: "auth", access: access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true}},
+	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
+	{Name: "user", access: access{Tables: usersOnly, Media: []mediaAccess{
+		{Pattern: publicObjects, Read: true, Write: true, Delete: true},
+	}}},
+	// Presigned POSTs are signed with the function's role, so it needs s3:PutObject on what
+	// it lets browsers write; it only reads the Users table, for sessions.
+	{Name: "uploads", Paths: []string{"/api/uploads"}, access: access{
+		ReadTables: usersOnly,
+		Media:      []mediaAccess{{Pattern: uploadObjects, Write: true}},
+	}},
+	// Posts check that uploads exist and are what they claim, sign GETs for them, and leave
+	// deleting media to the jobs worker they queue work for.
+	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/{proxy+}"}, access: access{
+		Tables:     usersAndPosts,
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}, {Pattern: publicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
+	{Name: "video", Paths: []string{"/api/video", "/api/video/{proxy+}"}, access: access{
+		Tables:     usersAndPosts,
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}, {Pattern: publicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
+	// The feed only lists: it reads both tables and signs GETs for uploads.
+	{Name: "feed", Paths: []string{"/api/feed"}, access: access{
+		ReadTables: usersAndPosts,
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}},
+	}},
+	// Notifications live in the Users table beside their recipient.
+	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/{proxy+}"}, access: access{
+		Tables: usersOnly,
+	}},
 }
 
 // paths returns the HTTP API route paths the group answers.
@@ -46,8 +83,11 @@ func (g routeGroup) paths() []string {
 }
 
 // constructID turns the group's name into a construct-id stem: "auth" becomes "Auth".
-func (g routeGroup) constructID() string {
-	return strings.ToUpper(g.Name[:1]) + g.Name[1:]
+func (g routeGroup) constructID() string { return constructID(g.Name) }
+
+// constructID turns a function's name into a construct-id stem: "auth" becomes "Auth".
+func constructID(name string) string {
+	return strings.ToUpper(name[:1]) + name[1:]
 }
 
 // api is the HTTP API every route group hangs off.

@@ -6,16 +6,31 @@ import (
 	"github.com/aws/jsii-runtime-go"
 )
 
-func TestRoutes_ExistForAuthAndUserProxyPaths(t *testing.T) {
-	// Given the spec's /api/auth/* and /api/user/* endpoints
+func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
+	// Given the contract's endpoints: /api/auth/* and /api/user/*, POST /api/uploads, the
+	// audio and video collections at /api/audio and /api/video as well as below them, GET
+	// /api/feed, and GET /api/notifications with the read calls below it
 	// When the fresh stack is synthesized
-	tmpl, _ := fresh.get(t)
+	tmpl, raw := fresh.get(t)
 
-	// Then the HTTP API has a catch-all route for each group
-	for _, key := range []string{"ANY /api/auth/{proxy+}", "ANY /api/user/{proxy+}"} {
+	// Then the HTTP API has exactly these routes: API Gateway's /x/{proxy+} needs a segment
+	// after /x/, so a collection's own path is a route of its own
+	want := []string{
+		"ANY /api/auth/{proxy+}",
+		"ANY /api/user/{proxy+}",
+		"ANY /api/uploads",
+		"ANY /api/audio", "ANY /api/audio/{proxy+}",
+		"ANY /api/video", "ANY /api/video/{proxy+}",
+		"ANY /api/feed",
+		"ANY /api/notifications", "ANY /api/notifications/{proxy+}",
+	}
+	for _, key := range want {
 		expect(t, func() {
 			tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Route"), like(obj{"RouteKey": key}))
 		})
+	}
+	if got := len(resources(raw, "AWS::ApiGatewayV2::Route")); got != len(want) {
+		t.Errorf("%d routes, want %d", got, len(want))
 	}
 	expect(t, func() {
 		tmpl.HasResourceProperties(jsii.String("AWS::ApiGatewayV2::Api"), like(obj{"ProtocolType": "HTTP"}))

@@ -60,3 +60,18 @@ func TestTables_HaveSchemaKeysIndexesAndOnDemandBilling(t *testing.T) {
 		tmpl.ResourceCountIs(jsii.String("AWS::DynamoDB::Table"), jsii.Number(len(schema.Tables)))
 	})
 }
+
+func TestTables_IncludeUsersAndPosts(t *testing.T) {
+	// Given the social core, which keeps posts apart from accounts
+	// When the fresh stack is synthesized
+	tmpl, _ := fresh.get(t)
+
+	// Then both tables exist, so the loop above cannot pass on a shortened schema.Tables
+	for _, def := range []schema.Table{schema.Users, schema.Posts} {
+		expect(t, func() {
+			tmpl.HasResource(jsii.String("AWS::DynamoDB::Table"), like(obj{
+				"Metadata": obj{"aws:cdk:path": "Zuum/" + def.ID + "Table/Resource"},
+			}))
+		})
+	}
+}

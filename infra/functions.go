@@ -20,31 +20,64 @@ const (
 	envJWTSecretID          = "JWT_SECRET_ID"
 	envMailFrom             = "MAIL_FROM"
 	envAppURL               = "APP_URL"
+	envMediaURL             = "MEDIA_URL"
 	envGoogleClientID       = "GOOGLE_CLIENT_ID"
 	envGoogleClientSecretID = "GOOGLE_CLIENT_SECRET_ID"
+	envJobsFunction         = "JOBS_FUNCTION"
 )
 
-// functionEnv is what every route-group function is built from.
+// access is what a function may touch. Everything not listed is denied, so a function's access
+// reads as its whole permission set.
+type access struct {
+	// Tables are read and written (data only: no table management).
+	Tables []schema.Table
+	// ReadTables are only read.
+	ReadTables []schema.Table
+	// Media lists what the function may do with media bucket objects, by key pattern.
+	Media []mediaAccess
+	// SendsMail allows ses:SendEmail from the configured SES identity.
+	SendsMail bool
+	// GoogleSignIn allows reading the Google OAuth client secret.
+	GoogleSignIn bool
+	// QueuesJobs passes JOBS_FUNCTION and allows invoking the jobs worker, and no other function.
+	QueuesJobs bool
+}
+
+// mediaAccess is what a function may do with the media objects matching one key pattern.
+type mediaAccess struct {
+	// Pattern is an object key pattern such as "uploads/*".
+	Pattern string
+	// Read allows s3:GetObject (range reads and the presigned GETs the function hands out) and
+	// s3:ListBucket on the bucket, without which S3 answers a missing key with 403 AccessDenied
+	// instead of 404 NoSuchKey.
+	Read bool
+	// Write allows s3:PutObject, including the presigned POSTs the function signs.
+	Write bool
+	// Delete allows s3:DeleteObject.
+	Delete bool
+}
+
+// functionEnv is what every function is built from.
 type functionEnv struct {
 	data    tables
 	media   awss3.Bucket
 	secrets secrets
-	// appURL is the site origin for links in mail; a CloudFront token when not configured.
+	// jobs is the jobs worker, invoked by the functions whose access QueuesJobs.
+	jobs awslambda.IFunction
+	// appURL is the site origin for links in mail and shares; a CloudFront token when not
+	// configured.
 	appURL string
 	props  ZuumStackProps
 }
 
-// variables is the environment every function receives. It is the same for all groups, so
-// shared configuration code can read it uniformly; what a function may do with it is decided
-// by its grants alone.
-func (e functionEnv) variables() map[string]*string {
+// baseVariables is the environment every function, route group or worker, receives: table
+// and bucket names, the site origin and where media URLs point. MEDIA_URL is empty on purpose:
+// the distribution serves public/ media on the site's own origin, so same-origin paths work.
+func (e functionEnv) baseVariables() map[string]*string {
 	vars := map[string]*string{
-		schema.Media.EnvVar:     e.media.BucketName(),
-		envJWTSecretID:          e.secrets.jwt.SecretArn(),
-		envMailFrom:             jsii.String(e.props.MailFrom),
-		envAppURL:               jsii.String(e.appURL),
-		envGoogleClientID:       jsii.String(e.props.GoogleClientID),
-		envGoogleClientSecretID: jsii.String(e.props.GoogleClientSecretID),
+		schema.Media.EnvVar: e.media.BucketName(),
+		envAppURL:           jsii.String(e.appURL),
+		envMediaURL:         jsii.String(""),
 	}
 	for _, t := range schema.Tables {
 		vars[t.EnvVar] = e.data[t.ID].TableName()
@@ -52,57 +85,134 @@ func (e functionEnv) variables() map[string]*string {
 	return vars
 }
 
-// newGroupFunction creates the group's Lambda from AssetDir/<group>/bootstrap and grants it
-// exactly what its routeGroup row lists.
-func newGroupFunction(scope constructs.Construct, g routeGroup, e functionEnv) awslambda.Function {
-	id := g.constructID()
+// groupVariables is a route group's environment: the base one, what sessions and mail need
+// (wire.Accounts) and Google sign-in's settings, the same for every group so shared
+// configuration code reads it uniformly, plus JOBS_FUNCTION for a group that queues jobs.
+// What a function may do with any of it is decided by its grants alone.
+func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
+	vars := e.baseVariables()
+	vars[envJWTSecretID] = e.secrets.jwt.SecretArn()
+	vars[envMailFrom] = jsii.String(e.props.MailFrom)
+	vars[envGoogleClientID] = jsii.String(e.props.GoogleClientID)
+	vars[envGoogleClientSecretID] = jsii.String(e.props.GoogleClientSecretID)
+	if g.QueuesJobs {
+		vars[envJobsFunction] = e.jobs.FunctionName()
+	}
+	return vars
+}
 
+// functionSpec is one Lambda built from AssetDir/<name>/bootstrap.
+type functionSpec struct {
+	name        string
+	id          string // construct-id stem
+	description string
+	memoryMB    float64
+	timeout     awscdk.Duration
+	vars        map[string]*string
+	access      access
+	// sessions grants reading the JWT signing key, which every route group checks sessions with.
+	sessions bool
+}
+
+// newGroupFunction creates the route group's Lambda and grants it exactly what its row lists.
+func newGroupFunction(scope constructs.Construct, g routeGroup, e functionEnv) awslambda.Function {
+	return newFunction(scope, functionSpec{
+		name:        g.Name,
+		id:          g.constructID(),
+		description: "Zuum " + g.Name + " route group",
+		// 512 MB buys proportionally more CPU, which bcrypt/argon2 on login needs; 10 s is far
+		// above any handler's budget yet below API Gateway's 30 s, so a stuck call fails here.
+		memoryMB: 512,
+		timeout:  awscdk.Duration_Seconds(jsii.Number(10)),
+		vars:     e.groupVariables(g),
+		access:   g.access,
+		sessions: true,
+	}, e)
+}
+
+// newFunction creates the Lambda with its own log group and role, and grants it exactly what
+// spec lists.
+func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) awslambda.Function {
 	// An explicit log group with retention replaces the deprecated logRetention property,
 	// which needs a custom-resource Lambda of its own.
-	logs := awslogs.NewLogGroup(scope, jsii.String(id+"Logs"), &awslogs.LogGroupProps{
+	logs := awslogs.NewLogGroup(scope, jsii.String(spec.id+"Logs"), &awslogs.LogGroupProps{
 		Retention:     e.props.LogRetention,
 		RemovalPolicy: awscdk.RemovalPolicy_DESTROY,
 	})
 	// An own role instead of the default one: AWSLambdaBasicExecutionRole lets a function
 	// create log groups and write to any of them; this role writes to its own group only.
-	role := awsiam.NewRole(scope, jsii.String(id+"Role"), &awsiam.RoleProps{
+	role := awsiam.NewRole(scope, jsii.String(spec.id+"Role"), &awsiam.RoleProps{
 		AssumedBy:   awsiam.NewServicePrincipal(jsii.String("lambda.amazonaws.com"), nil),
-		Description: jsii.String("Zuum " + g.Name + " route group"),
+		Description: jsii.String(spec.description),
 	})
 	logs.GrantWrite(role)
 
-	vars := e.variables()
-
-	fn := awslambda.NewFunction(scope, jsii.String(id+"Function"), &awslambda.FunctionProps{
-		Description:  jsii.String("Zuum " + g.Name + " route group"),
+	fn := awslambda.NewFunction(scope, jsii.String(spec.id+"Function"), &awslambda.FunctionProps{
+		Description:  jsii.String(spec.description),
 		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
 		Architecture: awslambda.Architecture_ARM_64(),
 		Handler:      jsii.String("bootstrap"),
-		Code:         awslambda.Code_FromAsset(jsii.String(filepath.Join(e.props.AssetDir, g.Name)), nil),
-		// 512 MB buys proportionally more CPU, which bcrypt/argon2 on login needs; 10 s is far
-		// above any handler's budget yet below API Gateway's 30 s, so a stuck call fails here.
-		MemorySize:  jsii.Number(512),
-		Timeout:     awscdk.Duration_Seconds(jsii.Number(10)),
-		Role:        role,
-		LogGroup:    logs,
-		Environment: &vars,
+		Code:         awslambda.Code_FromAsset(jsii.String(filepath.Join(e.props.AssetDir, spec.name)), nil),
+		MemorySize:   jsii.Number(spec.memoryMB),
+		Timeout:      spec.timeout,
+		Role:         role,
+		LogGroup:     logs,
+		Environment:  &spec.vars,
 	})
 
-	// Every group checks sessions, so every group reads the signing key.
-	e.secrets.jwt.GrantRead(fn, nil)
-	for _, t := range g.Tables {
+	if spec.sessions {
+		e.secrets.jwt.GrantRead(fn, nil)
+	}
+	a := spec.access
+	for _, t := range a.Tables {
 		e.data[t.ID].GrantReadWriteData(fn)
 	}
-	for _, pattern := range g.MediaObjects {
-		e.media.GrantReadWrite(fn, jsii.String(pattern))
+	for _, t := range a.ReadTables {
+		e.data[t.ID].GrantReadData(fn)
 	}
-	if g.SendsMail {
+	grantMedia(fn, e.media, a.Media)
+	if a.SendsMail {
 		grantSendMail(scope, fn, e.props)
 	}
-	if g.GoogleSignIn && e.secrets.google != nil {
+	if a.GoogleSignIn && e.secrets.google != nil {
 		e.secrets.google.GrantRead(fn, nil)
 	}
+	if a.QueuesJobs {
+		e.jobs.GrantInvoke(fn)
+	}
 	return fn
+}
+
+// grantMedia allows exactly the listed object actions, each on its own key pattern. CDK's
+// bucket grants are not used: they add wildcards (s3:GetObject*, s3:GetBucket*, s3:List*).
+func grantMedia(fn awslambda.Function, bucket awss3.Bucket, grants []mediaAccess) {
+	lists := false
+	for _, g := range grants {
+		var actions []string
+		if g.Read {
+			actions = append(actions, "s3:GetObject")
+			lists = true
+		}
+		if g.Write {
+			actions = append(actions, "s3:PutObject")
+		}
+		if g.Delete {
+			actions = append(actions, "s3:DeleteObject")
+		}
+		if len(actions) == 0 {
+			continue
+		}
+		fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Actions:   jsii.Strings(actions...),
+			Resources: &[]*string{bucket.ArnForObjects(jsii.String(g.Pattern))},
+		}))
+	}
+	if lists {
+		fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+			Actions:   jsii.Strings("s3:ListBucket"),
+			Resources: &[]*string{bucket.BucketArn()},
+		}))
+	}
 }
 
 // grantSendMail lets fn send through SES as the configured identity and from the configured

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -9,6 +11,27 @@ import (
 
 	"zuum/shared/schema"
 )
+
+// deployed is one function of the stack as the tests see it: its logical id and its row.
+type deployed struct {
+	name     string
+	id       string
+	access   access
+	sessions bool // a route group, which checks sessions with the JWT signing key
+}
+
+// allFunctions returns every route group and worker with its logical id in tmpl.
+func allFunctions(t *testing.T, tmpl map[string]any) []deployed {
+	t.Helper()
+	var out []deployed
+	for _, g := range routeGroups {
+		out = append(out, deployed{name: g.Name, id: groupFunction(t, tmpl, g.Name), access: g.access, sessions: true})
+	}
+	for _, w := range workers {
+		out = append(out, deployed{name: w.Name + " worker", id: workerFunction(t, tmpl, w.Name), access: w.access})
+	}
+	return out
+}
 
 // roleStatements returns every statement of the policies attached to the function's role.
 func roleStatements(tmpl map[string]any, fnID string) []obj {
@@ -39,25 +62,108 @@ func statementsFor(statements []obj, service string) []obj {
 	return out
 }
 
+// mediaGrants renders the S3 grants among statements as sorted "action on resource" pairs,
+// where the resource is "bucket" for the media bucket itself or the object key pattern.
+// Anything else (another bucket, a wildcard) is rendered raw, so it never matches a want.
+func mediaGrants(tmpl map[string]any, t *testing.T, statements []obj) []string {
+	t.Helper()
+	bucket := getAtt(logicalID(t, tmpl, "Zuum/"+schema.Media.ID+"Bucket/Resource"), "Arn")
+	var out []string
+	for _, s := range statementsFor(statements, "s3") {
+		for _, r := range asList(s["Resource"]) {
+			res := jsonString(r)
+			if res == jsonString(bucket) {
+				res = "bucket"
+			} else if join, ok := r.(obj)["Fn::Join"].(arr); ok {
+				parts := join[1].(arr)
+				if len(parts) == 2 && jsonString(parts[0]) == jsonString(bucket) {
+					res = strings.TrimPrefix(parts[1].(string), "/")
+				}
+			}
+			for _, a := range asList(s["Action"]) {
+				out = append(out, a.(string)+" on "+res)
+			}
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// wantMediaGrants is what mediaGrants should find for a function with access a.
+func wantMediaGrants(a access) []string {
+	var out []string
+	for _, m := range a.Media {
+		if m.Read {
+			out = append(out, "s3:GetObject on "+m.Pattern, "s3:ListBucket on bucket")
+		}
+		if m.Write {
+			out = append(out, "s3:PutObject on "+m.Pattern)
+		}
+		if m.Delete {
+			out = append(out, "s3:DeleteObject on "+m.Pattern)
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// tableActions returns, per schema table ID, the DynamoDB actions granted on the table or its
+// indexes.
+func tableActions(statements []obj) map[string][]string {
+	out := map[string][]string{}
+	for _, s := range statementsFor(statements, "dynamodb") {
+		for _, r := range asList(s["Resource"]) {
+			for _, table := range schema.Tables {
+				if !strings.Contains(jsonString(r), `"`+table.ID+`Table`) {
+					continue
+				}
+				for _, a := range asList(s["Action"]) {
+					if !slices.Contains(out[table.ID], a.(string)) {
+						out[table.ID] = append(out[table.ID], a.(string))
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// DynamoDB actions that tell a read grant from a write grant.
+var (
+	dynamoReads  = []string{"dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:ConditionCheckItem"}
+	dynamoWrites = []string{"dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"}
+)
+
+// baseVars is the environment every function receives, as the template holds it.
+func baseVars() obj {
+	vars := obj{
+		schema.Media.EnvVar: obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^MediaBucket"))},
+		envAppURL:           assertions.Match_AnyValue(),
+		envMediaURL:         "",
+	}
+	for _, table := range schema.Tables {
+		vars[table.EnvVar] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^" + table.ID + "Table"))}
+	}
+	return vars
+}
+
 func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 	// Given every row of the route-group table
 	// When the fresh stack is synthesized
 	tmpl, _ := fresh.get(t)
 
 	// Then each row has a bootstrap function on Graviton with the sizing and the full
-	// environment the shared configuration code reads.
+	// environment the shared configuration code reads, and the jobs worker's name when it
+	// queues jobs.
 	for _, g := range routeGroups {
 		t.Run(g.Name, func(t *testing.T) {
-			vars := obj{
-				schema.Media.EnvVar:     obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^MediaBucket"))},
-				envJWTSecretID:          obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^JwtSecret"))},
-				envMailFrom:             "no-reply@zuum.test",
-				envAppURL:               assertions.Match_AnyValue(),
-				envGoogleClientID:       "",
-				envGoogleClientSecretID: "",
-			}
-			for _, table := range schema.Tables {
-				vars[table.EnvVar] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^" + table.ID + "Table"))}
+			vars := baseVars()
+			vars[envJWTSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^JwtSecret"))}
+			vars[envMailFrom] = "no-reply@zuum.test"
+			vars[envGoogleClientID] = ""
+			vars[envGoogleClientSecretID] = ""
+			if g.QueuesJobs {
+				vars[envJobsFunction] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^JobsWorkerFunction"))}
 			}
 			expect(t, func() {
 				tmpl.HasResourceProperties(jsii.String("AWS::Lambda::Function"), like(obj{
@@ -75,22 +181,44 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 	}
 }
 
+func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
+	// Given the route groups, of which audio and video queue jobs
+	_, tmpl := fresh.get(t)
+	jobs := workerFunction(t, tmpl, "jobs")
+
+	// Then exactly those two receive JOBS_FUNCTION, naming the jobs worker
+	var told []string
+	for _, g := range routeGroups {
+		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
+		if v, ok := props(fn)["Environment"].(obj)["Variables"].(obj)[envJobsFunction]; ok {
+			told = append(told, g.Name)
+			if jsonString(v) != jsonString(obj{"Ref": jobs}) {
+				t.Errorf("%s: JOBS_FUNCTION = %s, want the jobs worker %s", g.Name, jsonString(v), jobs)
+			}
+		}
+	}
+	if jsonString(told) != `["audio","video"]` {
+		t.Errorf("groups told the jobs worker: %v, want audio and video", told)
+	}
+}
+
 func TestFunctions_AppURLIsTheDistributionUnlessConfigured(t *testing.T) {
 	// Given a fresh stack and one configured with the site origin
 	_, freshTmpl := fresh.get(t)
 	_, configuredTmpl := configured.get(t)
 
-	for _, g := range routeGroups {
-		// When no origin is configured, then functions link to the CloudFront domain
-		fn := resources(freshTmpl, "AWS::Lambda::Function")[groupFunction(t, freshTmpl, g.Name)]
+	freshFns, configuredFns := allFunctions(t, freshTmpl), allFunctions(t, configuredTmpl)
+	for i, f := range freshFns {
+		// When no origin is configured, then every function links to the CloudFront domain
+		fn := resources(freshTmpl, "AWS::Lambda::Function")[f.id]
 		got := jsonString(props(fn)["Environment"].(obj)["Variables"].(obj)[envAppURL])
 		if !strings.Contains(got, `"https://"`) || !strings.Contains(got, `"DomainName"`) || !strings.Contains(got, `"Distribution`) {
-			t.Errorf("%s: fresh APP_URL = %s, want https:// + the distribution's DomainName", g.Name, got)
+			t.Errorf("%s: fresh APP_URL = %s, want https:// + the distribution's DomainName", f.name, got)
 		}
 		// When it is configured, then functions use it, without a trailing slash
-		fn = resources(configuredTmpl, "AWS::Lambda::Function")[groupFunction(t, configuredTmpl, g.Name)]
+		fn = resources(configuredTmpl, "AWS::Lambda::Function")[configuredFns[i].id]
 		if got := props(fn)["Environment"].(obj)["Variables"].(obj)[envAppURL]; got != "https://zuum.test" {
-			t.Errorf("%s: configured APP_URL = %v, want https://zuum.test", g.Name, got)
+			t.Errorf("%s: configured APP_URL = %v, want https://zuum.test", f.name, got)
 		}
 	}
 }
@@ -143,13 +271,14 @@ func TestIAM_GrantsNoWildcardActionsOrFullAccessPolicies(t *testing.T) {
 }
 
 func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
-	// Given every row of the route-group table
+	// Given every route group and worker
 	// When the fresh stack is synthesized
 	_, tmpl := fresh.get(t)
+	jobs := workerFunction(t, tmpl, "jobs")
 
-	for _, g := range routeGroups {
-		t.Run(g.Name, func(t *testing.T) {
-			statements := roleStatements(tmpl, groupFunction(t, tmpl, g.Name))
+	for _, f := range allFunctions(t, tmpl) {
+		t.Run(f.name, func(t *testing.T) {
+			statements := roleStatements(tmpl, f.id)
 
 			// Then no statement applies to every resource
 			for _, s := range statements {
@@ -159,64 +288,118 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 					}
 				}
 			}
-			// Then the function reads the JWT signing key
-			if got := jsonString(statementsFor(statements, "secretsmanager")); !strings.Contains(got, `"Ref":"JwtSecret`) {
-				t.Errorf("secrets grants %s, want the JWT secret", got)
+			// Then route groups read the JWT signing key, and workers no secret at all
+			secrets := jsonString(statementsFor(statements, "secretsmanager"))
+			if has := strings.Contains(secrets, `"Ref":"JwtSecret`); has != f.sessions {
+				t.Errorf("reads the JWT secret = %v, want %v", has, f.sessions)
 			}
-			// Then it reaches its own tables, and only those
-			dynamo := jsonString(statementsFor(statements, "dynamodb"))
+			if !f.sessions && secrets != "null" {
+				t.Errorf("worker reads secrets: %s", secrets)
+			}
+			// Then it reads and writes its own tables, only reads its read-only ones, and
+			// cannot reach any other
+			actions := tableActions(statements)
 			for _, table := range schema.Tables {
-				listed := false
-				for _, own := range g.Tables {
-					listed = listed || own.ID == table.ID
-				}
-				if has := strings.Contains(dynamo, `"`+table.ID+`Table`); has != listed {
-					t.Errorf("access to table %s = %v, want %v", table.ID, has, listed)
-				}
-			}
-			// Then it reaches media objects only under its own key patterns
-			for _, s := range statementsFor(statements, "s3") {
-				for _, r := range asList(s["Resource"]) {
-					// The bucket itself is named for List*, which gives HEAD its 404 on a missing key.
-					_, ok := r.(obj)["Fn::GetAtt"]
-					for _, pattern := range g.MediaObjects {
-						ok = ok || strings.HasSuffix(jsonString(r), `"/`+pattern+`"]]}`)
+				writes := slices.ContainsFunc(f.access.Tables, func(x schema.Table) bool { return x.ID == table.ID })
+				reads := writes || slices.ContainsFunc(f.access.ReadTables, func(x schema.Table) bool { return x.ID == table.ID })
+				got := actions[table.ID]
+				for _, a := range dynamoReads {
+					if slices.Contains(got, a) != reads {
+						t.Errorf("%s on %s = %v, want %v", a, table.ID, !reads, reads)
 					}
-					if !ok {
-						t.Errorf("s3 grant on %s, outside %v", jsonString(r), g.MediaObjects)
+				}
+				for _, a := range dynamoWrites {
+					if slices.Contains(got, a) != writes {
+						t.Errorf("%s on %s = %v, want %v", a, table.ID, !writes, writes)
 					}
 				}
 			}
-			if has := len(statementsFor(statements, "s3")) > 0; has != (len(g.MediaObjects) > 0) {
-				t.Errorf("has media grants = %v, want %v", has, len(g.MediaObjects) > 0)
+			// Then it has exactly its media actions, each on its own key pattern
+			if got, want := mediaGrants(tmpl, t, statements), wantMediaGrants(f.access); !slices.Equal(got, want) {
+				t.Errorf("media grants %q, want %q", got, want)
 			}
 			// Then only a mail-sending group may send mail
-			if has := len(statementsFor(statements, "ses")) > 0; has != g.SendsMail {
-				t.Errorf("can send mail = %v, want %v", has, g.SendsMail)
+			if has := len(statementsFor(statements, "ses")) > 0; has != f.access.SendsMail {
+				t.Errorf("can send mail = %v, want %v", has, f.access.SendsMail)
+			}
+			// Then only a group that queues jobs invokes a function: the jobs worker
+			invoke := statementsFor(statements, "lambda")
+			if has := len(invoke) > 0; has != f.access.QueuesJobs {
+				t.Errorf("invokes functions = %v, want %v", has, f.access.QueuesJobs)
+			}
+			for _, s := range invoke {
+				if jsonString(s["Action"]) != `"lambda:InvokeFunction"` {
+					t.Errorf("lambda actions %s, want lambda:InvokeFunction", jsonString(s["Action"]))
+				}
+				for _, r := range asList(s["Resource"]) {
+					if !strings.Contains(jsonString(r), jsonString(getAtt(jobs, "Arn"))) {
+						t.Errorf("invokes %s, want only the jobs worker", jsonString(r))
+					}
+				}
+			}
+			// Then only workers send to the failure queue
+			if has := len(statementsFor(statements, "sqs")) > 0; has == f.sessions {
+				t.Errorf("sends to queues = %v, want %v", has, !f.sessions)
 			}
 		})
 	}
 }
 
-func TestIAM_UserWritesMediaOnlyUnderPublicPrefix(t *testing.T) {
-	// Given the user group, which stores profile pictures
-	// When the fresh stack is synthesized
+func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
+	// Given every identity policy in the stack
 	_, tmpl := fresh.get(t)
-	s3 := statementsFor(roleStatements(tmpl, groupFunction(t, tmpl, "user")), "s3")
-
-	// Then its object actions apply to public/* only
-	if len(s3) == 0 {
-		t.Fatal("user function has no media grant")
+	jobs := jsonString(getAtt(workerFunction(t, tmpl, "jobs"), "Arn"))
+	allowed := map[string]bool{}
+	for _, g := range []string{"audio", "video"} {
+		role := props(resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g)])["Role"].(obj)["Fn::GetAtt"].(arr)[0]
+		allowed[jsonString(obj{"Ref": role})] = true
 	}
-	for _, s := range s3 {
-		var objects []string
-		for _, r := range asList(s["Resource"]) {
-			if rs := jsonString(r); strings.Contains(rs, `"/`) {
-				objects = append(objects, rs)
-			}
+
+	// When the policies naming the jobs worker are read
+	found := 0
+	for id, p := range resources(tmpl, "AWS::IAM::Policy") {
+		if !strings.Contains(jsonString(props(p)["PolicyDocument"]), jobs) {
+			continue
 		}
-		if len(objects) != 1 || !strings.HasSuffix(objects[0], `"/`+schema.PublicPrefix+`*"]]}`) {
-			t.Errorf("object resources %v, want only %s*", objects, schema.PublicPrefix)
+		// Then they are attached to the audio or video role, and to no other
+		for _, r := range asList(props(p)["Roles"]) {
+			if !allowed[jsonString(r)] {
+				t.Errorf("policy %s lets %s reach the jobs worker", id, jsonString(r))
+			}
+			found++
+		}
+	}
+	if found != 2 {
+		t.Errorf("%d roles may invoke the jobs worker, want 2 (audio, video)", found)
+	}
+}
+
+func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
+	// Given the functions that touch media
+	_, tmpl := fresh.get(t)
+	grants := func(id string) string { return strings.Join(mediaGrants(tmpl, t, roleStatements(tmpl, id)), ", ") }
+	cases := []struct {
+		name, id, want string
+	}{
+		// uploads signs presigned POSTs for uploads/ and can do nothing else with media
+		{"uploads", groupFunction(t, tmpl, "uploads"), "s3:PutObject on uploads/*"},
+		// the feed signs GETs and can neither write nor delete
+		{"feed", groupFunction(t, tmpl, "feed"), "s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		// audio and video check uploads and covers but leave deleting to the jobs worker
+		{"audio", groupFunction(t, tmpl, "audio"), "s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		{"video", groupFunction(t, tmpl, "video"), "s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		// the user group keeps profile pictures under public/ only
+		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
+		{"notifications", groupFunction(t, tmpl, "notifications"), ""},
+		{"auth", groupFunction(t, tmpl, "auth"), ""},
+		// the media worker reads and rejects uploads; the jobs worker deletes a deleted post's
+		{"media worker", workerFunction(t, tmpl, "media"), "s3:DeleteObject on uploads/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on uploads/*"},
+	}
+	for _, c := range cases {
+		// Then each has exactly the grants its job needs
+		if got := grants(c.id); got != c.want {
+			t.Errorf("%s: media grants %q, want %q", c.name, got, c.want)
 		}
 	}
 }
@@ -247,17 +430,16 @@ func TestIAM_AuthReadsGoogleSecretOnlyWhenConfigured(t *testing.T) {
 	// Given a stack with Google sign-in configured and one without
 	_, withGoogle := configured.get(t)
 	_, without := fresh.get(t)
-	googleGrant := func(tmpl map[string]any, group string) bool {
-		got := jsonString(statementsFor(roleStatements(tmpl, groupFunction(t, tmpl, group)), "secretsmanager"))
+	googleGrant := func(tmpl map[string]any, fnID string) bool {
+		got := jsonString(statementsFor(roleStatements(tmpl, fnID), "secretsmanager"))
 		return strings.Contains(got, ":secret:zuum/google-client-secret-??????")
 	}
 
 	// Then only auth, and only when configured, reads the Google client secret
-	if !googleGrant(withGoogle, "auth") {
-		t.Error("configured auth cannot read the Google client secret")
-	}
-	if googleGrant(withGoogle, "user") {
-		t.Error("user can read the Google client secret")
+	for _, f := range allFunctions(t, withGoogle) {
+		if got := googleGrant(withGoogle, f.id); got != (f.name == "auth") {
+			t.Errorf("configured %s reads the Google client secret = %v", f.name, got)
+		}
 	}
 	if strings.Contains(jsonString(without), "google-client-secret") {
 		t.Error("unconfigured stack mentions a Google secret")

@@ -1,5 +1,6 @@
 // Command infra is Zuum's CDK app: one stack holding the tables, buckets, secrets, route-group
-// Lambdas, HTTP API and CloudFront distribution described in shared/DESIGN.md.
+// Lambdas, event-driven workers, HTTP API and CloudFront distribution described in
+// shared/DESIGN.md.
 //
 // The CDK CLI runs it through cdk.json ("go run ./infra") from the repository root, so relative
 // paths such as the default asset folder "build" resolve against the root.
@@ -87,7 +88,7 @@ func propsFromContext(app awscdk.App) (*ZuumStackProps, error) {
 	// The stack stays environment-agnostic (no Env): it performs no context lookups, so one
 	// template deploys to whichever account and region the CLI's credentials point at,
 	// LocalStack included.
-	p.Description = jsii.String("Zuum: web app, HTTP API, route-group Lambdas, tables and media")
+	p.Description = jsii.String("Zuum: web app, HTTP API, route-group Lambdas, workers, tables and media")
 
 	p = p.withDefaults()
 	if err := p.validate(); err != nil {

@@ -57,9 +57,9 @@ func TestMain(m *testing.M) {
 		"dist/index.html":      "<!doctype html><title>Zuum</title>",
 		"dist/assets/app-1.js": "console.log('zuum')",
 	}
-	for _, g := range routeGroups {
-		// Distinct contents give each group its own asset hash, as real binaries would.
-		files["build/"+g.Name+"/bootstrap"] = "#!/bin/sh\necho " + g.Name + "\n"
+	for _, name := range functionNames() {
+		// Distinct contents give each function its own asset hash, as real binaries would.
+		files["build/"+name+"/bootstrap"] = "#!/bin/sh\necho " + name + "\n"
 	}
 	for name, body := range files {
 		path := filepath.Join(root, filepath.FromSlash(name))
@@ -195,17 +195,45 @@ func props(res obj) obj {
 // groupFunction returns the logical id of the route group's Lambda, found by its description.
 func groupFunction(t *testing.T, tmpl map[string]any, group string) string {
 	t.Helper()
+	return describedFunction(t, tmpl, "Zuum "+group+" route group")
+}
+
+// workerFunction returns the logical id of the worker's Lambda, found by its description.
+func workerFunction(t *testing.T, tmpl map[string]any, worker string) string {
+	t.Helper()
+	return describedFunction(t, tmpl, "Zuum "+worker+" worker")
+}
+
+// describedFunction returns the logical id of the one Lambda with the given description.
+func describedFunction(t *testing.T, tmpl map[string]any, description string) string {
+	t.Helper()
 	var ids []string
 	for id, fn := range resources(tmpl, "AWS::Lambda::Function") {
-		if props(fn)["Description"] == "Zuum "+group+" route group" {
+		if props(fn)["Description"] == description {
 			ids = append(ids, id)
 		}
 	}
 	if len(ids) != 1 {
-		t.Fatalf("want one function for route group %q, got %v", group, ids)
+		t.Fatalf("want one function described %q, got %v", description, ids)
 	}
 	return ids[0]
 }
+
+// logicalID returns the logical id of the resource at the construct path, such as
+// "Zuum/MediaBucket/Resource".
+func logicalID(t *testing.T, tmpl map[string]any, path string) string {
+	t.Helper()
+	for id, r := range tmpl["Resources"].(obj) {
+		if md, ok := r.(obj)["Metadata"].(obj); ok && md["aws:cdk:path"] == path {
+			return id
+		}
+	}
+	t.Fatalf("no resource at %s", path)
+	return ""
+}
+
+// getAtt renders {"Fn::GetAtt": [id, attribute]}.
+func getAtt(id, attribute string) obj { return obj{"Fn::GetAtt": arr{id, attribute}} }
 
 // asList returns v as a list, wrapping a single value: IAM fields take either form.
 func asList(v any) []any {

@@ -11,9 +11,12 @@ import (
 
 // newMedia creates the private media bucket. Browsers upload to it directly with presigned
 // POSTs (the presigned policy, not CORS, is what authorizes a write); CloudFront serves only
-// its schema.PublicPrefix objects (see web.go); everything else is reached by presigned GETs.
+// its schema.PublicPrefix objects (see web.go); everything else is reached by presigned GETs,
+// which <img>, <audio> and <video> load without CORS. Objects created under
+// schema.UploadsPrefix invoke the media worker (see workers.go).
 //
-// appURL is the only origin allowed to upload from a browser. The bucket cannot name the
+// appURL is the only origin allowed to upload from a browser, by the one CORS rule: a POST
+// (the only upload method the API hands out) with any request headers. The bucket cannot name the
 // CloudFront domain itself: the distribution uses this bucket as an origin, so a CORS rule
 // referring back to the distribution would be a dependency cycle. Until appURL is configured
 // any origin may send the (still presigned) uploads, and synthesis warns about it.
@@ -29,7 +32,7 @@ func newMedia(scope constructs.Construct, appURL string) awss3.Bucket {
 		Encryption:        awss3.BucketEncryption_S3_MANAGED,
 		ObjectOwnership:   awss3.ObjectOwnership_BUCKET_OWNER_ENFORCED,
 		Cors: &[]*awss3.CorsRule{{
-			AllowedMethods: &[]awss3.HttpMethods{awss3.HttpMethods_POST, awss3.HttpMethods_PUT},
+			AllowedMethods: &[]awss3.HttpMethods{awss3.HttpMethods_POST},
 			AllowedOrigins: &origins,
 			// The presigned form decides which fields and headers count; CORS need not repeat it.
 			AllowedHeaders: jsii.Strings("*"),

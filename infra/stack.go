@@ -21,8 +21,8 @@ import (
 type ZuumStackProps struct {
 	awscdk.StackProps
 
-	// AssetDir is where the Makefile puts built Lambdas, one AssetDir/<group>/bootstrap per
-	// route group. Default "build".
+	// AssetDir is where the Makefile puts built Lambdas, one AssetDir/<name>/bootstrap per
+	// route group and worker. Default "build".
 	AssetDir string
 	// WebDir holds the built web app. It is uploaded to the web bucket only when it exists, so
 	// the API can be deployed before the web app has ever been built. Default "webui/dist".
@@ -85,11 +85,23 @@ func (p ZuumStackProps) validate() error {
 	return errors.Join(errs...)
 }
 
-// checkAssets reports every route group whose built bootstrap is missing from assetDir.
+// functionNames lists every function's asset folder: the route groups, then the workers.
+func functionNames() []string {
+	var names []string
+	for _, g := range routeGroups {
+		names = append(names, g.Name)
+	}
+	for _, w := range workers {
+		names = append(names, w.Name)
+	}
+	return names
+}
+
+// checkAssets reports every function whose built bootstrap is missing from assetDir.
 func checkAssets(assetDir string) error {
 	var errs []error
-	for _, g := range routeGroups {
-		path := filepath.Join(assetDir, g.Name, "bootstrap")
+	for _, name := range functionNames() {
+		path := filepath.Join(assetDir, name, "bootstrap")
 		if _, err := os.Stat(path); err != nil {
 			errs = append(errs, fmt.Errorf("%s is missing: run `make build` first", path))
 		}
@@ -122,7 +134,8 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	appURL := p.AppURL
 	if appURL == "" {
 		// No cycle: the distribution depends on the API resource and the buckets, never on the
-		// functions; only the routes and integrations point at the functions.
+		// functions; only the routes, the integrations and the media bucket's notification (a
+		// resource of its own, not the bucket) point at the functions.
 		appURL = "https://" + *web.distribution.DistributionDomainName()
 	}
 	env := functionEnv{
@@ -132,6 +145,9 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 		appURL:  appURL,
 		props:   p,
 	}
+	// Workers first: the groups that queue jobs are given the jobs worker's name.
+	background := newWorkers(stack, env)
+	env.jobs = background.jobs
 	for _, g := range routeGroups {
 		api.addRouteGroup(g, newGroupFunction(stack, g, env))
 	}
@@ -144,6 +160,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	}
 	output(stack, schema.Media.ID+"BucketName", *media.BucketName(), schema.Media.EnvVar)
 	output(stack, "WebBucketName", *web.bucket.BucketName(), "the built web app")
+	output(stack, "WorkerFailuresQueueUrl", *background.failures.QueueUrl(), "events the media and jobs workers gave up on")
 	return stack
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,8 +29,9 @@ func TestOutputs_NameSiteAPITablesAndBuckets(t *testing.T) {
 	// When the fresh stack is synthesized
 	tmpl, _ := fresh.get(t)
 
-	// Then it outputs the site URL, API URL, every table and both buckets
-	names := []string{"SiteUrl", "ApiUrl", "DistributionId", schema.Media.ID + "BucketName", "WebBucketName"}
+	// Then it outputs the site URL, API URL, every table, both buckets and the failure queue
+	names := []string{"SiteUrl", "ApiUrl", "DistributionId", schema.Media.ID + "BucketName", "WebBucketName",
+		"WorkerFailuresQueueUrl"}
 	for _, table := range schema.Tables {
 		names = append(names, table.ID+"TableName")
 	}
@@ -86,7 +88,11 @@ func TestProps_DefaultTheMailIdentityToTheSendersDomain(t *testing.T) {
 func TestCheckAssets_NamesEveryMissingBootstrap(t *testing.T) {
 	// Given an asset folder where only the first group is built
 	dir := t.TempDir()
-	built := filepath.Join(dir, routeGroups[0].Name)
+	names := functionNames()
+	if !slices.Contains(names, "media") || !slices.Contains(names, "jobs") {
+		t.Fatalf("function names %v lack the workers", names)
+	}
+	built := filepath.Join(dir, names[0])
 	if err := os.MkdirAll(built, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -95,13 +101,13 @@ func TestCheckAssets_NamesEveryMissingBootstrap(t *testing.T) {
 	}
 	// When the assets are checked
 	err := checkAssets(dir)
-	// Then every other group is named, with the command that builds it
-	for _, g := range routeGroups[1:] {
-		if err == nil || !strings.Contains(err.Error(), filepath.Join(g.Name, "bootstrap")) || !strings.Contains(err.Error(), "make build") {
-			t.Errorf("error %v does not name %s", err, g.Name)
+	// Then every other group and every worker is named, with the command that builds it
+	for _, name := range names[1:] {
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(name, "bootstrap")) || !strings.Contains(err.Error(), "make build") {
+			t.Errorf("error %v does not name %s", err, name)
 		}
 	}
-	if err != nil && strings.Contains(err.Error(), filepath.Join(routeGroups[0].Name, "bootstrap")) {
+	if err != nil && strings.Contains(err.Error(), filepath.Join(names[0], "bootstrap")) {
 		t.Errorf("error %v names the built group", err)
 	}
 }
