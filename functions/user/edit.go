@@ -80,6 +80,10 @@ func (h *Handler) updateProfile(w http.ResponseWriter, r *http.Request) {
 		replaced = append(replaced, before.CoverImage)
 	}
 	h.pictures.DeleteAll(r.Context(), replaced)
+	if _, err := h.profiles.WithFollows(r.Context(), &after.Profile, ""); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
 	httpapi.JSON(w, http.StatusOK, h.media.Profile(after.Profile, true))
 }
 

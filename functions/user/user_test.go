@@ -209,6 +209,8 @@ func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
 	for file, status := range map[string]int{
 		"events/user/get-profile-no-session.json": 401,
 		"events/user/get-public-profile.json":     404,
+		"events/user/follow-no-session.json":      401,
+		"events/user/followers-unknown.json":      404,
 	} {
 		if res := app.Replay(t, "user", file); res.StatusCode != status {
 			t.Fatalf("%s: %d %s", file, res.StatusCode, res.Body)

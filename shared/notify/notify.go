@@ -1,9 +1,12 @@
 // Package notify keeps each user's notifications in the Users table, newest first:
 //
-//	pk=USER#<recipient>  sk=NOTE#<id>   one notification (id is a UUIDv7, so keys sort by time)
+//	pk=USER#<recipient>  sk=NOTE#<id>       one notification (id is a UUIDv7, so keys sort by time)
+//	pk=USER#<recipient>  sk=NOTES_READ      read_through: the id up to which "read all" read them
 //
-// Likes and comments put their notification in the same transaction as the reaction or comment
-// (Put); a new post reaches followers through the jobs function.
+// Likes, comments and follows put their notification in the same transaction as the reaction,
+// comment or follow edge (Put); a new post reaches followers through the jobs function (FanOut).
+// A notification is read when its own read flag is set (one tapped) or its id is at or below the
+// watermark (read all), so marking thousands read is one small write.
 package notify
 
 import (
@@ -58,14 +61,23 @@ func Put(table string, n Notification) (types.TransactWriteItem, error) {
 	if n.ID == "" {
 		n.ID = NewID()
 	}
+	av, err := item(n)
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: &table, Item: av}}, nil
+}
+
+// item is the stored form of n, keyed under its recipient.
+func item(n Notification) (map[string]types.AttributeValue, error) {
 	av, err := attributevalue.MarshalMap(n)
 	if err != nil {
-		return types.TransactWriteItem{}, fmt.Errorf("marshal notification: %w", err)
+		return nil, fmt.Errorf("marshal notification: %w", err)
 	}
 	for k, v := range Key(n.Recipient, n.ID) {
 		av[k] = v
 	}
-	return types.TransactWriteItem{Put: &types.Put{TableName: &table, Item: av}}, nil
+	return av, nil
 }
 
 // Messages, one per kind. Actor is the acting user's username.
