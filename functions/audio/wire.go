@@ -1,3 +1,5 @@
+// Package audio is the /api/audio route group: the posts route set (functions/posts) for audio
+// posts.
 package audio
 
 import (
@@ -6,11 +8,11 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"zuum/functions/posts"
 	"zuum/functions/wire"
-	"zuum/shared/httpapi"
 )
 
-// FromEnv builds the route group from its environment.
+// FromEnv builds the route group from its environment (see posts.FromEnv).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	return http.HandlerFunc(httpapi.NotFound), nil
+	return posts.FromEnv(ctx, cfg, env, posts.Audio)
 }

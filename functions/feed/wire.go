@@ -6,11 +6,16 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"zuum/functions/posts"
 	"zuum/functions/wire"
-	"zuum/shared/httpapi"
 )
 
-// FromEnv builds the route group from its environment.
+// FromEnv builds the route group from its environment (see posts.Wire): USERS_TABLE,
+// POSTS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	return http.HandlerFunc(httpapi.NotFound), nil
+	d, err := posts.Wire(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	return New(d), nil
 }

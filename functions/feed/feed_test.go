@@ -1,0 +1,81 @@
+package feed_test
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/google/uuid"
+
+	"zuum/localstack/apptest"
+	"zuum/shared/media"
+	"zuum/shared/schema"
+)
+
+// upload puts a tiny file of kind in the bucket as one of owner's uploads and returns its key.
+func upload(t *testing.T, app *apptest.App, owner string, kind media.Kind, contentType string, body []byte) string {
+	t.Helper()
+	key := media.UserPrefix(owner, kind) + uuid.NewString()
+	if _, err := app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
+		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body), ContentType: aws.String(contentType),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+func TestFeed_TabsListTheirKindsNewestFirst(t *testing.T) {
+	app := apptest.Start(t, nil)
+	c := app.Client(t)
+	id := app.NewUser(t, c, "ada_e").Body["profile"].(map[string]any)["id"].(string)
+	wav := append([]byte("RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x80\x3e\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00"), make([]byte, 8)...)
+	mp4 := append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), make([]byte, 8)...)
+	creates := []struct {
+		path string
+		body map[string]any
+	}{
+		{"/api/audio/create", map[string]any{"caption": "song one", "spotify": "https://open.spotify.com/a", "audio_upload": upload(t, app, id, media.Audio, "audio/wav", wav)}},
+		{"/api/video/create", map[string]any{"caption": "clip", "video_upload": upload(t, app, id, media.Video, "video/mp4", mp4)}},
+		{"/api/video/create", map[string]any{"caption": "hidden", "public": false, "video_upload": upload(t, app, id, media.Video, "video/mp4", mp4)}},
+		{"/api/audio/create", map[string]any{"caption": "song two", "spotify": "https://open.spotify.com/b", "audio_upload": upload(t, app, id, media.Audio, "audio/wav", wav)}},
+	}
+	for _, cr := range creates {
+		if r := c.JSON("POST", cr.path, cr.body); r.Status != http.StatusCreated {
+			t.Fatalf("%s: %d %s", cr.path, r.Status, r.Raw)
+		}
+	}
+	for path, want := range map[string]string{
+		"/api/feed":           "audio:song two|audio:song one",
+		"/api/feed/":          "audio:song two|audio:song one",
+		"/api/feed?tab=audio": "audio:song two|audio:song one",
+		"/api/feed?tab=video": "video:clip",
+	} {
+		r := c.JSON("GET", path, nil)
+		var got []string
+		posts, _ := r.Body["posts"].([]any)
+		for _, p := range posts {
+			m := p.(map[string]any)
+			got = append(got, m["kind"].(string)+":"+m["caption"].(string))
+		}
+		if r.Status != http.StatusOK || strings.Join(got, "|") != want {
+			t.Errorf("%s: %d %v, want %s", path, r.Status, got, want)
+		}
+	}
+	r := c.JSON("GET", "/api/feed?tab=beat", nil)
+	if r.Status != http.StatusBadRequest || r.Message() != "tab must be audio or video." {
+		t.Errorf("bad tab: %d %s", r.Status, r.Raw)
+	}
+}
+
+// The samples in events/feed are what `make invoke` replays.
+func TestEvents_FeedSamplesThroughTheLambdaAdapter(t *testing.T) {
+	app := apptest.Start(t, nil)
+	res := app.Replay(t, "feed", "events/feed/video-tab-no-session.json")
+	if res.StatusCode != 401 || !strings.Contains(res.Body, "Unauthorized: Invalid or missing token") {
+		t.Errorf("%d %s", res.StatusCode, res.Body)
+	}
+}

@@ -1,0 +1,23 @@
+package posts_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// The samples in events/audio and events/video are what `make invoke` replays; they must keep
+// meaning what their names say when they pass through the real Lambda adapter.
+func TestEvents_AudioAndVideoSamplesThroughTheLambdaAdapter(t *testing.T) {
+	w := start(t)
+	for _, s := range []struct{ group, file string }{
+		{"audio", "events/audio/list-no-session.json"},
+		{"audio", "events/audio/create-bad-token.json"},
+		{"video", "events/video/get-no-session.json"},
+		{"video", "events/video/react-no-session.json"},
+	} {
+		res := w.app.Replay(t, s.group, s.file)
+		if res.StatusCode != 401 || !strings.Contains(res.Body, "Unauthorized: Invalid or missing token") {
+			t.Errorf("%s: %d %s", s.file, res.StatusCode, res.Body)
+		}
+	}
+}

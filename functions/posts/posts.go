@@ -1,0 +1,168 @@
+// Package posts is the route set the audio and video groups share, mounted once per post kind
+// under /api/<kind>/: create, the lists, read, delete, react, comment, the comments and share.
+// A Kind says what differs: the timelines its lists read, how its create body reads, its
+// not-found messages and share links. The domain lives in shared/post.
+package posts
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/lambda"
+
+	"zuum/functions/wire"
+	"zuum/shared/failure"
+	"zuum/shared/httpapi"
+	"zuum/shared/jobs"
+	"zuum/shared/media"
+	"zuum/shared/post"
+	"zuum/shared/schema"
+)
+
+// Kind is one post kind's routes.
+type Kind struct {
+	Kind post.Kind
+	// NotFound answers for a missing post (read, delete, comments, share); ActNotFound for a
+	// missing post of a reaction or comment (the spec says "Post not found" there for audio).
+	NotFound, ActNotFound string
+	// SharedNotFound answers for a share that leads nowhere.
+	SharedNotFound string
+	// All is the kind's list of every post; Own(uid) a user's list as its owner sees it; Of(uid)
+	// as everyone else does.
+	All     post.Timeline
+	Own, Of func(userID string) post.Timeline
+	// draft reads a create request's body.
+	draft func(w http.ResponseWriter, r *http.Request) (post.Draft, error)
+	// shareURL is the link a share hands out.
+	shareURL func(appURL string, s post.Share) string
+}
+
+// Audio is /api/audio.
+var Audio = Kind{
+	Kind: post.Audio, NotFound: "Audio post not found", ActNotFound: "Post not found",
+	SharedNotFound: "Shared audio not found",
+	All:            post.AllAudio, Own: post.UserAudio, Of: post.UserAudio,
+	draft: audioDraft,
+	shareURL: func(appURL string, s post.Share) string {
+		return appURL + "/shared-audio/" + s.ID
+	},
+}
+
+// Video is /api/video. A video's share link is its page, /video/{id} (spec part 1 §2).
+var Video = Kind{
+	Kind: post.Video, NotFound: "Video post not found", ActNotFound: "Video post not found",
+	SharedNotFound: "Shared video not found",
+	All:            post.AllVideos, Own: post.UserVideos, Of: post.UserPublicVideos,
+	draft: videoDraft,
+	shareURL: func(appURL string, s post.Share) string {
+		return appURL + "/video/" + s.PostID
+	},
+}
+
+// Deps are what the routes use.
+type Deps struct {
+	Sessions httpapi.Authenticator
+	Posts    *post.Store
+	Render   Renderer
+	// AppURL is the web app's origin, for share links.
+	AppURL string
+}
+
+// Handler serves one kind's routes.
+type Handler struct {
+	k   Kind
+	d   Deps
+	mux *http.ServeMux
+}
+
+// New mounts k's routes. Every route needs a session, so isLiked is the viewer's.
+func New(k Kind, d Deps) *Handler {
+	d.AppURL = strings.TrimRight(d.AppURL, "/")
+	h := &Handler{k: k, d: d, mux: http.NewServeMux()}
+	base := "/api/" + string(k.Kind)
+	routes := []struct {
+		pattern string
+		fn      http.HandlerFunc
+	}{
+		{"POST " + base + "/create", h.create},
+		{"GET " + base, h.all},
+		{"GET " + base + "/{$}", h.all},
+		{"GET " + base + "/user", h.own},
+		{"GET " + base + "/user/{userId}", h.ofUser},
+		{"GET " + base + "/shared/{shareId}", h.shared},
+		{"GET " + base + "/{id}", h.get},
+		// /{id}/comments, as one pattern: {id}/comments next to user/{userId} would be ambiguous.
+		{"GET " + base + "/{id}/{list}", h.comments},
+		{"DELETE " + base + "/{id}", h.delete},
+		{"POST " + base + "/react", h.react},
+		{"POST " + base + "/comment/create", h.comment},
+		{"POST " + base + "/share", h.share},
+	}
+	for _, rt := range routes {
+		h.mux.HandleFunc(rt.pattern, httpapi.RequireSession(d.Sessions, rt.fn))
+	}
+	h.mux.HandleFunc("/", httpapi.NotFound)
+	return h
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	httpapi.Recover(h.mux).ServeHTTP(w, r)
+}
+
+// fail writes err, naming a missing post with notFound.
+func fail(w http.ResponseWriter, r *http.Request, err error, notFound string) {
+	if failure.Is(err, failure.NotFound) {
+		err = failure.New(failure.NotFound, notFound)
+	}
+	httpapi.Error(w, r, err)
+}
+
+// viewer is the signed-in caller.
+func viewer(r *http.Request) httpapi.Principal {
+	p, _ := httpapi.PrincipalFrom(r.Context())
+	return p
+}
+
+// FromEnv builds k's routes from the environment: what Wire reads, and JOBS_FUNCTION, the jobs
+// worker that new and deleted posts queue work for.
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind) (http.Handler, error) {
+	v, err := env.Require("JOBS_FUNCTION")
+	if err != nil {
+		return nil, err
+	}
+	d, err := build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
+	if err != nil {
+		return nil, err
+	}
+	return New(k, d), nil
+}
+
+// Wire builds what reading posts needs (the feed's routes) from the environment: USERS_TABLE,
+// POSTS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL. Its store has no
+// jobs queue, so it cannot create or delete posts.
+func Wire(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
+	return build(ctx, cfg, env, nil)
+}
+
+func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) (Deps, error) {
+	v, err := env.Require(schema.Posts.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar, "APP_URL")
+	if err != nil {
+		return Deps{}, err
+	}
+	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	if err != nil {
+		return Deps{}, err
+	}
+	files := media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])
+	store := post.NewStore(post.Config{
+		DB: dynamodb.NewFromConfig(cfg), Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar],
+		Files: files, Jobs: queue,
+	})
+	return Deps{
+		Sessions: sessions, Posts: store, AppURL: v["APP_URL"],
+		Render: Renderer{Files: files, Pictures: wire.Media(env)},
+	}, nil
+}

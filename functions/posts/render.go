@@ -1,0 +1,138 @@
+package posts
+
+import (
+	"context"
+	"time"
+
+	"zuum/shared/httpapi"
+	"zuum/shared/post"
+)
+
+// Signer turns an upload's key into a URL a browser can load (*media.Store signs GETs).
+type Signer interface {
+	URL(ctx context.Context, key string) string
+}
+
+// Renderer turns posts and comments into the contract's JSON ("Post objects" in
+// functions/README.md): uploads as signed URLs, profile pictures as CDN paths.
+type Renderer struct {
+	Files    Signer
+	Pictures httpapi.Media
+}
+
+// base holds the fields every post kind shows.
+type base struct {
+	ID             string    `json:"id"`
+	Kind           post.Kind `json:"kind"`
+	ProfileID      string    `json:"profile_id"`
+	Username       string    `json:"username"`
+	ProfilePicture string    `json:"profile_picture"`
+	Caption        string    `json:"caption"`
+	Title          string    `json:"title"`
+	CoverPhoto     string    `json:"cover_photo"`
+	Duration       float64   `json:"duration"`
+	Reactions      int64     `json:"reactions"`
+	Comments       int64     `json:"comments"`
+	Shares         int64     `json:"shares"`
+	IsLiked        bool      `json:"isLiked"`
+	IsLikedSnake   bool      `json:"is_liked"`
+	CreatedAt      string    `json:"created_at"`
+}
+
+// AudioJSON is an audio post.
+type AudioJSON struct {
+	base
+	Type         string `json:"type"`
+	Artist       string `json:"artist"`
+	AudioUpload  string `json:"audio_upload"`
+	Spotify      string `json:"spotify"`
+	AppleMusic   string `json:"apple_music"`
+	YouTubeMusic string `json:"youtube_music"`
+	Boomplay     string `json:"boomplay"`
+	Audiomark    string `json:"audiomark"`
+}
+
+// VideoJSON is a video post.
+type VideoJSON struct {
+	base
+	Location     string     `json:"location"`
+	Public       bool       `json:"public"`
+	TaggedPeople []string   `json:"tagged_people"`
+	VideoUpload  string     `json:"video_upload"`
+	VideoURL     string     `json:"video_url"`
+	Audio        audioTrack `json:"audio"`
+}
+
+type audioTrack struct {
+	Name string `json:"name"`
+}
+
+// Post renders e in its kind's shape; a kind without a shape of its own shows the common fields.
+func (r Renderer) Post(ctx context.Context, e post.Entry) any {
+	p := e.Post
+	b := base{
+		ID: p.ID, Kind: p.Kind, ProfileID: p.OwnerID, Username: e.Owner.Username,
+		ProfilePicture: r.Pictures.URL(e.Owner.Image), Caption: p.Caption, Title: p.Caption,
+		CoverPhoto: r.Files.URL(ctx, p.Cover), Duration: p.Duration, Reactions: p.Reactions,
+		Comments: p.Comments, Shares: p.Shares, IsLiked: e.Liked, IsLikedSnake: e.Liked,
+		CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
+	}
+	switch p.Kind {
+	case post.Audio:
+		return AudioJSON{
+			base: b, Type: p.Type, Artist: e.Owner.Username, AudioUpload: r.Files.URL(ctx, p.Media),
+			Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
+			Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark,
+		}
+	case post.Video:
+		video := r.Files.URL(ctx, p.Media)
+		return VideoJSON{
+			base: b, Location: p.Location, Public: p.Public, TaggedPeople: p.Tags, VideoUpload: video,
+			VideoURL: video, Audio: audioTrack{Name: "Original audio - " + e.Owner.Username},
+		}
+	}
+	return b
+}
+
+// Posts renders a list of entries.
+func (r Renderer) Posts(ctx context.Context, es []post.Entry) []any {
+	out := make([]any, len(es))
+	for i, e := range es {
+		out[i] = r.Post(ctx, e)
+	}
+	return out
+}
+
+// CommentJSON is a comment.
+type CommentJSON struct {
+	ID             string `json:"id"`
+	PostID         string `json:"post_id"`
+	ProfileID      string `json:"profile_id"`
+	Username       string `json:"username"`
+	ProfilePicture string `json:"profile_picture"`
+	Comment        string `json:"comment"`
+	CreatedAt      string `json:"created_at"`
+	Likes          int    `json:"likes"`
+	IsLiked        bool   `json:"isLiked"`
+}
+
+// Comment renders c.
+func (r Renderer) Comment(c post.Comment) CommentJSON {
+	return CommentJSON{
+		ID: c.ID, PostID: c.PostID, ProfileID: c.UserID, Username: c.Author.Username,
+		ProfilePicture: r.Pictures.URL(c.Author.Image), Comment: c.Text,
+		CreatedAt: c.CreatedAt.UTC().Format(time.RFC3339),
+	}
+}
+
+// List is the answer of every post list: the posts and the contract's pagination.
+type List struct {
+	Posts      []any              `json:"posts"`
+	Pagination httpapi.Pagination `json:"pagination"`
+}
+
+// Page renders a timeline page asked for with req.
+func (r Renderer) Page(ctx context.Context, p post.Page, req httpapi.PageRequest) List {
+	req.Page = p.Number
+	return List{Posts: r.Posts(ctx, p.Entries), Pagination: httpapi.NewPagination(p.Total, req, p.Next)}
+}

@@ -1,0 +1,215 @@
+package posts
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/google/uuid"
+
+	"zuum/shared/failure"
+	"zuum/shared/httpapi"
+	"zuum/shared/post"
+)
+
+// page answers one page of tl: {posts, pagination}.
+func (h *Handler) page(w http.ResponseWriter, r *http.Request, tl post.Timeline) {
+	req, err := httpapi.ParsePage(r)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	p, err := h.d.Posts.Page(r.Context(), tl, viewer(r).UserID, post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, h.d.Render.Page(r.Context(), p, req))
+}
+
+func (h *Handler) all(w http.ResponseWriter, r *http.Request) { h.page(w, r, h.k.All) }
+
+func (h *Handler) own(w http.ResponseWriter, r *http.Request) {
+	h.page(w, r, h.k.Own(viewer(r).UserID))
+}
+
+// ofUser lists another user's posts as everyone sees them, or the caller's own as they do. An
+// id that cannot be a user's has no posts.
+func (h *Handler) ofUser(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("userId")
+	switch {
+	case id == viewer(r).UserID:
+		h.page(w, r, h.k.Own(id))
+	case uuid.Validate(id) != nil:
+		req, err := httpapi.ParsePage(r)
+		if err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		httpapi.JSON(w, http.StatusOK, List{Posts: []any{}, Pagination: httpapi.NewPagination(0, req, "")})
+	default:
+		h.page(w, r, h.k.Of(id))
+	}
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	e, err := h.d.Posts.View(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID)
+	if err != nil {
+		fail(w, r, err, h.k.NotFound)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, map[string]any{"post": h.d.Render.Post(r.Context(), e)})
+}
+
+func (h *Handler) shared(w http.ResponseWriter, r *http.Request) {
+	e, err := h.d.Posts.Shared(r.Context(), h.k.Kind, r.PathValue("shareId"), viewer(r).UserID)
+	if err != nil {
+		fail(w, r, err, h.k.SharedNotFound)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, map[string]any{"post": h.d.Render.Post(r.Context(), e)})
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	if err := h.d.Posts.Delete(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID); err != nil {
+		fail(w, r, err, h.k.NotFound)
+		return
+	}
+	httpapi.Message(w, http.StatusOK, "Post deleted.")
+}
+
+// errBadInput is the spec's answer to a reaction, comment or share without what it needs.
+var errBadInput = failure.New(failure.Invalid, "Validation error: Please check your input")
+
+// decodeAction decodes the body of a reaction, comment or share; a field of the wrong type
+// (a numeric post_id) is errBadInput.
+func decodeAction(w http.ResponseWriter, r *http.Request, dst any) error {
+	err := httpapi.Decode(w, r, dst)
+	var fe *failure.Error
+	if errors.As(err, &fe) && len(fe.Fields) > 0 {
+		return errBadInput
+	}
+	return err
+}
+
+type reactBody struct {
+	PostID string `json:"post_id"`
+	Like   *bool  `json:"like"`
+	Unlike *bool  `json:"unlike"`
+}
+
+// react likes (like:true) or unlikes (unlike:true, or like:false): 200 {message, reactions,
+// isLiked}; a repeat changes nothing and still answers 200.
+func (h *Handler) react(w http.ResponseWriter, r *http.Request) {
+	var b reactBody
+	if err := decodeAction(w, r, &b); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	like, unlike := b.Like != nil && *b.Like, b.Unlike != nil && *b.Unlike || b.Like != nil && !*b.Like
+	if b.PostID == "" || like == unlike {
+		httpapi.Error(w, r, errBadInput)
+		return
+	}
+	me := viewer(r)
+	res, err := h.d.Posts.React(r.Context(), h.k.Kind, b.PostID, me.Account.Profile, like)
+	if err != nil {
+		fail(w, r, err, h.k.ActNotFound)
+		return
+	}
+	msg := "No changes made."
+	if res.Changed && like {
+		msg = "Post liked."
+	} else if res.Changed {
+		msg = "Post unliked."
+	}
+	httpapi.JSON(w, http.StatusOK, map[string]any{"message": msg, "reactions": res.Reactions, "isLiked": res.Liked})
+}
+
+type commentBody struct {
+	PostID  string `json:"post_id"`
+	Comment string `json:"comment"`
+}
+
+// commentCreated is a new comment: the comment under "comment", and its fields at the top
+// level too (but for its text, whose name the object takes).
+type commentCreated struct {
+	Comment        CommentJSON `json:"comment"`
+	ID             string      `json:"id"`
+	PostID         string      `json:"post_id"`
+	ProfileID      string      `json:"profile_id"`
+	Username       string      `json:"username"`
+	ProfilePicture string      `json:"profile_picture"`
+	CreatedAt      string      `json:"created_at"`
+	Likes          int         `json:"likes"`
+	IsLiked        bool        `json:"isLiked"`
+}
+
+func (h *Handler) comment(w http.ResponseWriter, r *http.Request) {
+	var b commentBody
+	if err := decodeAction(w, r, &b); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if b.PostID == "" {
+		httpapi.Error(w, r, errBadInput)
+		return
+	}
+	c, err := h.d.Posts.Comment(r.Context(), h.k.Kind, b.PostID, viewer(r).Account.Profile, b.Comment)
+	if err != nil {
+		fail(w, r, err, h.k.ActNotFound)
+		return
+	}
+	j := h.d.Render.Comment(c)
+	httpapi.JSON(w, http.StatusCreated, commentCreated{
+		Comment: j, ID: j.ID, PostID: j.PostID, ProfileID: j.ProfileID, Username: j.Username,
+		ProfilePicture: j.ProfilePicture, CreatedAt: j.CreatedAt, Likes: j.Likes, IsLiked: j.IsLiked,
+	})
+}
+
+// comments answers GET /{id}/comments: {comments, pagination}, newest first.
+func (h *Handler) comments(w http.ResponseWriter, r *http.Request) {
+	if r.PathValue("list") != "comments" {
+		httpapi.NotFound(w, r)
+		return
+	}
+	req, err := httpapi.ParsePage(r)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	p, err := h.d.Posts.Comments(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID,
+		post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
+	if err != nil {
+		fail(w, r, err, h.k.NotFound)
+		return
+	}
+	list := make([]CommentJSON, len(p.Comments))
+	for i, c := range p.Comments {
+		list[i] = h.d.Render.Comment(c)
+	}
+	req.Page = p.Number
+	httpapi.JSON(w, http.StatusOK, map[string]any{"comments": list, "pagination": httpapi.NewPagination(p.Total, req, p.Next)})
+}
+
+type shareBody struct {
+	PostID string `json:"post_id"`
+}
+
+// share answers 201 {shareId, url, shares}.
+func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
+	var b shareBody
+	if err := decodeAction(w, r, &b); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	if b.PostID == "" {
+		httpapi.Error(w, r, errBadInput)
+		return
+	}
+	s, err := h.d.Posts.Share(r.Context(), h.k.Kind, b.PostID, viewer(r).Account.Profile)
+	if err != nil {
+		fail(w, r, err, h.k.NotFound)
+		return
+	}
+	httpapi.JSON(w, http.StatusCreated, map[string]any{"shareId": s.ID, "url": h.k.shareURL(h.d.AppURL, s), "shares": s.Shares})
+}

@@ -1,0 +1,282 @@
+package post
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"zuum/shared/failure"
+	"zuum/shared/media"
+)
+
+// Kind is what a post is.
+type Kind string
+
+// Post kinds. Beats for sale arrive with commerce and share the audio feed.
+const (
+	Audio Kind = "audio"
+	Video Kind = "video"
+	Beat  Kind = "beat"
+)
+
+// Audio post types.
+const (
+	TypeMusic = "music"
+	TypeBeat  = "beat"
+)
+
+// Limits on what a post and a comment hold.
+const (
+	MaxCaption    = 500
+	MaxLocation   = 100
+	MaxTags       = 20
+	MaxTagLength  = 50
+	MaxComment    = 1000
+	maxLinkLength = 2048
+)
+
+// Links are an audio post's streaming-platform links ("" when absent).
+type Links struct {
+	Spotify, AppleMusic, YouTubeMusic, Boomplay, Audiomark string
+}
+
+// Post is a published post. Media and Cover are media keys; the HTTP edge turns them into URLs.
+type Post struct {
+	ID       string
+	Kind     Kind
+	OwnerID  string
+	Caption  string
+	Type     string // audio: music or beat
+	Links    Links  // audio
+	Location string // video
+	Public   bool   // false only for private videos
+	Tags     []string
+	Media    string  // the audio or video upload
+	Cover    string  // the cover image upload, "" when none
+	Duration float64 // seconds, 0 when unknown
+	// Counters, kept exact by transactions.
+	Reactions, Comments, Shares int64
+	CreatedAt                   time.Time
+}
+
+// MediaKeys are the uploads the post refers to.
+func (p Post) MediaKeys() []string {
+	var keys []string
+	for _, k := range []string{p.Media, p.Cover} {
+		if k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// VisibleTo reports whether viewer may see the post: anyone for a public post, only the owner
+// for a private video.
+func (p Post) VisibleTo(viewer string) bool { return p.Public || p.OwnerID == viewer }
+
+// Timelines are the lists the post appears in.
+func (p Post) Timelines() []Timeline {
+	if k, ok := kinds[p.Kind]; ok {
+		return k.timelines(p)
+	}
+	return nil
+}
+
+// Draft is what a creator submits for a new post, before it is checked.
+type Draft struct {
+	Kind     Kind
+	OwnerID  string
+	Caption  string
+	Type     string // audio: "music" (the default) or "beat"
+	Links    Links
+	Location string
+	Public   bool
+	Tags     []string
+	Media    string // key of the audio or video upload
+	Cover    string // key of the cover image upload, optional
+	// Invalid are problems found while reading the submission (a flag that is not a boolean),
+	// reported together with the rest.
+	Invalid []failure.FieldError
+}
+
+// kind is what differs between post kinds.
+type kind struct {
+	invalid   string     // the message of a refused create
+	media     media.Kind // what the main upload must be
+	field     string     // the main upload's field
+	missing   string     // the main upload is absent
+	badMedia  string     // it is not the caller's, does not exist or is not of its kind
+	order     []string   // fields in form order, for error lists
+	checkKind func(d *Draft, add func(field, msg string))
+	timelines func(p Post) []Timeline
+}
+
+// Messages of the contract (functions/README.md) and spec part 2 §5.
+const (
+	msgCaption     = "Caption is required"
+	msgCaptionLong = "Caption must be at most 500 characters"
+	msgCoverBad    = "Please select a valid image file (JPEG, PNG)"
+	msgLinks       = "At least one platform link is required"
+	msgType        = "Type must be music or beat"
+	msgLocation    = "Location must be at most 100 characters"
+	msgTagsMany    = "Tag at most 20 people"
+	msgTagLong     = "Each tagged name must be at most 50 characters"
+	msgComment     = "Comment cannot be empty."
+	msgCommentLong = "Comment must be at most 1000 characters"
+)
+
+// kinds holds every kind a post can be created as, and where each is listed.
+var kinds = map[Kind]kind{
+	Audio: {
+		invalid: "Validation error or missing files", media: media.Audio, field: "audio_upload",
+		missing: "Audio file is required", badMedia: "Please select a valid audio file (MP3, WAV)",
+		order:     []string{"caption", "type", "audio_upload", "cover_photo", "links", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
+		checkKind: checkAudio,
+		timelines: func(p Post) []Timeline {
+			return []Timeline{AllAudio, FeedAudio, UserAudio(p.OwnerID)}
+		},
+	},
+	Video: {
+		invalid: "Validation error or missing files.", media: media.Video, field: "video_upload",
+		missing: "Video file is required", badMedia: "Please upload a valid video file (MP4, MOV, or AVI)",
+		order:     []string{"caption", "location", "public", "tagged_people", "video_upload", "cover_photo"},
+		checkKind: checkVideo,
+		timelines: func(p Post) []Timeline {
+			if !p.Public {
+				return []Timeline{UserVideos(p.OwnerID)}
+			}
+			return []Timeline{AllVideos, UserVideos(p.OwnerID), UserPublicVideos(p.OwnerID)}
+		},
+	},
+}
+
+// check applies the rules that need no I/O, trimming d in place. The media keys are checked
+// against the bucket by the store.
+func (k kind) check(d *Draft) []failure.FieldError {
+	errs := slices.Clone(d.Invalid)
+	add := func(field, msg string) { // one message per field, the first found
+		if !slices.ContainsFunc(errs, func(e failure.FieldError) bool { return e.Field == field }) {
+			errs = append(errs, failure.FieldError{Field: field, Msg: msg})
+		}
+	}
+	d.Caption = strings.TrimSpace(d.Caption)
+	switch {
+	case d.Caption == "":
+		add("caption", msgCaption)
+	case utf8.RuneCountInString(d.Caption) > MaxCaption:
+		add("caption", msgCaptionLong)
+	}
+	d.Media, d.Cover = strings.TrimSpace(d.Media), strings.TrimSpace(d.Cover)
+	if d.Media == "" {
+		add(k.field, k.missing)
+	}
+	k.checkKind(d, add)
+	return errs
+}
+
+func checkAudio(d *Draft, add func(field, msg string)) {
+	d.Public = true
+	switch d.Type = strings.ToLower(strings.TrimSpace(d.Type)); d.Type {
+	case "":
+		d.Type = TypeMusic
+	case TypeMusic, TypeBeat:
+	default:
+		add("type", msgType)
+	}
+	links := []struct {
+		field string
+		v     *string
+	}{
+		{"spotify", &d.Links.Spotify}, {"apple_music", &d.Links.AppleMusic},
+		{"youtube_music", &d.Links.YouTubeMusic}, {"boomplay", &d.Links.Boomplay}, {"audiomark", &d.Links.Audiomark},
+	}
+	some := false
+	for _, l := range links {
+		*l.v = strings.TrimSpace(*l.v)
+		if *l.v == "" {
+			continue
+		}
+		some = true
+		if !webURL(*l.v) {
+			add(l.field, l.field+" must be a valid URL")
+		}
+	}
+	if !some {
+		add("links", msgLinks)
+	}
+}
+
+func checkVideo(d *Draft, add func(field, msg string)) {
+	d.Type, d.Links = "", Links{}
+	if d.Location = strings.TrimSpace(d.Location); utf8.RuneCountInString(d.Location) > MaxLocation {
+		add("location", msgLocation)
+	}
+	tags, long := CleanTags(d.Tags)
+	switch {
+	case long:
+		add("tagged_people", msgTagLong)
+	case len(tags) > MaxTags:
+		add("tagged_people", msgTagsMany)
+	}
+	d.Tags = tags
+}
+
+// CleanTags trims tags and drops blanks and duplicates (ignoring case, keeping the first
+// spelling); long reports a tag over MaxTagLength characters.
+func CleanTags(in []string) (tags []string, long bool) {
+	tags = []string{}
+	seen := map[string]bool{}
+	for _, t := range in {
+		t = strings.TrimSpace(t)
+		if t == "" || seen[strings.ToLower(t)] {
+			continue
+		}
+		seen[strings.ToLower(t)] = true
+		long = long || utf8.RuneCountInString(t) > MaxTagLength
+		tags = append(tags, t)
+	}
+	return tags, long
+}
+
+// webURL reports whether s is an absolute http(s) URL with a host.
+func webURL(s string) bool {
+	if len(s) > maxLinkLength {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// refuse returns the kind's validation error with errs in form order.
+func (k kind) refuse(errs []failure.FieldError) error {
+	rank := func(f string) int {
+		if i := slices.Index(k.order, f); i >= 0 {
+			return i
+		}
+		return len(k.order)
+	}
+	slices.SortStableFunc(errs, func(a, b failure.FieldError) int { return rank(a.Field) - rank(b.Field) })
+	return failure.Fields(k.invalid, errs...)
+}
+
+// CommentText checks a comment and returns it trimmed.
+func CommentText(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	switch {
+	case s == "":
+		return "", failure.Fields(msgComment, failure.FieldError{Field: "comment", Msg: msgComment})
+	case utf8.RuneCountInString(s) > MaxComment:
+		return "", failure.Fields(msgCommentLong, failure.FieldError{Field: "comment", Msg: msgCommentLong})
+	}
+	return s, nil
+}
+
+// Errors the store returns. The HTTP edge names the missing thing per route ("Audio post not
+// found", "Shared audio not found").
+var (
+	ErrNotFound  = failure.New(failure.NotFound, "Post not found")
+	ErrNotOwner  = failure.New(failure.Forbidden, "You can only delete your own posts.")
+	ErrBadCursor = failure.New(failure.Invalid, "Invalid cursor.")
+)
