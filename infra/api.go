@@ -51,16 +51,17 @@ var routeGroups = []routeGroup{
 		ReadTables: usersOnly,
 		Media:      []mediaAccess{{Pattern: uploadObjects, Write: true}},
 	}},
-	// Posts check that uploads exist and are what they claim, sign GETs for them, and leave
-	// deleting media to the jobs worker they queue work for.
+	// Posts check that uploads exist and are what they claim and sign GETs for them. Deleting a
+	// post's media is the jobs worker's, except when that job cannot be queued: then the post's
+	// own group cleans up at once, so it may delete uploads too.
 	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/{proxy+}"}, access: access{
 		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}, {Pattern: publicObjects, Read: true}},
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/{proxy+}"}, access: access{
 		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}, {Pattern: publicObjects, Read: true}},
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
 	// The feed only lists: it reads both tables and signs GETs for uploads.

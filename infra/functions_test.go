@@ -385,9 +385,10 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		{"uploads", groupFunction(t, tmpl, "uploads"), "s3:PutObject on uploads/*"},
 		// the feed signs GETs and can neither write nor delete
 		{"feed", groupFunction(t, tmpl, "feed"), "s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		// audio and video check uploads and covers but leave deleting to the jobs worker
-		{"audio", groupFunction(t, tmpl, "audio"), "s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		{"video", groupFunction(t, tmpl, "video"), "s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		// audio and video check uploads and covers, and delete a post's uploads themselves only
+		// when the jobs worker cannot be queued
+		{"audio", groupFunction(t, tmpl, "audio"), "s3:DeleteObject on uploads/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on uploads/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
 		// the user group keeps profile pictures under public/ only
 		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
 		{"notifications", groupFunction(t, tmpl, "notifications"), ""},

@@ -12,8 +12,10 @@ import (
 	"zuum/shared/schema"
 )
 
-// GetTTL is how long a signed media URL in an API answer stays valid.
-const GetTTL = 6 * time.Hour
+// GetTTL is how long a signed media URL in an API answer stays valid. It is kept short because in
+// AWS a presigned URL also dies with the Lambda role's temporary credentials that signed it;
+// clients refetch lists, which signs afresh.
+const GetTTL = time.Hour
 
 // Store reads, signs and deletes uploads in the media bucket.
 type Store struct {
