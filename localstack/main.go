@@ -117,13 +117,20 @@ func run(dataDir, webDir string) error {
 	if err != nil {
 		return fmt.Errorf("seed demo content: %w", err)
 	}
+	posts, err := seed.Posts(ctx, appURL, nil, e.WaitIdle)
+	if err != nil {
+		return fmt.Errorf("seed demo posts: %w", err)
+	}
+	if err := e.WaitIdle(ctx); err != nil { // the demo uploads' media checks and fan-outs
+		return err
+	}
 	site.SetReady()
-	fmt.Printf("\nZuum local cloud is up (%d demo accounts added).\n"+
+	fmt.Printf("\nZuum local cloud is up (%d demo accounts and %d demo posts added).\n"+
 		"  web app and API  %s        (health: %s/api/health)\n"+
 		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
 		"  demo login       %s / %s\n"+
 		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
-		n, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+		n, posts, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
 	<-ctx.Done()
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)

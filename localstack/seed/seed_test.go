@@ -1,0 +1,63 @@
+package seed_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/localstack/apptest"
+	"zuum/localstack/seed"
+	"zuum/shared/profile"
+	"zuum/shared/schema"
+)
+
+func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
+	if n, err := seed.Apply(ctx, profiles); err != nil || n != len(seed.Demos) {
+		t.Fatalf("accounts: %d, %v", n, err)
+	}
+	want := len(seed.Videos)
+	for _, tracks := range seed.Tracks {
+		want += len(tracks)
+	}
+	n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), app.Cloud.Edge.WaitIdle)
+	if err != nil || n != want {
+		t.Fatalf("posts: %d, %v; want %d", n, err, want)
+	}
+	app.NoFailedEvents(t)
+	if n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), app.Cloud.Edge.WaitIdle); err != nil || n != 0 {
+		t.Fatalf("second run added %d posts (%v); want 0", n, err)
+	}
+
+	c := app.Client(t)
+	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
+	if r.Status != http.StatusOK {
+		t.Fatalf("login: %d %s", r.Status, r.Raw)
+	}
+	c.Token, _ = r.Body["token"].(string)
+	for tab, count := range map[string]int{"audio": want - len(seed.Videos), "video": len(seed.Videos)} {
+		r := c.JSON("GET", "/api/feed?tab="+tab+"&limit=50", nil)
+		posts, _ := r.Body["posts"].([]any)
+		if r.Status != http.StatusOK || len(posts) != count {
+			t.Fatalf("%s feed: %d with %d posts, want %d: %s", tab, r.Status, len(posts), count, r.Raw)
+		}
+		for _, p := range posts {
+			if d, _ := p.(map[string]any)["duration"].(float64); d <= 0 {
+				t.Fatalf("%s post without a measured duration: %v", tab, p)
+			}
+		}
+	}
+	// ada_sings is followed by four demo accounts and told of their posts.
+	r = c.JSON("GET", "/api/user/profile", nil)
+	if got, _ := r.Body["followers_count"].(float64); got != 4 {
+		t.Fatalf("ada's followers = %v, want 4", r.Body["followers_count"])
+	}
+	r = c.JSON("GET", "/api/notifications?limit=50", nil)
+	if list, _ := r.Body["notifications"].([]any); len(list) < 4 {
+		t.Fatalf("ada has %d notifications, want her followers' and followees' news: %s", len(list), r.Raw)
+	}
+}
