@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { ApiError as AmplifyApiError, get, post, put } from 'aws-amplify/api';
+import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
 import type { AppConfig } from '@/config/runtime-config';
 import { getToken } from './token-storage';
 
@@ -127,5 +127,13 @@ export const api = {
   },
   put<T>(path: string, body: Body): Promise<T> {
     return send<T>(put({ apiName: API_NAME, path, options: options(body) }));
+  },
+  /** Amplify's DELETE answers no body, so this resolves once the server said 2xx. */
+  async del(path: string): Promise<void> {
+    try {
+      await del({ apiName: API_NAME, path, options: options() }).response;
+    } catch (error) {
+      throw toApiError(error);
+    }
   },
 };

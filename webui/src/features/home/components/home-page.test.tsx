@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppShell } from '@/components/layouts/app-shell';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { page, stubIntersectionObserver, stubMedia } from '@/features/posts/testing/player-stubs';
 import { HomePage } from './home-page';
 
 const following = ['a', 'b', 'c', 'd'].map((x, i) => ({ id: `f-${i}`, username: `user_${x}`, image: '' }));
@@ -17,12 +18,20 @@ const routes = [
   { path: '/login', element: <p>Login page</p> },
 ];
 
+const emptyFeed = { 'GET /feed': { status: 200, body: { posts: [], pagination: page({ total: 0 }) } } } as const;
+
+beforeEach(() => {
+  stubIntersectionObserver();
+  stubMedia();
+});
+
 describe('home shell', () => {
-  it('shows the empty feed, the Audio tab active and Home highlighted', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
+  it('shows the feed with the Audio tab active and Home highlighted', async () => {
+    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile }, ...emptyFeed });
     renderRoutes(routes, '/home');
-    expect(await screen.findByRole('heading', { name: 'Your feed is on its way' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No audio posts yet' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Audio' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Audio' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
@@ -30,7 +39,7 @@ describe('home shell', () => {
   });
 
   it('opens the sidebar with the first 3 followed profiles and See More; the overlay closes it', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, following_list: following } } });
+    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, following_list: following } }, ...emptyFeed });
     const user = userEvent.setup();
     renderRoutes(routes, '/home');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
@@ -47,6 +56,7 @@ describe('home shell', () => {
     const { calls } = mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
       'POST /auth/logout': { status: 500, body: { message: 'Server error. Please try again later.' } },
+      ...emptyFeed,
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/home');

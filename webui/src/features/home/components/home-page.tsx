@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { SideMenu } from '@/components/layouts/side-menu';
+import { Feed } from '@/features/feed/components/feed';
 import { HomeTopBar, type FeedTab } from './home-top-bar';
 
 /**
- * /home: the signed-in shell's first screen. The audio and video feeds arrive with the posts
- * API in the next issue; until then the tabs show an honest empty state, never a fake feed.
+ * /home (spec §2 "Home feed"): the top bar with the Audio/Video switch (Audio first), the side
+ * menu, and the chosen tab's snap-scrolling feed. Switching tabs starts that feed at its top.
  */
 export function HomePage() {
   const [tab, setTab] = useState<FeedTab>('audio');
@@ -15,14 +16,8 @@ export function HomePage() {
     <div className="home">
       <HomeTopBar tab={tab} onTabChange={setTab} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={closeMenu} />
-      <section className="feed-empty" role="tabpanel" aria-label={tab === 'audio' ? 'Audio feed' : 'Video feed'}>
-        <div className="feed-empty-disc" aria-hidden="true" />
-        <h1>Your feed is on its way</h1>
-        <p className="muted">
-          {tab === 'audio'
-            ? 'Fresh tracks and beats from the artists you follow will play here.'
-            : 'Short music videos from the community will play here.'}
-        </p>
+      <section id="home-feed-panel" role="tabpanel" aria-labelledby={`home-tab-${tab}`} className="home-feed">
+        <Feed key={tab} tab={tab} />
       </section>
     </div>
   );

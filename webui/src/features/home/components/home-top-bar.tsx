@@ -18,6 +18,8 @@ export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
             key={t}
             type="button"
             role="tab"
+            id={`home-tab-${t}`}
+            aria-controls="home-feed-panel"
             aria-selected={tab === t}
             className={tab === t ? 'active' : undefined}
             onClick={() => onTabChange(t)}

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { FeedPost, PostList } from '@/types/api';
+import { postListErrors } from '@/features/posts/api/errors';
+import { PAGE_SIZE } from '@/features/posts/api/list-posts';
+import { postKeys, type PostKind } from '@/features/posts/api/post-cache';
+
+export type FeedTab = PostKind;
+
+/** GET /feed?tab=audio|video: one page of the home feed, newest first. */
+export function getFeed(tab: FeedTab, cursor: string | null): Promise<PostList<FeedPost>> {
+  const query: Record<string, string> = { tab, limit: String(PAGE_SIZE) };
+  if (cursor) query.cursor = cursor;
+  return api.get<PostList<FeedPost>>('/feed', { query });
+}
+
+export function feedQueryOptions(tab: FeedTab) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.feed(tab),
+    queryFn: ({ pageParam }) => getFeed(tab, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last?.pagination?.hasNext && last.pagination.next ? last.pagination.next : undefined),
+  });
+}
+
+export function useFeed(tab: FeedTab) {
+  return useInfiniteQuery(feedQueryOptions(tab));
+}
+
+/** Spec §8: the audio tab reads as the audio list, the video tab as the video list. */
+export const feedErrors = (tab: FeedTab) => postListErrors(tab);

@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { messageFor } from '@/lib/error-message';
+import { isPlayable, type PlayablePost } from '@/features/posts/api/post-cache';
+import { AudioSlide } from '@/features/posts/components/audio-slide';
+import { useFillHeight } from '@/features/posts/components/use-fill-height';
+import { VideoSlide } from '@/features/posts/components/video-slide';
+import { feedErrors, useFeed, type FeedTab } from '../api/get-feed';
+import { useFeedObserver } from './use-feed-observer';
+import '@/features/posts/components/posts.css';
+import './feed.css';
+
+const keyOf = (post: PlayablePost) => `${post.kind}:${post.id}`;
+
+/**
+ * The home feed of one tab: a vertical snap-scrolling list of slides (spec §2). Only the slide
+ * at least 60% visible plays; the last slide half in view loads the next page. Kinds this
+ * client does not show yet (beats) are skipped, and pages made only of them are walked past.
+ */
+export function Feed({ tab }: { tab: FeedTab }) {
+  const feed = useFeed(tab);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  const pages = feed.data?.pages;
+  const posts = useMemo(() => {
+    const seen = new Set<string>();
+    const list: PlayablePost[] = [];
+    for (const page of pages ?? []) {
+      for (const post of page?.posts ?? []) {
+        if (!isPlayable(post) || post.kind !== tab || seen.has(keyOf(post))) continue;
+        seen.add(keyOf(post));
+        list.push(post);
+      }
+    }
+    return list;
+  }, [pages, tab]);
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // A page of nothing this client can show would leave no new slide to scroll to: go on.
+  const lastPage = pages?.[pages.length - 1];
+  const lastPageShowsNothing = !!lastPage && !(lastPage.posts ?? []).some((p) => isPlayable(p) && p.kind === tab);
+  useEffect(() => {
+    if (lastPageShowsNothing && !feed.isFetchNextPageError) loadMore();
+  }, [lastPageShowsNothing, feed.isFetchNextPageError, loadMore]);
+
+  const lastKey = posts.length ? keyOf(posts[posts.length - 1]) : null;
+  const { root, rootRef, activeKey, slotRef } = useFeedObserver(lastKey, loadMore);
+  useFillHeight(root);
+  const label = tab === 'audio' ? 'Audio feed' : 'Video feed';
+
+  if (feed.isPending) {
+    return (
+      <div className="feed feed-center" aria-label={label}>
+        <Spinner label="Loading feed..." />
+      </div>
+    );
+  }
+  if (!feed.data) {
+    return (
+      <div className="feed feed-center" aria-label={label}>
+        <p role="alert">{messageFor(feed.error, feedErrors(tab))}</p>
+        <Button variant="secondary" onClick={() => feed.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (posts.length === 0 && !hasNextPage) {
+    return (
+      <div className="feed feed-center" aria-label={label}>
+        <div className="feed-empty-disc" aria-hidden="true" />
+        <h2>{tab === 'audio' ? 'No audio posts yet' : 'No videos yet'}</h2>
+        <p className="muted">Be the first to share something with the community.</p>
+        <Link to="/add" className="btn btn-primary">
+          Upload
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className="feed">
+      <div role="feed" aria-label={label} aria-busy={feed.isFetching}>
+        {posts.map((post, i) => {
+          const key = keyOf(post);
+          const active = key === activeKey;
+          return (
+            <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key}>
+              {post.kind === 'audio' ? (
+                <AudioSlide post={post} active={active} position={i + 1} setSize={-1} />
+              ) : (
+                <VideoSlide post={post} active={active} position={i + 1} setSize={-1} />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {(isFetchingNextPage || (hasNextPage && posts.length === 0)) && <Spinner label="Loading more..." />}
+      {feed.isFetchNextPageError && (
+        <div className="feed-more-error">
+          <p role="alert">{messageFor(feed.error, feedErrors(tab))}</p>
+          <Button variant="secondary" onClick={() => fetchNextPage()}>
+            Try Again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

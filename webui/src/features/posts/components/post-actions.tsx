@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { PlayablePost } from '../api/post-cache';
+import { CommentsSheet } from './comments-sheet';
+import { LikeButton } from './like-button';
+import { PlatformsSheet } from './platforms-sheet';
+import { PostIcon, type PostIconName } from './post-icons';
+import { ShareSheet } from './share-sheet';
+
+type SheetName = 'comments' | 'share' | 'platforms';
+
+function ActionButton(props: { label: string; icon: PostIconName; count?: number; onClick: () => void }) {
+  return (
+    <div className="action">
+      <button
+        type="button"
+        className="action-button"
+        aria-label={props.label}
+        aria-haspopup="dialog"
+        onClick={(e) => {
+          e.stopPropagation();
+          props.onClick();
+        }}
+      >
+        <PostIcon name={props.icon} />
+      </button>
+      {props.count !== undefined && (
+        <span className="action-count" data-testid={`${props.label.toLowerCase()}-count`}>
+          {props.count}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** The slide's column of controls (like, comments, platforms for audio, share) and their sheets. */
+export function PostActions({ post, className = 'slide-actions' }: { post: PlayablePost; className?: string }) {
+  const [sheet, setSheet] = useState<SheetName | null>(null);
+  const close = () => setSheet(null);
+  return (
+    <div className={className}>
+      <LikeButton post={post} />
+      <ActionButton label="Comments" icon="comment" count={post.comments ?? 0} onClick={() => setSheet('comments')} />
+      {post.kind === 'audio' && (
+        <ActionButton label="Streaming platforms" icon="music" onClick={() => setSheet('platforms')} />
+      )}
+      <ActionButton label="Share" icon="share" count={post.shares ?? 0} onClick={() => setSheet('share')} />
+      {sheet === 'comments' && <CommentsSheet post={post} onClose={close} />}
+      {sheet === 'share' && <ShareSheet post={post} onClose={close} />}
+      {sheet === 'platforms' && post.kind === 'audio' && <PlatformsSheet post={post} onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { AudioPost, Comment, Pagination, VideoPost } from '@/types/api';
+
+/**
+ * jsdom has neither IntersectionObserver nor media playback. These stubs stand in for them in
+ * tests only: play()/pause() are spies that resolve, and observers are driven by hand.
+ */
+export function stubMedia(options: { refusePlay?: boolean } = {}) {
+  const play = vi
+    .spyOn(HTMLMediaElement.prototype, 'play')
+    .mockImplementation(() => (options.refusePlay ? Promise.reject(new DOMException('blocked', 'NotAllowedError')) : Promise.resolve()));
+  const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+  return { play, pause };
+}
+
+/** The element a play()/pause() spy was called on, call by call. */
+export function targetsOf(spy: { mock: { contexts: unknown[] } }): HTMLMediaElement[] {
+  return spy.mock.contexts as HTMLMediaElement[];
+}
+
+type Observed = { callback: IntersectionObserverCallback; options: IntersectionObserverInit; targets: Set<Element>; observer: IntersectionObserver };
+
+/** A hand-driven IntersectionObserver: `show(el, ratio)` reports el as that fraction visible. */
+export function stubIntersectionObserver() {
+  const observers = new Set<Observed>();
+  class FakeObserver {
+    readonly root: Element | Document | null;
+    readonly rootMargin = '0px';
+    readonly thresholds: number[];
+    private readonly record: Observed;
+    constructor(callback: IntersectionObserverCallback, options: IntersectionObserverInit = {}) {
+      this.root = options.root ?? null;
+      this.thresholds = ([] as number[]).concat(options.threshold ?? 0);
+      this.record = { callback, options, targets: new Set(), observer: this as unknown as IntersectionObserver };
+      observers.add(this.record);
+    }
+    observe(el: Element) {
+      this.record.targets.add(el);
+    }
+    unobserve(el: Element) {
+      this.record.targets.delete(el);
+    }
+    disconnect() {
+      this.record.targets.clear();
+      observers.delete(this.record);
+    }
+    takeRecords() {
+      return [];
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+
+  function show(el: Element, ratio: number) {
+    act(() => {
+      for (const o of [...observers]) {
+        if (!o.targets.has(el)) continue;
+        const entry = { target: el, intersectionRatio: ratio, isIntersecting: ratio > 0 } as IntersectionObserverEntry;
+        o.callback([entry], o.observer);
+      }
+    });
+  }
+  return { show, observers };
+}
+
+export function page(overrides: Partial<Pagination> = {}): Pagination {
+  return { total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null, ...overrides };
+}
+
+export function audioPost(overrides: Partial<AudioPost> = {}): AudioPost {
+  return {
+    id: 'a-1',
+    kind: 'audio',
+    type: 'music',
+    profile_id: 'u-2',
+    username: 'labelboss',
+    profile_picture: '',
+    artist: 'labelboss',
+    caption: 'Lagos Nights',
+    title: 'Lagos Nights',
+    cover_photo: 'http://127.0.0.1:4566/zuum-media/covers/a-1.jpg',
+    audio_upload: 'http://127.0.0.1:4566/zuum-media/audio/a-1.mp3',
+    duration: 30,
+    spotify: 'https://open.spotify.com/track/1',
+    apple_music: '',
+    youtube_music: '',
+    boomplay: 'https://boomplay.com/songs/1',
+    audiomark: '',
+    reactions: 4,
+    comments: 2,
+    shares: 1,
+    isLiked: false,
+    is_liked: false,
+    created_at: '2025-01-15T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function videoPost(overrides: Partial<VideoPost> = {}): VideoPost {
+  return {
+    id: 'v-1',
+    kind: 'video',
+    profile_id: 'u-2',
+    username: 'labelboss',
+    profile_picture: '',
+    caption: 'Studio session',
+    title: 'Studio session',
+    location: '',
+    public: true,
+    tagged_people: [],
+    video_upload: 'http://127.0.0.1:4566/zuum-media/video/v-1.mp4',
+    video_url: 'http://127.0.0.1:4566/zuum-media/video/v-1.mp4',
+    cover_photo: '',
+    duration: 12,
+    audio: { name: 'Original audio - labelboss' },
+    reactions: 7,
+    comments: 0,
+    shares: 3,
+    isLiked: true,
+    is_liked: true,
+    created_at: '2025-01-15T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function comment(overrides: Partial<Comment> = {}): Comment {
+  return {
+    id: 'c-1',
+    post_id: 'a-1',
+    profile_id: 'u-3',
+    username: 'fan_1',
+    profile_picture: '',
+    comment: 'Fire!',
+    created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    likes: 0,
+    isLiked: false,
+    ...overrides,
+  };
+}
