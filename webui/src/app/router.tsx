@@ -17,11 +17,11 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/subscribe', '/search', '/activity', '/messages', '/message', '/chat/:roomId',
-  '/music/:postId', '/add', '/addpaybeat', '/addbeat', '/addvideo', '/all', '/details', '/lock',
+  '/subscribe', '/search', '/messages', '/message', '/chat/:roomId',
+  '/addpaybeat', '/addbeat', '/details', '/lock',
   '/userbeats/:userId', '/dashboard', '/beats/:id', '/purchasedbeats', '/promotion',
-  '/distribution', '/jet', '/global', '/req', '/shared-audio/:shareId', '/videos/:id',
-  '/video/:id', '/user/promotions', '/zuum-news',
+  '/distribution', '/jet', '/global', '/req',
+  '/user/promotions', '/zuum-news',
 ];
 
 /** The route table (spec §2). */
@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
           { path: '/profile/:userId', lazy: page(() => import('@/features/profile/components/public-profile-page'), 'PublicProfilePage') },
           { path: '/editprofile', lazy: page(() => import('@/features/profile/components/edit-profile-page'), 'EditProfilePage') },
           { path: '/settings', lazy: page(() => import('@/features/settings/components/settings-page'), 'SettingsPage') },
+          { path: '/add', lazy: page(() => import('@/features/upload/components/add-page'), 'AddPage') },
+          { path: '/addmusic', lazy: page(() => import('@/features/upload/components/audio-upload-page'), 'AudioUploadPage') },
+          { path: '/addvideo', lazy: page(() => import('@/features/upload/components/video-upload-page'), 'VideoUploadPage') },
+          { path: '/activity', lazy: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
+          { path: '/all', lazy: page(() => import('@/features/follow/components/following-page'), 'FollowingPage') },
+          { path: '/music/:postId', lazy: page(() => import('@/features/posts/components/audio-post-page'), 'AudioPostPage') },
+          { path: '/shared-audio/:shareId', lazy: page(() => import('@/features/posts/components/shared-audio-page'), 'SharedAudioPage') },
+          { path: '/videos/:id', lazy: page(() => import('@/features/posts/components/video-page'), 'VideoPage') },
+          { path: '/video/:id', lazy: page(() => import('@/features/posts/components/video-page'), 'VideoPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

@@ -18,6 +18,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const { data: profile } = useCurrentProfile();
   const logout = useLogout();
   const following = (profile?.following_list ?? []).map(asSummary);
+  // The profile carries only the first few of the list; the count says how many there are.
+  const followingCount = Math.max(profile?.following_count ?? 0, following.length);
 
   useEffect(() => {
     if (!open) return;
@@ -55,7 +57,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
               </li>
             ))}
           </ul>
-          {following.length > PREVIEW && <Link to="/all" onClick={onClose}>See More</Link>}
+          {followingCount > PREVIEW && <Link to="/all" onClick={onClose}>See More</Link>}
         </section>
         <nav aria-label="Company">
           <h2>Company</h2>

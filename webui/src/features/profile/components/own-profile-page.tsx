@@ -23,7 +23,7 @@ export function OwnProfilePage() {
       />
       <Link to="/purchasedbeats" className="my-beats-link">My Beats</Link>
       <ProfileAbout profile={profile} showContact />
-      <ProfileTabs userId={profile.id} />
+      <ProfileTabs userId={profile.id} own />
     </div>
   );
 }

@@ -19,7 +19,8 @@ const other = { ...sampleProfile, id: 'u-2', username: 'labelboss', identity: 'r
 
 describe('own profile', () => {
   it('shows the fallbacks for empty fields and the empty post tabs', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
+    const empty = { status: 200, body: { posts: [], pagination: null } };
+    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile }, 'GET /audio/user': empty, 'GET /video/user': empty });
     const user = userEvent.setup();
     renderRoutes(routes, '/profile');
     expect(await screen.findByRole('heading', { name: '@adabeats' })).toBeInTheDocument();
@@ -30,9 +31,9 @@ describe('own profile', () => {
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/editprofile');
     expect(screen.getByRole('link', { name: 'My Beats' })).toHaveAttribute('href', '/purchasedbeats');
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
-    expect(screen.getByText('No audio posts found.')).toBeInTheDocument();
+    expect(await screen.findByText('No audio posts found.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Video' }));
-    expect(screen.getByText('No video posts found.')).toBeInTheDocument();
+    expect(await screen.findByText('No video posts found.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Beats' }));
     expect(await screen.findByText('User beats')).toBeInTheDocument();
   });

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PostGrid } from './post-grid';
+import './profile-posts.css';
 
 type Tab = 'audio' | 'video';
 
 /**
- * beats / audio / video. Beats opens /userbeats/{id}; the audio and video grids arrive with the
- * posts API in the next issue, so for now they show the spec's empty texts.
+ * beats / audio / video (spec part 1 §2 Profile). Beats opens /userbeats/{id}; audio and video
+ * show the user's posts. `own` reads the signed-in user's lists (private videos included).
  */
-export function ProfileTabs({ userId }: { userId: string }) {
+export function ProfileTabs({ userId, own = false }: { userId: string; own?: boolean }) {
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('audio');
   return (
@@ -17,13 +19,22 @@ export function ProfileTabs({ userId }: { userId: string }) {
           Beats
         </button>
         {(['audio', 'video'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'active' : undefined} onClick={() => setTab(t)}>
+          <button
+            key={t}
+            id={`profile-tab-${t}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls="profile-tabpanel"
+            className={tab === t ? 'active' : undefined}
+            onClick={() => setTab(t)}
+          >
             {t === 'audio' ? 'Audio' : 'Video'}
           </button>
         ))}
       </div>
-      <div role="tabpanel" className="empty-state">
-        <p className="muted">{tab === 'audio' ? 'No audio posts found.' : 'No video posts found.'}</p>
+      <div role="tabpanel" id="profile-tabpanel" aria-labelledby={`profile-tab-${tab}`} className="profile-tabpanel">
+        <PostGrid key={tab} kind={tab} userId={own ? null : userId} />
       </div>
     </section>
   );

@@ -3,16 +3,13 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
-import type { Profile } from '@/types/api';
+import { isFollowing } from '../api/follow-profile';
 import { profileByIdErrors, useProfile } from '../api/get-profile';
+import { FollowButton } from './follow-button';
 import { ProfileAbout } from './profile-about';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import { ShareButton } from './share-button';
-
-function isFollowedBy(profile: Profile, viewerId: string): boolean {
-  return (profile.followers_list ?? []).some((f) => (typeof f === 'string' ? f : f.id) === viewerId);
-}
 
 /** /profile/:userId: someone else's profile; your own id redirects to /profile. */
 export function PublicProfilePage() {
@@ -23,7 +20,8 @@ export function PublicProfilePage() {
 
   if (isMe) return <Navigate to="/profile" replace />;
   if (query.isPending) return <Spinner label="Loading profile..." />;
-  if (query.isError) {
+  // A failed background refetch keeps showing the profile it already has.
+  if (!query.data) {
     return (
       <section className="empty-state">
         <Alert>{messageFor(query.error, profileByIdErrors)}</Alert>
@@ -38,8 +36,10 @@ export function PublicProfilePage() {
         profile={profile}
         actions={
           <>
-            {me && isFollowedBy(profile, me.id) && (
-              <Link to="/message" className="btn btn-primary">Message</Link>
+            <FollowButton profile={profile} />
+            {/* Spec part 2 §2: Message shows only when the viewer follows this user. */}
+            {isFollowing(profile, me?.id) && (
+              <Link to="/message" className="btn btn-secondary">Message</Link>
             )}
             <ShareButton path={`/profile/${profile.id}`} />
           </>

@@ -1,0 +1,35 @@
+import type { AppNotification } from '@/types/api';
+
+/**
+ * Where tapping a notification leads (spec part 1 §4): posts to their pages by post type,
+ * a follow to the follower's profile. null when the notification names nothing to open.
+ */
+export function notificationTarget(n: AppNotification): string | null {
+  if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
+  if (!n.post_id) return null;
+  const id = encodeURIComponent(n.post_id);
+  const kind = n.post_type || (n.type === 'POST_VIDEO' ? 'video' : 'audio');
+  if (kind === 'video') return `/videos/${id}`;
+  if (kind === 'beat') return `/beats/${id}`;
+  return `/music/${id}`;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * "Just now", "5 minutes ago", "3 hours ago", "2 days ago", then the date; "Recently" when the
+ * notification has no usable timestamp (spec part 1 §2).
+ */
+export function notificationTime(timestamp: string | undefined, now: number = Date.now()): string {
+  const time = timestamp ? Date.parse(timestamp) : Number.NaN;
+  if (Number.isNaN(time)) return 'Recently';
+  const age = Math.max(0, now - time);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (age < MINUTE) return 'Just now';
+  if (age < HOUR) return plural(Math.floor(age / MINUTE), 'minute');
+  if (age < DAY) return plural(Math.floor(age / HOUR), 'hour');
+  if (age < 7 * DAY) return plural(Math.floor(age / DAY), 'day');
+  return new Date(time).toLocaleDateString('en-NG', { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,30 @@
+import { Link } from 'react-router-dom';
+import { useCurrentProfile } from '@/lib/auth/get-current-profile';
+import './upload.css';
+
+/** /add: choose a track type (spec part 2 §2). Producers do not see the sell-beat option. */
+export function AddPage() {
+  const { data: profile } = useCurrentProfile();
+  const options = [
+    { to: '/addmusic', title: 'Upload Music/Beat', detail: 'A song or a beat with its streaming links' },
+    { to: '/addvideo', title: 'Upload a short video', detail: 'A music video clip for the video feed' },
+    ...(profile?.identity === 'producer'
+      ? []
+      : [{ to: '/addpaybeat', title: 'Upload beat for sale', detail: 'Sell licences to a beat' }]),
+  ];
+  return (
+    <section className="upload-page">
+      <h1>Upload</h1>
+      <p className="muted">Choose a track type</p>
+      <ul className="upload-options">
+        {options.map((o) => (
+          <li key={o.to} className="upload-option">
+            {/* The whole card is the link's target (CSS); its name stays the option's title. */}
+            <Link to={o.to}>{o.title}</Link>
+            <span>{o.detail}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
