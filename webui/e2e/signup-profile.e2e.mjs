@@ -7,57 +7,12 @@
 // Fails at once, saying why, when APP_URL/api/health does not answer: `make test-browser`
 // starts a fresh local cloud for it, so an unreachable app is a broken set-up, not a reason to skip.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { APP_URL, RESULTS_DIR, backendUp, launch, readOtp } from './support.mjs';
 
-const APP_URL = (process.env.APP_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-const EDGE_URL = (process.env.EDGE_URL ?? 'http://127.0.0.1:4566').replace(/\/+$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const RESULTS_DIR = fileURLToPath(new URL('../test-results/', import.meta.url));
-
-async function answers(url) {
-  try {
-    await fetch(url, { signal: AbortSignal.timeout(3000) });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const backendUp = await answers(`${APP_URL}/api/health`);
-
-/** Polls the edge's sent-mail list until a 6-digit code addressed to `email` shows up. */
-async function readOtp(email, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = 'no message yet';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${EDGE_URL}/_aws/ses?email=${encodeURIComponent(email)}`);
-      if (res.ok) {
-        const { messages = [] } = await res.json();
-        const mine = messages.filter((m) =>
-          (m.Destination?.ToAddresses ?? []).some((a) => a.toLowerCase() === email.toLowerCase()),
-        );
-        for (const message of mine.reverse()) {
-          const text = `${message.Body?.text_part ?? ''}\n${message.Body?.html_part ?? ''}`;
-          const code = text.match(/\b(\d{6})\b/);
-          if (code) return code[1];
-        }
-        lastError = `${mine.length} message(s) for ${email}, none with a 6-digit code`;
-      } else {
-        lastError = `GET /_aws/ses answered ${res.status}`;
-      }
-    } catch (error) {
-      lastError = `GET ${EDGE_URL}/_aws/ses failed: ${error.message}`;
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`No OTP e-mail for ${email}: ${lastError}`);
-}
+const up = await backendUp();
 
 function uniqueUser() {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -73,14 +28,9 @@ function uniqueUser() {
 }
 
 test('an artist signs up, verifies, logs in, edits the bio and sees it on the profile', { timeout: 120_000 }, async () => {
-  assert.ok(backendUp, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
-  const profileDir = mkdtempSync(path.join(tmpdir(), 'zuum-e2e-'));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  assert.ok(up, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
+  const browser = await launch('e2e');
+  const { context } = browser;
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   const consoleErrors = [];
@@ -120,7 +70,7 @@ test('an artist signs up, verifies, logs in, edits the bio and sees it on the pr
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Log In', exact: true }).click();
     await page.waitForURL('**/home');
-    await page.getByRole('heading', { name: 'Your feed is on its way' }).waitFor();
+    await page.getByRole('feed', { name: 'Audio feed' }).waitFor();
 
     // Edit the bio (a full page load: the session must survive it).
     await page.goto(`${APP_URL}/editprofile`);
@@ -140,7 +90,6 @@ test('an artist signs up, verifies, logs in, edits the bio and sees it on the pr
     error.message = `${error.message}\n${details.join('\n')}`;
     throw error;
   } finally {
-    await context.close();
-    rmSync(profileDir, { recursive: true, force: true });
+    await browser.close();
   }
 });
