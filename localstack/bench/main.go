@@ -211,7 +211,7 @@ func run(out string, n int) error {
 	results = append(results, social.results...)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login.\n\n",
+	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	b.WriteString("| API call | requests | p50 | p95 | max | AWS calls per API call |\n|---|---:|---:|---:|---:|---|\n")
 	for _, r := range results {
