@@ -3,9 +3,15 @@
 package dynamo
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -65,4 +71,61 @@ func DecodeKey(cursor string) (map[string]types.AttributeValue, error) {
 		out[k] = &types.AttributeValueMemberS{Value: v}
 	}
 	return out, nil
+}
+
+// transactAttempts bounds the tries of a transaction that keeps colliding with others.
+const transactAttempts = 6
+
+// Transact runs items as one TransactWriteItems. A transaction canceled only because it collided
+// with a concurrent one on the same items (TransactionConflict; the SDK does not retry it) is tried
+// again with jittered exponential backoff from 20 ms; any other outcome is returned as it is, so
+// callers read failed conditions with CanceledBy.
+func Transact(ctx context.Context, db *dynamodb.Client, items []types.TransactWriteItem) error {
+	wait := 20 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		_, err := db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		if err == nil || attempt == transactAttempts || !Conflicted(err) {
+			return err
+		}
+		if err := Pause(ctx, wait); err != nil {
+			return err
+		}
+		wait *= 2
+	}
+}
+
+// Conflicted reports whether err canceled a transaction because of a conflict with another
+// request and for nothing else (no failed condition).
+func Conflicted(err error) bool {
+	var tc *types.TransactionConflictException
+	if errors.As(err, &tc) {
+		return true
+	}
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return false
+	}
+	conflict := false
+	for _, r := range tce.CancellationReasons {
+		switch aws.ToString(r.Code) {
+		case "TransactionConflict":
+			conflict = true
+		case "", "None":
+		default:
+			return false
+		}
+	}
+	return conflict
+}
+
+// Pause sleeps about d (jittered between d/2 and d), or until ctx ends.
+func Pause(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d/2 + rand.N(d/2+1))
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 )
 
@@ -20,57 +20,11 @@ const (
 	maxBatchGet   = 100
 	maxBatchWrite = 25
 	batchAttempts = 8
-	// transactAttempts bounds the tries of a transaction that collides with another one on the
-	// same item (a popular post's counter): DynamoDB cancels one of the two, and the SDK does
-	// not retry that.
-	transactAttempts = 5
 )
 
-// transact runs items as one transaction, trying again when it was canceled only because it
-// collided with a concurrent transaction.
+// transact runs items as one transaction (see dynamo.Transact).
 func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) error {
-	wait := 20 * time.Millisecond
-	for attempt := 1; ; attempt++ {
-		_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
-		if err == nil || attempt == transactAttempts || !conflicted(err) {
-			return err
-		}
-		if err := pause(ctx, wait); err != nil {
-			return err
-		}
-		wait *= 2
-	}
-}
-
-// conflicted reports whether err canceled a transaction for a conflict and nothing else.
-func conflicted(err error) bool {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		return false
-	}
-	conflict := false
-	for _, r := range tce.CancellationReasons {
-		switch aws.ToString(r.Code) {
-		case "TransactionConflict":
-			conflict = true
-		case "", "None":
-		default:
-			return false
-		}
-	}
-	return conflict
-}
-
-// pause sleeps about d (jittered between d/2 and d), or until ctx ends.
-func pause(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d/2 + rand.N(d/2+1))
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return dynamo.Transact(ctx, s.db, items)
 }
 
 // keyset is keys to read from one table.
@@ -150,7 +104,7 @@ func (s *Store) batchGetAll(ctx context.Context, req map[string]types.KeysAndAtt
 			return nil, fmt.Errorf("post: keys left unprocessed after %d reads", batchAttempts)
 		}
 		if attempt > 1 {
-			if err := pause(ctx, wait); err != nil {
+			if err := dynamo.Pause(ctx, wait); err != nil {
 				return nil, err
 			}
 			wait = min(2*wait, 2*time.Second)
@@ -183,7 +137,7 @@ func (s *Store) deleteAll(ctx context.Context, keys []map[string]types.Attribute
 				return fmt.Errorf("post: %d deletes left unprocessed after %d writes", len(reqs), batchAttempts)
 			}
 			if attempt > 1 {
-				if err := pause(ctx, wait); err != nil {
+				if err := dynamo.Pause(ctx, wait); err != nil {
 					return err
 				}
 				wait = min(2*wait, 2*time.Second)

@@ -163,47 +163,12 @@ func (s *Store) IsFollowing(ctx context.Context, follower, target string) (bool,
 	return out.Item != nil, nil
 }
 
-// transactAttempts bounds the retries of a transaction that lost a race for an item (AWS
-// cancels concurrent transactions on one item with TransactionConflict rather than queueing
-// them: many users following one profile at once is exactly that).
-const transactAttempts = 8
-
-// transact runs items, retrying transaction conflicts with jittered backoff. On a canceled
-// transaction it returns the positions whose condition failed.
+// transact runs items (see dynamo.Transact); on a canceled transaction it also returns the
+// positions whose condition failed.
 func (s *Store) transact(ctx context.Context, items []types.TransactWriteItem) ([]int, error) {
-	wait := 10 * time.Millisecond
-	for attempt := 1; ; attempt++ {
-		_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
-		if err == nil {
-			return nil, nil
-		}
-		failed, _ := dynamo.CanceledBy(err)
-		if len(failed) > 0 || !conflicted(err) || attempt == transactAttempts {
-			return failed, err
-		}
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(wait/2 + rand.N(wait)):
-		}
-		wait *= 2
-	}
-}
-
-// conflicted reports whether err is a transaction canceled only because another request was
-// changing one of its items.
-func conflicted(err error) bool {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		var tc *types.TransactionConflictException
-		return errors.As(err, &tc)
-	}
-	for _, r := range tce.CancellationReasons {
-		if aws.ToString(r.Code) == "TransactionConflict" {
-			return true
-		}
-	}
-	return false
+	err := dynamo.Transact(ctx, s.db, items)
+	failed, _ := dynamo.CanceledBy(err)
+	return failed, err
 }
 
 func has(list []int, i int) bool {
