@@ -58,39 +58,30 @@ const (
 	TTL    = "expires_at"
 )
 
-// Users holds profiles, credentials, uniqueness guards (email, username), sessions, one-time
-// codes, reset tokens and rate-limit windows. Item layout is documented in shared/profile and
-// shared/auth, the only packages that read or write it.
-var Users = Table{
-	ID:           "Users",
-	Name:         "zuum-users",
-	EnvVar:       "USERS_TABLE",
-	PartitionKey: Key{PK, String},
-	SortKey:      &Key{SK, String},
-	Indexes: []Index{{
-		Name:         GSI1,
-		PartitionKey: Key{GSI1PK, String},
-		SortKey:      &Key{GSI1SK, String},
-	}},
-	TTLAttribute: TTL,
+// overloaded is a table in the one-table style every Zuum table uses: generic string keys pk and
+// sk that each store fills with its own item layout, TTL on expires_at, and the given indexes.
+func overloaded(id, name, envVar string, indexes ...Index) Table {
+	return Table{
+		ID: id, Name: name, EnvVar: envVar,
+		PartitionKey: Key{PK, String}, SortKey: &Key{SK, String},
+		Indexes: indexes, TTLAttribute: TTL,
+	}
 }
+
+// Users holds profiles, credentials, uniqueness guards (email, username), sessions, one-time
+// codes, reset tokens, rate-limit windows, the follow graph and notifications. Item layout is
+// documented in shared/profile, shared/account and shared/notify, the packages that use it.
+var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
+	Name:         GSI1,
+	PartitionKey: Key{GSI1PK, String},
+	SortKey:      &Key{GSI1SK, String},
+})
 
 // Posts holds audio and video posts (and beats, later), their reactions, comments and shares,
 // the time-bucketed timelines that list them newest first, and uploaded media metadata. Item
 // layout is documented in shared/post and shared/media, the packages that read and write it.
-var Posts = Table{
-	ID:           "Posts",
-	Name:         "zuum-posts",
-	EnvVar:       "POSTS_TABLE",
-	PartitionKey: Key{PK, String},
-	SortKey:      &Key{SK, String},
-	Indexes: []Index{{
-		Name:         GSI1,
-		PartitionKey: Key{GSI1PK, String},
-		SortKey:      &Key{GSI1SK, String},
-	}},
-	TTLAttribute: TTL,
-}
+// Every access is by key, so it has no index to pay for.
+var Posts = overloaded("Posts", "zuum-posts", "POSTS_TABLE")
 
 // Tables lists every table, in creation order.
 var Tables = []Table{Users, Posts}
