@@ -80,21 +80,28 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
 // errBadInput is the spec's answer to a reaction, comment or share without what it needs.
 var errBadInput = failure.New(failure.Invalid, "Validation error: Please check your input")
 
-// decodeAction decodes the body of a reaction, comment or share; a field of the wrong type
-// (a numeric post_id) is errBadInput.
-func decodeAction(w http.ResponseWriter, r *http.Request, dst any) error {
+// postRef is the post_id every reaction, comment and share body names.
+type postRef struct {
+	PostID string `json:"post_id"`
+}
+
+func (p postRef) post() string { return p.PostID }
+
+// decodeAction decodes the body of a reaction, comment or share; a body without a post_id, or
+// with a field of the wrong type (a numeric post_id), is errBadInput.
+func decodeAction(w http.ResponseWriter, r *http.Request, dst interface{ post() string }) error {
 	err := httpapi.Decode(w, r, dst)
 	var fe *failure.Error
-	if errors.As(err, &fe) && len(fe.Fields) > 0 {
+	if errors.As(err, &fe) && len(fe.Fields) > 0 || err == nil && dst.post() == "" {
 		return errBadInput
 	}
 	return err
 }
 
 type reactBody struct {
-	PostID string `json:"post_id"`
-	Like   *bool  `json:"like"`
-	Unlike *bool  `json:"unlike"`
+	postRef
+	Like   *bool `json:"like"`
+	Unlike *bool `json:"unlike"`
 }
 
 // react likes (like:true) or unlikes (unlike:true, or like:false): 200 {message, reactions,
@@ -106,7 +113,7 @@ func (h *Handler) react(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	like, unlike := b.Like != nil && *b.Like, b.Unlike != nil && *b.Unlike || b.Like != nil && !*b.Like
-	if b.PostID == "" || like == unlike {
+	if like == unlike {
 		httpapi.Error(w, r, errBadInput)
 		return
 	}
@@ -126,7 +133,7 @@ func (h *Handler) react(w http.ResponseWriter, r *http.Request) {
 }
 
 type commentBody struct {
-	PostID  string `json:"post_id"`
+	postRef
 	Comment string `json:"comment"`
 }
 
@@ -148,10 +155,6 @@ func (h *Handler) comment(w http.ResponseWriter, r *http.Request) {
 	var b commentBody
 	if err := decodeAction(w, r, &b); err != nil {
 		httpapi.Error(w, r, err)
-		return
-	}
-	if b.PostID == "" {
-		httpapi.Error(w, r, errBadInput)
 		return
 	}
 	c, err := h.d.Posts.Comment(r.Context(), h.k.Kind, b.PostID, viewer(r).Account.Profile, b.Comment)
@@ -191,19 +194,13 @@ func (h *Handler) comments(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusOK, map[string]any{"comments": list, "pagination": httpapi.NewPagination(p.Total, req, p.Next)})
 }
 
-type shareBody struct {
-	PostID string `json:"post_id"`
-}
+type shareBody struct{ postRef }
 
 // share answers 201 {shareId, url, shares}.
 func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
 	var b shareBody
 	if err := decodeAction(w, r, &b); err != nil {
 		httpapi.Error(w, r, err)
-		return
-	}
-	if b.PostID == "" {
-		httpapi.Error(w, r, errBadInput)
 		return
 	}
 	s, err := h.d.Posts.Share(r.Context(), h.k.Kind, b.PostID, viewer(r).Account.Profile)
