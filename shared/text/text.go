@@ -1,0 +1,76 @@
+// Package text holds the rules every piece of user-written text goes through before it is
+// checked or stored: which characters are kept, when a text counts as blank, and how its length
+// is counted. Limits are in characters a reader sees, not bytes, so a Yoruba or Igbo name with
+// its diacritics ("Ọláòṣebìkan") is as long as it looks.
+package text
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Clean returns s in NFC with the characters nobody can see or type on purpose removed: C0/C1
+// control characters (NUL included; newline and tab are kept only when multiline is true),
+// bidirectional overrides and isolates (which can make a text read backwards), and the
+// zero-width space, word joiner, soft hyphen and byte-order mark. Zero-width joiners and
+// non-joiners are kept inside a text because emoji sequences and some scripts need them. The
+// result is trimmed of surrounding white space.
+func Clean(s string, multiline bool) string {
+	s = norm.NFC.String(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			if multiline {
+				b.WriteRune(r)
+			} else {
+				b.WriteRune(' ')
+			}
+		case r == '\r':
+			// dropped: \r\n becomes \n
+		case unicode.IsControl(r), r == unicode.ReplacementChar, hidden(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// hidden reports format characters that render as nothing and carry no meaning in user text.
+func hidden(r rune) bool {
+	switch {
+	case r == 0x00AD, r == 0x180E, r == 0x200B, r == 0x2060, r == 0xFEFF:
+		return true
+	case r >= 0x200E && r <= 0x200F, r >= 0x202A && r <= 0x202E, r >= 0x2061 && r <= 0x206F:
+		return true
+	}
+	return false
+}
+
+// Blank reports whether s has nothing a reader would see: only white space, control, format
+// (zero-width) and combining characters.
+func Blank(s string) bool {
+	for _, r := range s {
+		if unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Mn, unicode.Me) || hidden(r) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// Len counts the characters a reader sees: code points in NFC, not counting combining marks,
+// joiners and variation selectors, which sit on the character before them. "ọ̀" is one.
+func Len(s string) int {
+	n := 0
+	for _, r := range norm.NFC.String(s) {
+		if unicode.In(r, unicode.Mn, unicode.Me) || r == 0x200C || r == 0x200D || (r >= 0xFE00 && r <= 0xFE0F) {
+			continue
+		}
+		n++
+	}
+	return n
+}
