@@ -12,79 +12,37 @@ import (
 	"zuum/shared/schema"
 )
 
-// routeGroup is one row of the API: a Lambda, the paths it serves and what it may touch.
-// Everything not listed is denied, so a row reads as that group's whole permission set.
-type routeGroup struct {
-	// Name is the group's asset folder (AssetDir/<Name>/bootstrap), construct-id stem and,
-	// unless Paths is set, its route prefix: ANY /api/<Name>/{proxy+}.
-	Name string
-	// Paths replaces the default route paths, for groups mounted at an exact path
-	// (/api/uploads) or under several prefixes (/api/packages/*, /api/promotions/*).
-	// API Gateway's /api/x/{proxy+} needs at least one segment after /api/x/, so a group
-	// that also answers /api/x itself lists both.
-	Paths []string
-	access
-}
+// routeGroup is one row of the API: a Lambda, the paths it serves and what it may touch. The
+// rows live in schema.RouteGroups, which the local cloud routes by as well.
+type routeGroup = schema.RouteGroup
+
+// access is what a function may touch; mediaAccess one media key pattern of it.
+type (
+	access      = schema.Access
+	mediaAccess = schema.MediaAccess
+)
 
 // Key patterns of the media bucket.
 const (
-	uploadObjects = schema.UploadsPrefix + "*"
-	publicObjects = schema.PublicPrefix + "*"
+	uploadObjects = schema.UploadObjects
+	publicObjects = schema.PublicObjects
 )
 
-// Table sets used by several rows.
-var (
-	usersOnly     = []schema.Table{schema.Users}
-	usersAndPosts = []schema.Table{schema.Users, schema.Posts}
-)
+// routeGroups is the API: one function per row, with its routes and grants.
+var routeGroups = schema.RouteGroups
 
-// routeGroups is the API. A new group is one row here plus its bootstrap in the build folder.
-var routeGroups = []routeGroup{
-	{Name: "auth", access: access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true}},
-	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
-	{Name: "user", access: access{Tables: usersOnly, Media: []mediaAccess{
-		{Pattern: publicObjects, Read: true, Write: true, Delete: true},
-	}}},
-	// Presigned POSTs are signed with the function's role, so it needs s3:PutObject on what
-	// it lets browsers write; it only reads the Users table, for sessions.
-	{Name: "uploads", Paths: []string{"/api/uploads"}, access: access{
-		ReadTables: usersOnly,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Write: true}},
-	}},
-	// Posts check that uploads exist and are what they claim and sign GETs for them. Deleting a
-	// post's media is the jobs worker's, except when that job cannot be queued: then the post's
-	// own group cleans up at once, so it may delete uploads too.
-	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/{proxy+}"}, access: access{
-		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
-		QueuesJobs: true,
-	}},
-	{Name: "video", Paths: []string{"/api/video", "/api/video/{proxy+}"}, access: access{
-		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
-		QueuesJobs: true,
-	}},
-	// The feed only lists: it reads both tables and signs GETs for uploads.
-	{Name: "feed", Paths: []string{"/api/feed"}, access: access{
-		ReadTables: usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}},
-	}},
-	// Notifications live in the Users table beside their recipient.
-	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/{proxy+}"}, access: access{
-		Tables: usersOnly,
-	}},
-}
-
-// paths returns the HTTP API route paths the group answers.
-func (g routeGroup) paths() []string {
-	if len(g.Paths) > 0 {
-		return g.Paths
+// apiPaths returns the HTTP API route paths of the group: a path as it is, and a prefix's
+// "/*" as API Gateway's greedy /{proxy+}.
+func apiPaths(g routeGroup) []string {
+	out := make([]string, 0, len(g.Paths))
+	for _, p := range g.Paths {
+		if prefix, ok := strings.CutSuffix(p, "/*"); ok {
+			p = prefix + "/{proxy+}"
+		}
+		out = append(out, p)
 	}
-	return []string{"/api/" + g.Name + "/{proxy+}"}
+	return out
 }
-
-// constructID turns the group's name into a construct-id stem: "auth" becomes "Auth".
-func (g routeGroup) constructID() string { return constructID(g.Name) }
 
 // constructID turns a function's name into a construct-id stem: "auth" becomes "Auth".
 func constructID(name string) string {
@@ -109,11 +67,11 @@ func newAPI(scope constructs.Construct) api {
 // event shape httpadapter.NewV2 expects. Routing within the group is the handler's ServeMux.
 func (a api) addRouteGroup(g routeGroup, fn awslambda.IFunction) {
 	integration := awsapigatewayv2integrations.NewHttpLambdaIntegration(
-		jsii.String(g.constructID()+"Integration"), fn,
+		jsii.String(constructID(g.Name)+"Integration"), fn,
 		&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
 			PayloadFormatVersion: awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
 		})
-	for _, path := range g.paths() {
+	for _, path := range apiPaths(g) {
 		a.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 			Path:        jsii.String(path),
 			Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod_ANY},

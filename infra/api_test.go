@@ -48,7 +48,7 @@ func TestRoutes_ReachTheirGroupsFunctionWithPayloadV2(t *testing.T) {
 	// format 2.0 that invokes that group's function and no other.
 	for _, g := range routeGroups {
 		fn := groupFunction(t, tmpl, g.Name)
-		for _, path := range g.paths() {
+		for _, path := range apiPaths(g) {
 			key := "ANY " + path
 			var route obj
 			for _, r := range routes {

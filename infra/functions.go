@@ -26,37 +26,6 @@ const (
 	envJobsFunction         = "JOBS_FUNCTION"
 )
 
-// access is what a function may touch. Everything not listed is denied, so a function's access
-// reads as its whole permission set.
-type access struct {
-	// Tables are read and written (data only: no table management).
-	Tables []schema.Table
-	// ReadTables are only read.
-	ReadTables []schema.Table
-	// Media lists what the function may do with media bucket objects, by key pattern.
-	Media []mediaAccess
-	// SendsMail allows ses:SendEmail from the configured SES identity.
-	SendsMail bool
-	// GoogleSignIn allows reading the Google OAuth client secret.
-	GoogleSignIn bool
-	// QueuesJobs passes JOBS_FUNCTION and allows invoking the jobs worker, and no other function.
-	QueuesJobs bool
-}
-
-// mediaAccess is what a function may do with the media objects matching one key pattern.
-type mediaAccess struct {
-	// Pattern is an object key pattern such as "uploads/*".
-	Pattern string
-	// Read allows s3:GetObject (range reads and the presigned GETs the function hands out) and
-	// s3:ListBucket on the bucket, without which S3 answers a missing key with 403 AccessDenied
-	// instead of 404 NoSuchKey.
-	Read bool
-	// Write allows s3:PutObject, including the presigned POSTs the function signs.
-	Write bool
-	// Delete allows s3:DeleteObject.
-	Delete bool
-}
-
 // functionEnv is what every function is built from.
 type functionEnv struct {
 	data    tables
@@ -118,14 +87,14 @@ type functionSpec struct {
 func newGroupFunction(scope constructs.Construct, g routeGroup, e functionEnv) awslambda.Function {
 	return newFunction(scope, functionSpec{
 		name:        g.Name,
-		id:          g.constructID(),
+		id:          constructID(g.Name),
 		description: "Zuum " + g.Name + " route group",
 		// 512 MB buys proportionally more CPU, which bcrypt/argon2 on login needs; 10 s is far
 		// above any handler's budget yet below API Gateway's 30 s, so a stuck call fails here.
 		memoryMB: 512,
 		timeout:  awscdk.Duration_Seconds(jsii.Number(10)),
 		vars:     e.groupVariables(g),
-		access:   g.access,
+		access:   g.Access,
 		sessions: true,
 	}, e)
 }

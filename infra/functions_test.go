@@ -25,7 +25,7 @@ func allFunctions(t *testing.T, tmpl map[string]any) []deployed {
 	t.Helper()
 	var out []deployed
 	for _, g := range routeGroups {
-		out = append(out, deployed{name: g.Name, id: groupFunction(t, tmpl, g.Name), access: g.access, sessions: true})
+		out = append(out, deployed{name: g.Name, id: groupFunction(t, tmpl, g.Name), access: g.Access, sessions: true})
 	}
 	for _, w := range workers {
 		out = append(out, deployed{name: w.Name + " worker", id: workerFunction(t, tmpl, w.Name), access: w.access})

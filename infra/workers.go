@@ -37,7 +37,7 @@ var (
 	// writes to the Users table, five minutes for a large following) and removing a deleted
 	// post's comments, reactions, shares and media.
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
-		Tables: usersAndPosts,
+		Tables: []schema.Table{schema.Users, schema.Posts},
 		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}},
 	}}
 	workers = []worker{mediaWorker, jobsWorker}

@@ -104,7 +104,7 @@ func run(dataDir, webDir string) error {
 	lambdas.Attach(e, wired)
 
 	site := &app.Site{
-		API: gateway.New(wired.Lambdas), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
 		Extra: map[string]http.Handler{"/_google/": google.Handler("/_google")},
 	}
 	appSrv, err := listen("127.0.0.1:"+appPort, site.Handler())

@@ -68,7 +68,7 @@ func Start(t testing.TB, extra map[string]string) *App {
 	}
 	a.Handlers = wired.Handlers
 	lambdas.Attach(c.Edge, wired)
-	api = gateway.New(wired.Lambdas)
+	api = gateway.New(wired.Routes)
 	return a
 }
 

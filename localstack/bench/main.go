@@ -116,7 +116,7 @@ func run(out string, n int) error {
 		return err
 	}
 	lambdas.Attach(e, workers)
-	api := gateway.New(wired.Lambdas)
+	api := gateway.New(wired.Routes)
 	call := func(method, path, token string, body any) (int, map[string]any) {
 		var rd io.Reader
 		if body != nil {

@@ -1,5 +1,5 @@
 // Package gateway is the local stand-in for API Gateway's HTTP API: it turns each browser
-// request under /api/{group}/ into the payload-v2 event AWS would send, invokes that group's
+// request under a route group's path prefix into the payload-v2 event AWS would send, invokes that group's
 // Lambda handler (the same aws-lambda-go-api-proxy adapter that runs in AWS) and writes the
 // Lambda's response back, refusing what AWS refuses (payloads over Lambda's 6 MB).
 package gateway
@@ -32,22 +32,36 @@ type Lambda func(ctx context.Context, e events.APIGatewayV2HTTPRequest) (events.
 // FromHandler wraps a route group's http.Handler the way its Lambda main does.
 func FromHandler(h http.Handler) Lambda { return httpadapter.NewV2(h).ProxyWithContext }
 
-// Gateway routes /api/{group}/... to the group's Lambda.
+// Gateway routes each request to the Lambda owning the longest path prefix that matches it.
 type Gateway struct {
-	groups map[string]Lambda
+	routes map[string]Lambda
 	// Timeout is the integration timeout; API Gateway's HTTP API allows at most 30 s.
 	Timeout time.Duration
 }
 
-// New returns a gateway for the groups, keyed by the path segment after /api/.
-func New(groups map[string]Lambda) *Gateway {
-	return &Gateway{groups: groups, Timeout: 30 * time.Second}
+// New returns a gateway for the Lambdas keyed by the path prefix each owns ("/api/audio"). A
+// prefix matches the path itself and every path below it, at a segment boundary: /api/audio
+// matches /api/audio and /api/audio/x, never /api/audiobooks. A group owning several prefixes
+// is listed under each.
+func New(routes map[string]Lambda) *Gateway {
+	return &Gateway{routes: routes, Timeout: 30 * time.Second}
+}
+
+// route returns the Lambda owning the longest prefix that matches path, and that prefix.
+func (g *Gateway) route(path string) (Lambda, string, bool) {
+	best := ""
+	for prefix := range g.routes {
+		if len(prefix) > len(best) && (path == prefix || strings.HasPrefix(path, prefix+"/")) {
+			best = prefix
+		}
+	}
+	fn, ok := g.routes[best]
+	return fn, best, ok && best != ""
 }
 
 // ServeHTTP invokes the Lambda of the request's route group.
 func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	group := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/api/"), "/", 2)[0]
-	fn, ok := g.groups[group]
+	fn, prefix, ok := g.route(r.URL.Path)
 	if !ok {
 		writeJSON(w, http.StatusNotFound, `{"message":"Not Found"}`)
 		return
@@ -65,7 +79,7 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	res, err := fn(ctx, event)
 	if err != nil {
-		slog.Error("lambda failed", "group", group, "request_id", event.RequestContext.RequestID, "err", err)
+		slog.Error("lambda failed", "prefix", prefix, "request_id", event.RequestContext.RequestID, "err", err)
 		writeJSON(w, http.StatusInternalServerError, `{"message":"Internal Server Error"}`)
 		return
 	}

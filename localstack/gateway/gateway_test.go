@@ -24,7 +24,7 @@ var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 })
 
 func TestGateway_CarriesMethodPathQueryCookiesAndBinaryBodies(t *testing.T) {
-	g := New(map[string]Lambda{"echo": FromHandler(echo)})
+	g := New(map[string]Lambda{"/api/echo": FromHandler(echo)})
 	bin := []byte{0xff, 0xd8, 0xff, 0x00, 0x01}
 	req := httptest.NewRequest("PUT", "/api/echo/x/y?q=1", bytes.NewReader(bin))
 	req.Header.Set("Cookie", "a=hello; b=2")
@@ -40,7 +40,7 @@ func TestGateway_CarriesMethodPathQueryCookiesAndBinaryBodies(t *testing.T) {
 
 func TestGateway_RefusesWhatAWSRefuses(t *testing.T) {
 	called := false
-	g := New(map[string]Lambda{"echo": func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	g := New(map[string]Lambda{"/api/echo": func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		called = true
 		return events.APIGatewayV2HTTPResponse{StatusCode: 200}, nil
 	}})
@@ -59,5 +59,43 @@ func TestGateway_RefusesWhatAWSRefuses(t *testing.T) {
 	g.ServeHTTP(rec, httptest.NewRequest("GET", "/api/nothing/here", nil))
 	if rec.Code != http.StatusNotFound {
 		t.Fatalf("unknown group: %d", rec.Code)
+	}
+}
+
+// named is a Lambda that answers with its name.
+func named(name string) Lambda {
+	return func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+		return events.APIGatewayV2HTTPResponse{StatusCode: http.StatusOK, Body: name}, nil
+	}
+}
+
+func TestGateway_RoutesByTheLongestPrefixAtASegmentBoundary(t *testing.T) {
+	// Given a group owning two prefixes, and a prefix nested in another group's
+	g := New(map[string]Lambda{
+		"/api/packages": named("promotion"), "/api/promotions": named("promotion"),
+		"/api/user": named("user"), "/api/user/admin": named("admin"),
+	})
+	for path, want := range map[string]string{
+		"/api/packages":           "promotion",
+		"/api/packages/":          "promotion",
+		"/api/packages/p1/buy":    "promotion",
+		"/api/promotions/mine":    "promotion",
+		"/api/user/profile":       "user",
+		"/api/user/admin":         "admin",
+		"/api/user/admin/x":       "admin",
+		"/api/user/administrator": "user",
+		"/api/users":              "404",
+		"/api/package":            "404",
+		"/api":                    "404",
+	} {
+		rec := httptest.NewRecorder()
+		g.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		got := rec.Body.String()
+		if rec.Code == http.StatusNotFound {
+			got = "404"
+		}
+		if got != want {
+			t.Errorf("%s went to %s, want %s", path, got, want)
+		}
 	}
 }

@@ -25,8 +25,9 @@ import (
 	"zuum/shared/schema"
 )
 
-// Groups are the route groups, keyed by the path segment after /api/, each built exactly as its
-// Lambda main builds it.
+// Groups builds each route group of schema.RouteGroups, keyed by the group's name, exactly as its
+// Lambda main builds it. Which paths a group owns is the schema's; every listed group has a
+// builder here and every builder a row there.
 var Groups = map[string]wire.Builder{
 	"auth":          auth.FromEnv,
 	"user":          user.FromEnv,
@@ -63,24 +64,32 @@ func Env(appURL string) map[string]string {
 	}
 }
 
-// Wired is every group and worker built and ready: groups as handlers and as the Lambdas the
-// gateway invokes, workers by function name.
+// Wired is every group and worker built and ready: groups as handlers by name and as the
+// Lambdas the gateway invokes by path prefix (gateway.New(w.Routes)), workers by function name.
 type Wired struct {
 	Handlers map[string]http.Handler
-	Lambdas  map[string]gateway.Lambda
+	Routes   map[string]gateway.Lambda
 	Workers  map[string]wire.Worker
 }
 
-// Build wires every group in Groups and every worker in Workers with cfg and env.
+// Build wires every group of schema.RouteGroups (with its builder in Groups) and every worker in
+// Workers with cfg and env.
 func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
-	w := Wired{Handlers: map[string]http.Handler{}, Lambdas: map[string]gateway.Lambda{}, Workers: map[string]wire.Worker{}}
-	for name, build := range Groups {
+	w := Wired{Handlers: map[string]http.Handler{}, Routes: map[string]gateway.Lambda{}, Workers: map[string]wire.Worker{}}
+	for _, g := range schema.RouteGroups {
+		build, ok := Groups[g.Name]
+		if !ok {
+			return Wired{}, fmt.Errorf("route group %s has no builder in lambdas.Groups", g.Name)
+		}
 		h, err := build(ctx, cfg, env)
 		if err != nil {
-			return Wired{}, fmt.Errorf("wire %s: %w", name, err)
+			return Wired{}, fmt.Errorf("wire %s: %w", g.Name, err)
 		}
-		w.Handlers[name] = h
-		w.Lambdas[name] = gateway.FromHandler(h)
+		w.Handlers[g.Name] = h
+		fn := gateway.FromHandler(h)
+		for _, prefix := range g.Prefixes() {
+			w.Routes[prefix] = fn
+		}
 	}
 	for name, build := range Workers {
 		work, err := build(ctx, cfg, env)

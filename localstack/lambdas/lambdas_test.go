@@ -2,6 +2,7 @@ package lambdas_test
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"zuum/functions/wire"
+	"zuum/localstack/apptest"
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/lambdas"
 	"zuum/shared/schema"
@@ -74,5 +76,41 @@ func TestAttachWiresJobsAndUploadNotifications(t *testing.T) {
 	}
 	if f := c.Edge.FailedEvents(); len(f) != 0 {
 		t.Errorf("FailedEvents = %+v", f)
+	}
+}
+
+// The local cloud builds exactly the groups the CDK stack deploys: every row of
+// schema.RouteGroups has a builder, and every builder a row.
+func TestGroups_EachRouteGroupHasABuilderAndEachBuilderARouteGroup(t *testing.T) {
+	listed := map[string]bool{}
+	for _, g := range schema.RouteGroups {
+		listed[g.Name] = true
+		if _, ok := lambdas.Groups[g.Name]; !ok {
+			t.Errorf("route group %s has no builder in lambdas.Groups", g.Name)
+		}
+	}
+	for name := range lambdas.Groups {
+		if !listed[name] {
+			t.Errorf("builder %s has no row in schema.RouteGroups", name)
+		}
+	}
+}
+
+// Build routes every prefix of every group to a group's handler, and nothing else.
+func TestBuild_RoutesEachPrefixOfTheSharedListToItsGroup(t *testing.T) {
+	app := apptest.Start(t, nil)
+	for _, g := range schema.RouteGroups {
+		// An unauthenticated call below each prefix reaches the group's own handler, which
+		// answers in JSON with the API's texts, not the gateway's bare "Not Found".
+		for _, prefix := range g.Prefixes() {
+			r := app.Client(t).JSON("GET", prefix+"/no-such-route", nil)
+			if r.Message() == "" || r.Message() == "Not Found" {
+				t.Errorf("%s (%s): %d %s, want the group's own answer", prefix, g.Name, r.Status, r.Raw)
+			}
+		}
+	}
+	r := app.Client(t).JSON("GET", "/api/no-such-group/x", nil)
+	if r.Status != http.StatusNotFound || r.Message() != "Not Found" {
+		t.Errorf("unknown prefix: %d %s", r.Status, r.Raw)
 	}
 }

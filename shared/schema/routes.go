@@ -1,0 +1,113 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+)
+
+// RouteGroup is one Lambda of the HTTP API: its name, the paths it owns and what it may touch.
+// The CDK stack (infra/) turns each group into a function, its API Gateway routes and its grants;
+// the local cloud (localstack/lambdas, localstack/gateway) builds the same group under the same
+// name and routes the same paths to it, so the two cannot disagree.
+type RouteGroup struct {
+	// Name is the group's folder (functions/<Name>/, build/<Name>/bootstrap), its construct-id
+	// stem and the key of its builder in the local cloud.
+	Name string
+	// Paths are the paths the group answers, each either a path itself ("/api/uploads") or
+	// everything below a prefix ("/api/auth/*", API Gateway's /api/auth/{proxy+}, which needs at
+	// least one segment after the slash). A group that also answers the prefix itself lists
+	// both; a group may own several prefixes (/api/packages/* and /api/promotions/*).
+	Paths []string
+	Access
+}
+
+// Access is what a function may touch. Everything not listed is denied, so a function's access
+// reads as its whole permission set.
+type Access struct {
+	// Tables are read and written (data only: no table management).
+	Tables []Table
+	// ReadTables are only read.
+	ReadTables []Table
+	// Media lists what the function may do with media bucket objects, by key pattern.
+	Media []MediaAccess
+	// SendsMail allows sending mail from the configured SES identity.
+	SendsMail bool
+	// GoogleSignIn allows reading the Google OAuth client secret.
+	GoogleSignIn bool
+	// QueuesJobs passes JOBS_FUNCTION and allows invoking the jobs worker, and no other function.
+	QueuesJobs bool
+}
+
+// MediaAccess is what a function may do with the media objects matching one key pattern.
+type MediaAccess struct {
+	// Pattern is an object key pattern such as "uploads/*".
+	Pattern string
+	// Read allows reading objects (range reads and the presigned GETs the function hands out)
+	// and listing the bucket, without which S3 answers a missing key with 403 instead of 404.
+	Read bool
+	// Write allows writing objects, including the presigned POSTs the function signs.
+	Write bool
+	// Delete allows deleting objects.
+	Delete bool
+}
+
+// Key patterns of the media bucket.
+const (
+	UploadObjects = UploadsPrefix + "*"
+	PublicObjects = PublicPrefix + "*"
+)
+
+// Table sets several groups use.
+var (
+	usersOnly     = []Table{Users}
+	usersAndPosts = []Table{Users, Posts}
+)
+
+// RouteGroups is the API. A new group is its folder under functions/, one row here and one
+// builder in localstack/lambdas.
+var RouteGroups = []RouteGroup{
+	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true}},
+	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
+	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: usersOnly, Media: []MediaAccess{
+		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
+	}}},
+	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
+	// browsers write; it only reads the Users table, for sessions.
+	{Name: "uploads", Paths: []string{"/api/uploads"}, Access: Access{
+		ReadTables: usersOnly,
+		Media:      []MediaAccess{{Pattern: UploadObjects, Write: true}},
+	}},
+	// Posts check that uploads exist and are what they claim and sign GETs for them. Deleting a
+	// post's media is the jobs worker's, except when that job cannot be queued: then the post's
+	// own group cleans up at once, so it may delete uploads too.
+	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/*"}, Access: Access{
+		Tables:     usersAndPosts,
+		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
+	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
+		Tables:     usersAndPosts,
+		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
+	// The feed only lists: it reads both tables and signs GETs for uploads.
+	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
+		ReadTables: usersAndPosts,
+		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}},
+	}},
+	// Notifications live in the Users table beside their recipient.
+	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
+		Tables: usersOnly,
+	}},
+}
+
+// Prefixes returns the path prefixes the group owns: each of its paths without the "/*".
+func (g RouteGroup) Prefixes() []string {
+	var out []string
+	for _, p := range g.Paths {
+		if p = strings.TrimSuffix(p, "/*"); !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
