@@ -117,7 +117,11 @@ func run(dataDir, webDir string) error {
 	if err != nil {
 		return fmt.Errorf("seed demo content: %w", err)
 	}
-	posts, err := seed.Posts(ctx, appURL, nil, e.WaitIdle)
+	accounts, _, err := wire.Accounts(ctx, cfg, func(k string) string { return env[k] })
+	if err != nil {
+		return err
+	}
+	posts, err := seed.Posts(ctx, appURL, nil, accounts, e.WaitIdle)
 	if err != nil {
 		return fmt.Errorf("seed demo posts: %w", err)
 	}

@@ -11,6 +11,8 @@ import (
 	"mime/multipart"
 	"net/http"
 	"time"
+
+	"zuum/shared/account"
 )
 
 // Track is one demo audio post.
@@ -57,28 +59,30 @@ var Follows = [][2]string{
 	{"naija_wave", "tunde_flows"}, {"eko_sound", "zara_keys"},
 }
 
+// Sessions opens a demo account's session without its password (account.Service does), so the
+// seed never goes through the rate-limited login: failed logins from the seed's address, or
+// against a demo account, before a restart cannot stop the local cloud from starting.
+type Sessions interface {
+	OpenSession(ctx context.Context, email string) (account.Login, error)
+}
+
 // Posts gives the demo creators their posts and follows through the running app's API, the way
-// a user would make them (presigned uploads included). settle waits for the asynchronous work
-// uploads set off (the media function's checks), so posts are created with measured durations.
-// hc is the HTTP client to use (nil: a plain one). A creator who already has posts is skipped, so
-// it runs at every start.
-func Posts(ctx context.Context, appURL string, hc *http.Client, settle func(context.Context) error) (created int, err error) {
+// a user would make them (presigned uploads included), in sessions opened by sessions. settle
+// waits for the asynchronous work uploads set off (the media function's checks), so posts are
+// created with measured durations. hc is the HTTP client to use (nil: a plain one). A creator who
+// already has posts is skipped, so it runs at every start.
+func Posts(ctx context.Context, appURL string, hc *http.Client, sessions Sessions, settle func(context.Context) error) (created int, err error) {
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
 	}
 	c := &client{base: appURL, http: hc}
 	ids, tokens := map[string]string{}, map[string]string{}
 	for _, d := range Demos {
-		var out struct {
-			Token   string `json:"token"`
-			Profile struct {
-				ID string `json:"id"`
-			} `json:"profile"`
+		login, err := sessions.OpenSession(ctx, d.Email)
+		if err != nil {
+			return created, fmt.Errorf("open a session for %s: %w", d.Username, err)
 		}
-		if err := c.do(ctx, "POST", "/api/auth/login", "", map[string]string{"email": d.Email, "password": Password}, &out); err != nil {
-			return created, fmt.Errorf("log in %s: %w", d.Username, err)
-		}
-		ids[d.Username], tokens[d.Username] = out.Profile.ID, out.Token
+		ids[d.Username], tokens[d.Username] = login.Account.ID, login.Token
 	}
 	for _, f := range Follows {
 		if err := c.do(ctx, "POST", "/api/user/follow", tokens[f[0]], map[string]any{"profileId": ids[f[1]], "follow": true}, nil); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/wire"
 	"zuum/localstack/apptest"
 	"zuum/localstack/seed"
 	"zuum/shared/profile"
@@ -24,12 +25,12 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 	for _, tracks := range seed.Tracks {
 		want += len(tracks)
 	}
-	n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), app.Cloud.Edge.WaitIdle)
+	n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
 	if err != nil || n != want {
 		t.Fatalf("posts: %d, %v; want %d", n, err, want)
 	}
 	app.NoFailedEvents(t)
-	if n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), app.Cloud.Edge.WaitIdle); err != nil || n != 0 {
+	if n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle); err != nil || n != 0 {
 		t.Fatalf("second run added %d posts (%v); want 0", n, err)
 	}
 
@@ -59,5 +60,50 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 	r = c.JSON("GET", "/api/notifications?limit=50", nil)
 	if list, _ := r.Body["notifications"].([]any); len(list) < 4 {
 		t.Fatalf("ada has %d notifications, want her followers' and followees' news: %s", len(list), r.Raw)
+	}
+}
+
+// accounts is the account service the local cloud gives the seed, wired as the groups are.
+func accounts(t *testing.T, app *apptest.App) seed.Sessions {
+	t.Helper()
+	svc, _, err := wire.Accounts(context.Background(), app.Cloud.Config, func(k string) string { return app.Env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
+
+func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t *testing.T) {
+	// Given the demo accounts, and 30 failed logins from the seed's own address (127.0.0.1),
+	// five against each of the first demo accounts
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
+	if _, err := seed.Apply(ctx, profiles); err != nil {
+		t.Fatal(err)
+	}
+	c := app.Client(t)
+	for i := range 30 {
+		d := seed.Demos[i/5%len(seed.Demos)]
+		if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": d.Email, "password": "wrong-password"}); r.Status != http.StatusUnauthorized {
+			t.Fatalf("failed login %d: %d %s", i+1, r.Status, r.Raw)
+		}
+	}
+	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[5].Email, "password": seed.Password})
+	if r.Status != http.StatusTooManyRequests {
+		t.Fatalf("the address is not locked out: %d %s", r.Status, r.Raw)
+	}
+
+	// When the seed runs, from that same address
+	n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
+
+	// Then it adds the demo posts all the same, and the login limit still stands
+	if err != nil || n == 0 {
+		t.Fatalf("seed after failed logins: %d posts, %v", n, err)
+	}
+	app.NoFailedEvents(t)
+	r = c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
+	if r.Status != http.StatusTooManyRequests {
+		t.Fatalf("the seed lifted the login limit: %d %s", r.Status, r.Raw)
 	}
 }
