@@ -49,15 +49,38 @@ invoke: ## replay a sample event against the running local cloud: make invoke FN
 
 # ---- tests -----------------------------------------------------------------------------------
 
-.PHONY: test test-go test-web test-browser vet
-test: vet test-go test-web test-browser ## every test: vet, Go (unit, integration, events, infra), web, browser
+GOLANGCI_LINT := go run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
+CHROMIUM_PATH ?= /usr/bin/chromium
+export CHROMIUM_PATH
+
+.PHONY: test test-go test-web test-browser vet lint
+test: vet lint test-go test-web test-browser ## every test: vet, lint, Go (race detector on), web, browser
 
 vet:
 	test -z "$$(gofmt -l functions shared localstack infra)" || { gofmt -l functions shared localstack infra; exit 1; }
 	go vet ./...
 
-test-go: ## Go tests against the embedded cloud, the events, and the CDK template
-	go test ./...
+lint: ## golangci-lint: the standard linters and the import rules of .golangci.yml
+	$(GOLANGCI_LINT) run
+
+# need: when the check $(2) fails, install the Debian packages $(1) as root (a CI runner, a fresh
+# container), or else stop with the message $(3).
+define need
+	@if ! $(2); then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing $(1) for the tests (apt-get install $(1))"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $(1) >/dev/null; \
+	    $(2) || { echo "make: $(3)" >&2; exit 1; }; \
+	  else \
+	    echo "make: $(3)" >&2; exit 1; \
+	  fi; \
+	fi
+endef
+
+test-go: ## Go tests with the race detector, against the embedded cloud, the events, and the CDK template
+	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
+	go test -race ./...
 
 test-web: webui/node_modules/.package-lock.json ## Vitest
 	cd webui && npm test
@@ -65,12 +88,15 @@ test-web: webui/node_modules/.package-lock.json ## Vitest
 # The browser test runs against a fresh local cloud on spare ports, started and stopped here.
 TEST_EDGE_PORT ?= 4599
 TEST_PORT      ?= 8099
-test-browser: web ## Playwright (Debian chromium) against a fresh local cloud
+HEALTHY := node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
+test-browser: web ## Playwright (Debian's Chromium, installed here when missing) against a fresh local cloud
+	$(call need,chromium,[ -x "$(CHROMIUM_PATH)" ],the browser test needs Chromium at $(CHROMIUM_PATH): install it (sudo apt-get install chromium) or set CHROMIUM_PATH and run make test again)
 	@set -e; data=$$(mktemp -d); go build -o $$data/zuum-local ./localstack; \
 	EDGE_PORT=$(TEST_EDGE_PORT) PORT=$(TEST_PORT) $$data/zuum-local -data $$data/cloud -web webui/dist > $$data/cloud.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \
-	for i in $$(seq 1 100); do curl -fs http://127.0.0.1:$(TEST_PORT)/api/health >/dev/null && break; sleep 0.3; done; \
-	curl -fs http://127.0.0.1:$(TEST_PORT)/api/health >/dev/null || { cat $$data/cloud.log; exit 1; }; \
+	health=http://127.0.0.1:$(TEST_PORT)/api/health; \
+	for i in $$(seq 1 100); do $(HEALTHY) $$health && break; sleep 0.3; done; \
+	$(HEALTHY) $$health || { cat $$data/cloud.log; exit 1; }; \
 	cd webui && APP_URL=http://127.0.0.1:$(TEST_PORT) EDGE_URL=http://127.0.0.1:$(TEST_EDGE_PORT) npm run e2e \
 	  || { cat $$data/cloud.log | tail -40; exit 1; }
 

@@ -63,7 +63,8 @@ func TestMain(m *testing.M) {
 	}
 	for name, body := range files {
 		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+		err := os.MkdirAll(filepath.Dir(path), 0o755)
+		if err == nil {
 			err = os.WriteFile(path, []byte(body), 0o755)
 		}
 		if err != nil {

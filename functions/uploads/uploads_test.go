@@ -89,8 +89,8 @@ func upload(t *testing.T, url string, fields map[string]string, file []byte) (in
 	if err != nil {
 		t.Fatal(err)
 	}
-	fw.Write(file)
-	w.Close()
+	_, _ = fw.Write(file)
+	_ = w.Close()
 	res, err := http.Post(url, w.FormDataContentType(), &body)
 	if err != nil {
 		t.Fatal(err)

@@ -54,7 +54,7 @@ func Start(t testing.TB, extra map[string]string) *App {
 		t.Fatalf("create jwt secret: %v", err)
 	}
 	a := &App{Cloud: c}
-	var api http.Handler = http.NotFoundHandler()
+	api := http.NotFoundHandler()
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
 	t.Cleanup(a.Server.Close)
 	a.Env = lambdas.Env(a.Server.URL)

@@ -145,7 +145,7 @@ func Moov(seconds float64, version byte) []byte {
 	if version == 1 {
 		h.Write(make([]byte, 16)) // creation and modification times
 		be32(&h, scale)
-		binary.Write(&h, binary.BigEndian, uint64(seconds*scale))
+		_ = binary.Write(&h, binary.BigEndian, uint64(seconds*scale))
 	} else {
 		h.Write(make([]byte, 8))
 		be32(&h, scale)
