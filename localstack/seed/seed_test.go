@@ -3,6 +3,8 @@ package seed_test
 import (
 	"context"
 	"net/http"
+	"os"
+	"regexp"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -105,5 +107,25 @@ func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t
 	r = c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
 	if r.Status != http.StatusTooManyRequests {
 		t.Fatalf("the seed lifted the login limit: %d %s", r.Status, r.Raw)
+	}
+}
+
+// The README tells a newcomer what the demo content is; it must count what the seed makes.
+func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
+	raw, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	tracks := 0
+	for _, list := range seed.Tracks {
+		tracks += len(list)
+	}
+	m := regexp.MustCompile(`(\w+) tracks with generated covers and audio, (\w+) short videos`).FindStringSubmatch(string(raw))
+	if m == nil {
+		t.Fatal("README no longer describes the demo tracks and videos")
+	}
+	if m[1] != words[tracks] || m[2] != words[len(seed.Videos)] {
+		t.Errorf("README says %s tracks and %s videos; the seed makes %d and %d", m[1], m[2], tracks, len(seed.Videos))
 	}
 }

@@ -1,0 +1,87 @@
+package app_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"zuum/localstack/app"
+	"zuum/localstack/cloudtest"
+	"zuum/shared/media"
+	"zuum/shared/schema"
+)
+
+// site is the CDN stand-in over a fresh cloud, with a built web app of one index.html.
+func site(t *testing.T) (*cloudtest.Cloud, *httptest.Server) {
+	t.Helper()
+	c := cloudtest.Start(t)
+	web := t.TempDir()
+	if err := os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><title>Zuum</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &app.Site{API: http.NotFoundHandler(), WebDir: web, S3: c.S3, Bucket: schema.Media.Name}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	return c, srv
+}
+
+func put(t *testing.T, c *cloudtest.Cloud, key, contentType, body string) {
+	t.Helper()
+	if _, err := c.S3.PutObject(context.Background(), &s3.PutObjectInput{
+		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: strings.NewReader(body),
+		ContentType: aws.String(contentType),
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func get(t *testing.T, u string) (*http.Response, string) {
+	t.Helper()
+	res, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, string(body)
+}
+
+// What the README says of origins, as the CDN stand-in serves it: public media on the app's own
+// origin at the key's path, as CloudFront's /public/* behaviour does; uploads only through
+// presigned GETs on the bucket's own address (the edge locally, S3 in AWS), never the app's.
+func TestSite_ServesPublicMediaOnTheAppOriginAndUploadsOnlyByPresignedGETsOnTheBucket(t *testing.T) {
+	c, srv := site(t)
+	put(t, c, schema.PublicPrefix+"profiles/u1/p.png", "image/png", "png bytes")
+	put(t, c, schema.UploadsPrefix+"u1/audio/a.wav", "audio/wav", "wav bytes")
+
+	res, body := get(t, srv.URL+"/"+schema.PublicPrefix+"profiles/u1/p.png")
+	if res.StatusCode != http.StatusOK || body != "png bytes" || res.Header.Get("Content-Type") != "image/png" {
+		t.Fatalf("public media on the app origin: %d %q %v", res.StatusCode, body, res.Header)
+	}
+	if res, _ := get(t, srv.URL+"/"+schema.PublicPrefix+"profiles/u1/missing.png"); res.StatusCode != http.StatusNotFound {
+		t.Errorf("missing public media: %d, want 404", res.StatusCode)
+	}
+
+	signed := media.NewStore(c.S3, schema.Media.Name).URL(context.Background(), schema.UploadsPrefix+"u1/audio/a.wav")
+	u, err := url.Parse(signed)
+	if err != nil || !strings.HasPrefix(signed, c.URL+"/") || u.Query().Get("X-Amz-Signature") == "" {
+		t.Fatalf("signed GET %q, want a presigned URL on the edge %s", signed, c.URL)
+	}
+	if res, body := get(t, signed); res.StatusCode != http.StatusOK || body != "wav bytes" {
+		t.Fatalf("presigned GET on the edge: %d %q", res.StatusCode, body)
+	}
+	for _, path := range []string{u.RequestURI(), "/" + schema.UploadsPrefix + "u1/audio/a.wav"} {
+		if _, body := get(t, srv.URL+path); strings.Contains(body, "wav bytes") {
+			t.Errorf("the app origin served an upload at %s", path)
+		}
+	}
+}
