@@ -1,7 +1,7 @@
 // Package gateway is the local stand-in for API Gateway's HTTP API: it turns each browser
-// request under a route group's path prefix into the payload-v2 event AWS would send, invokes that group's
-// Lambda handler (the same aws-lambda-go-api-proxy adapter that runs in AWS) and writes the
-// Lambda's response back, refusing what AWS refuses (payloads over Lambda's 6 MB).
+// request under a route group's path prefix into the payload-v2 event AWS would send, invokes
+// that group's Lambda handler (the same aws-lambda-go-api-proxy adapter that runs in AWS) and
+// writes the Lambda's response back, refusing what AWS refuses (payloads over Lambda's 6 MB).
 package gateway
 
 import (
