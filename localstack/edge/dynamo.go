@@ -24,9 +24,9 @@ import (
 type dynamo struct {
 	client *server.Client
 
-	// mu is held shared by item operations (minidyn serialises those itself) and exclusively by
-	// table administration, which reads and writes minidyn's table map unlocked. It also guards
-	// tables.
+	// mu is held shared by item reads (minidyn serialises those itself) and exclusively by
+	// writes (see writeOps) and by table administration, which reads and writes minidyn's table
+	// map unlocked. It also guards tables.
 	mu     sync.RWMutex
 	tables map[string]*tableDef
 
@@ -44,12 +44,6 @@ type tableDef struct {
 type ttlSpec struct {
 	AttributeName string `json:"AttributeName"`
 	Enabled       bool   `json:"Enabled"`
-}
-
-// Item operations that change data when they succeed.
-var mutatingOps = map[string]bool{
-	"PutItem": true, "DeleteItem": true, "UpdateItem": true,
-	"BatchWriteItem": true, "TransactWriteItems": true,
 }
 
 // maxDynamoBody bounds a request body: DynamoDB's largest request (a 100-item transaction of
@@ -83,7 +77,7 @@ func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.serveUpdateTTL(w, body)
 	case adminOps[op] != nil:
 		d.serveAdmin(r.Context(), w, op, body, scopeRegion(r))
-	case itemOps[op] != nil:
+	case itemOps[op] != nil || writeOps[op] != nil:
 		d.serveItems(r.Context(), w, op, body)
 	default:
 		writeJSONError(w, contentJSON10, &awsError{http.StatusBadRequest,
@@ -92,19 +86,45 @@ func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveItems runs an item operation, concurrently with other item operations.
+// serveItems runs an item operation. Reads run concurrently with each other; a write runs alone,
+// so that the edge can undo whatever a failed write left behind before anyone sees it (see
+// writeOps). The answer is encoded before the lock is released: minidyn's outputs share their
+// values with the stored items.
 func (d *dynamo) serveItems(ctx context.Context, w http.ResponseWriter, op string, body []byte) {
-	d.mu.RLock()
-	out, err := itemOps[op](ctx, d.client, body)
-	d.mu.RUnlock()
+	write := writeOps[op]
+	var answer []byte
+	var err error
+	if write != nil {
+		d.mu.Lock()
+		answer, err = encodeOutput(write(ctx, d, body))
+		d.mu.Unlock()
+	} else {
+		d.mu.RLock()
+		answer, err = encodeOutput(itemOps[op](ctx, d.client, body))
+		d.mu.RUnlock()
+	}
 	if err != nil {
 		writeDynamoError(w, err)
 		return
 	}
-	if mutatingOps[op] {
+	if write != nil {
 		d.changed()
 	}
-	writeJSON(w, http.StatusOK, contentJSON10, toWire(reflect.ValueOf(out)))
+	w.Header().Set("Content-Type", contentJSON10)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(answer)
+}
+
+// encodeOutput writes an operation's output as DynamoDB does (see toWire), or passes its error on.
+func encodeOutput(out any, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	answer, err := json.Marshal(toWire(reflect.ValueOf(out)))
+	if err != nil {
+		return nil, &awsError{http.StatusInternalServerError, "InternalServerError", "edge: encode answer: " + err.Error()}
+	}
+	return answer, nil
 }
 
 func (d *dynamo) changed() {
