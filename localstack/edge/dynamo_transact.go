@@ -101,10 +101,10 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 	}
 	steps := make([]*step, len(items))
 	for i, it := range items {
-		s, kinds := &step{}, 0
+		s, values, kinds := &step{}, item(nil), 0
 		if p := it.Put; p != nil {
 			kinds++
-			s.table, s.target, s.returnOld = deref(p.TableName), p.Item, p.ReturnValuesOnConditionCheckFailure
+			s.table, s.target, s.returnOld, values = deref(p.TableName), p.Item, p.ReturnValuesOnConditionCheckFailure, p.ExpressionAttributeValues
 			s.run = func(ctx context.Context, c *server.Client) error {
 				_, err := c.PutItem(ctx, &server.PutItemInput{TableName: p.TableName, Item: p.Item,
 					ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames,
@@ -114,7 +114,7 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 		}
 		if up := it.Update; up != nil {
 			kinds++
-			s.table, s.target, s.returnOld = deref(up.TableName), up.Key, up.ReturnValuesOnConditionCheckFailure
+			s.table, s.target, s.returnOld, values = deref(up.TableName), up.Key, up.ReturnValuesOnConditionCheckFailure, up.ExpressionAttributeValues
 			s.run = func(ctx context.Context, c *server.Client) error {
 				_, err := c.UpdateItem(ctx, &server.UpdateItemInput{TableName: up.TableName, Key: up.Key,
 					UpdateExpression: up.UpdateExpression, ConditionExpression: up.ConditionExpression,
@@ -124,12 +124,12 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 		}
 		if del := it.Delete; del != nil {
 			kinds++
-			s.table, s.target, s.returnOld = deref(del.TableName), del.Key, del.ReturnValuesOnConditionCheckFailure
+			s.table, s.target, s.returnOld, values = deref(del.TableName), del.Key, del.ReturnValuesOnConditionCheckFailure, del.ExpressionAttributeValues
 			s.run = deleteRun(del.TableName, del.Key, del.ConditionExpression, del.ExpressionAttributeNames, del.ExpressionAttributeValues)
 		}
 		if cc := it.ConditionCheck; cc != nil {
 			kinds++
-			s.table, s.target, s.returnOld = deref(cc.TableName), cc.Key, cc.ReturnValuesOnConditionCheckFailure
+			s.table, s.target, s.returnOld, values = deref(cc.TableName), cc.Key, cc.ReturnValuesOnConditionCheckFailure, cc.ExpressionAttributeValues
 			s.check = true
 			if cc.ConditionExpression == nil || strings.TrimSpace(*cc.ConditionExpression) == "" {
 				return nil, &awsError{http.StatusBadRequest, "ValidationException",
@@ -140,6 +140,9 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 		if kinds != 1 {
 			return nil, &awsError{http.StatusBadRequest, "ValidationException",
 				"TransactItems can only contain one of Check, Put, Update or Delete"}
+		}
+		if err := checkValues(s.target, values); err != nil {
+			return nil, err
 		}
 		steps[i] = s
 	}

@@ -37,6 +37,9 @@ func putItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkValues(in.Item, in.ExpressionAttributeValues); err != nil {
+		return nil, err
+	}
 	u := d.newUndo()
 	before, _, err := u.save(ctx, deref(in.TableName), in.Item)
 	if err != nil {
@@ -56,6 +59,9 @@ func putItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 func deleteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	in, err := decode[server.DeleteItemInput](body)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkValues(in.Key, in.ExpressionAttributeValues); err != nil {
 		return nil, err
 	}
 	u := d.newUndo()
@@ -79,6 +85,9 @@ func deleteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	in, err := decode[server.UpdateItemInput](body)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkValues(in.Key, in.ExpressionAttributeValues); err != nil {
 		return nil, err
 	}
 	u := d.newUndo()
@@ -137,6 +146,9 @@ func batchWriteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 				target = req.PutRequest.Item
 			case req.DeleteRequest != nil:
 				target = req.DeleteRequest.Key
+			}
+			if err := checkValues(target); err != nil {
+				return nil, err
 			}
 			if _, _, err := u.save(ctx, table, target); err != nil {
 				return nil, err
