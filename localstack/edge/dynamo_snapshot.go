@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 )
 
@@ -21,8 +23,18 @@ type tableSnapshot struct {
 // scanPage is how many items each snapshot Scan asks for.
 const scanPage = 1000
 
-// saveDynamo scans every table through the DynamoDB handler and writes the snapshot.
-func (e *Edge) saveDynamo() error {
+// SaveTablesTo writes a snapshot of every DynamoDB table into dir, as Save does into DataDir: an
+// Edge started with DataDir dir begins with those tables. It works on a memory-only Edge too,
+// so tests can check that what their traffic left can be saved and restored.
+func (e *Edge) SaveTablesTo(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("edge: create snapshot dir: %w", err)
+	}
+	return e.saveDynamo(filepath.Join(dir, dynamoFile))
+}
+
+// saveDynamo scans every table through the DynamoDB handler and writes the snapshot to path.
+func (e *Edge) saveDynamo(path string) error {
 	defs, err := e.dynamo.definitions()
 	if err != nil {
 		return err
@@ -39,7 +51,7 @@ func (e *Edge) saveDynamo() error {
 		}
 		snap.Tables = append(snap.Tables, tableSnapshot{tableDef: def, Items: items})
 	}
-	return writeJSONFile(e.path(dynamoFile), snap)
+	return writeJSONFile(path, snap)
 }
 
 // definitions deep-copies the recorded table definitions, in name order.
