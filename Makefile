@@ -75,7 +75,7 @@ test-browser: web ## Playwright (Debian chromium) against a fresh local cloud
 	  || { cat $$data/cloud.log | tail -40; exit 1; }
 
 .PHONY: bench
-bench: ## measure latency and AWS calls per API call; writes localstack/bench/RESULTS.md
+bench: ## measure latency and AWS calls per API call, then the store under stress; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
 
 # ---- infrastructure --------------------------------------------------------------------------
