@@ -224,3 +224,41 @@ func TestTransactionReportsEveryFailedConditionAndChecksWriteNothing(t *testing.
 		}
 	}
 }
+
+// A failed condition of a single write answers the item as it is, whole, when asked for it.
+func TestFailedConditionAnswersTheItemWhenAsked(t *testing.T) {
+	c := cloudtest.Start(t)
+	ctx := context.Background()
+	it := userItem("there")
+	maps.Copy(it, emptyValues())
+	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: userItem("there"),
+		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	var ccf *types.ConditionalCheckFailedException
+	if !errors.As(err, &ccf) {
+		t.Fatalf("got %v, want ConditionalCheckFailedException", err)
+	}
+	if !reflect.DeepEqual(ccf.Item, it) {
+		t.Errorf("item of the failed condition:\n got %#v\nwant %#v", ccf.Item, it)
+	}
+}
+
+// UPDATED_NEW answers the attributes the update changed, never the key.
+func TestUpdatedNewOfANewItemAnswersOnlyWhatWasSet(t *testing.T) {
+	c := cloudtest.Start(t)
+	out, err := c.DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: users, Key: userItem("fresh"), UpdateExpression: aws.String("ADD n :one"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":one": &types.AttributeValueMemberN{Value: "1"}},
+		ReturnValues:              types.ReturnValueUpdatedNew,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "1"}}
+	if !reflect.DeepEqual(out.Attributes, want) {
+		t.Errorf("UPDATED_NEW: got %#v, want %#v", out.Attributes, want)
+	}
+}

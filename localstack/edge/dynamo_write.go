@@ -114,17 +114,21 @@ func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	case ddbtypes.ReturnValueAllOld:
 		out.Attributes = before
 	case ddbtypes.ReturnValueUpdatedNew:
-		out.Attributes = changed(after, before)
+		out.Attributes = changed(after, before, in.Key)
 	case ddbtypes.ReturnValueUpdatedOld:
-		out.Attributes = changed(before, after)
+		out.Attributes = changed(before, after, in.Key)
 	}
 	return out, nil
 }
 
-// changed returns the attributes of a that b lacks or holds with another value.
-func changed(a, b item) item {
+// changed returns the attributes of a, other than the key's (which no update changes), that b
+// lacks or holds with another value.
+func changed(a, b, key item) item {
 	out := item{}
 	for name, v := range a {
+		if _, isKey := key[name]; isKey {
+			continue
+		}
 		if w, ok := b[name]; !ok || !reflect.DeepEqual(v, w) {
 			out[name] = v
 		}
