@@ -262,3 +262,27 @@ func TestUpdatedNewOfANewItemAnswersOnlyWhatWasSet(t *testing.T) {
 		t.Errorf("UPDATED_NEW: got %#v, want %#v", out.Attributes, want)
 	}
 }
+
+// A batch that names one item twice is refused whole, as DynamoDB refuses it.
+func TestBatchNamingAnItemTwiceIsRefused(t *testing.T) {
+	c := cloudtest.Start(t)
+	ctx := context.Background()
+	first, second := userItem("twice"), userItem("twice")
+	first["v"], second["v"] = s("first"), s("second")
+	_, err := c.DynamoDB.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{
+		*users: {{PutRequest: &types.PutRequest{Item: userItem("other")}},
+			{PutRequest: &types.PutRequest{Item: first}}, {PutRequest: &types.PutRequest{Item: second}}},
+	}})
+	if errorCode(err) != "ValidationException" {
+		t.Fatalf("got %v, want ValidationException", err)
+	}
+	for _, id := range []string{"twice", "other"} {
+		out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Item != nil {
+			t.Errorf("the refused batch wrote %v", out.Item)
+		}
+	}
+}

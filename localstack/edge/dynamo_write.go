@@ -154,8 +154,13 @@ func batchWriteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 			if err := checkValues(target); err != nil {
 				return nil, err
 			}
-			if _, _, err := u.save(ctx, table, target); err != nil {
+			_, duplicate, err := u.save(ctx, table, target)
+			if err != nil {
 				return nil, err
+			}
+			if duplicate { // minidyn would apply both, in whatever order
+				return nil, &awsError{http.StatusBadRequest, "ValidationException",
+					"Provided list of item keys contains duplicates"}
 			}
 		}
 	}
