@@ -19,8 +19,10 @@ import (
 // what minidyn lacks and the rest of Zuum needs: a record of table definitions (minidyn has no
 // ListTables, and snapshots need the definitions), ListTables, TTL settings (kept, never
 // enforced, as code checks expiry itself), TableStatus in descriptions, locking around table
-// administration (which minidyn does unlocked), and a correct encoding of empty lists, maps
-// and binaries (see toWire).
+// administration (which minidyn does unlocked), a correct encoding of empty lists, maps
+// and binaries (see toWire), and writes that succeed whole or change nothing: transactions run
+// by the edge (minidyn's rollback corrupts tables, see transactWriteItems), any failed write
+// undone, values of no type refused (see writeOps).
 type dynamo struct {
 	client *server.Client
 
