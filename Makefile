@@ -105,7 +105,7 @@ test-browser: web ## Playwright (Debian's Chromium, installed here when missing)
 	  || { cat $$data/cloud.log | tail -40; exit 1; }
 
 .PHONY: bench
-bench: ## measure latency and AWS calls per API call; writes localstack/bench/RESULTS.md
+bench: ## measure latency and AWS calls per API call, then the store under stress; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
 
 # ---- infrastructure --------------------------------------------------------------------------

@@ -1,13 +1,15 @@
 // Command bench measures Zuum's API calls in-process: each call goes through the local API
 // gateway and the real Lambda adapter to its route group, whose AWS clients talk to an in-memory
 // edge. It reports latency percentiles and how many DynamoDB, S3 and SES calls each API call
-// makes, and writes them as Markdown (make bench → localstack/bench/RESULTS.md).
+// makes, then runs the store under stress (see stress), and writes them as Markdown (make bench
+// → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
 package main
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -74,65 +76,102 @@ type result struct {
 func main() {
 	out := flag.String("out", "", "write Markdown results here (default: stdout only)")
 	n := flag.Int("n", 200, "requests per measured call")
+	stressFor := flag.Duration("stress", 30*time.Second, "how long the store-stress run lasts (0 skips it)")
+	stressOnly := flag.Bool("stress-only", false, "run only the store stress, replacing its section of -out")
 	flag.Parse()
-	if err := run(*out, *n); err != nil {
+	var err error
+	if *stressOnly {
+		err = runStressOnly(*out, *stressFor)
+	} else {
+		err = run(*out, *n, *stressFor)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(out string, n int) error {
-	ctx := context.Background()
+// cloud is an in-memory edge with Zuum's tables, buckets and secret, every route group wired
+// to it behind the local API gateway, and the workers attached.
+type cloud struct {
+	edge *edge.Edge
+	cfg  aws.Config
+	// api counts the AWS calls the route groups make, workers those of the asynchronous workers
+	// (media checks, jobs), so an API call's row counts only its own calls.
+	api, workers *counter
+	gateway      http.Handler
+	close        func()
+}
+
+func newCloud(ctx context.Context) (*cloud, error) {
 	e, err := edge.New(edge.Options{})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer e.Close()
-	cnt := &counter{calls: map[string]int{}, next: e.Handler()}
-	srv := httptest.NewServer(cnt)
-	defer srv.Close()
-	cfg := aws.Config{Region: "us-east-1", BaseEndpoint: aws.String(srv.URL), Credentials: credentials.NewStaticCredentialsProvider("test", "test", "")}
-	if err := provision.Apply(ctx, cfg, schema.Tables, schema.Buckets); err != nil {
-		return err
+	c := &cloud{edge: e}
+	c.api = &counter{calls: map[string]int{}, next: e.Handler()}
+	srv := httptest.NewServer(c.api)
+	c.workers = &counter{calls: map[string]int{}, next: e.Handler()}
+	wsrv := httptest.NewServer(c.workers)
+	c.close = func() {
+		srv.Close()
+		wsrv.Close()
+		_ = e.Close()
 	}
-	if _, err := secretsmanager.NewFromConfig(cfg).CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+	c.cfg = aws.Config{Region: "us-east-1", BaseEndpoint: aws.String(srv.URL), Credentials: credentials.NewStaticCredentialsProvider("test", "test", "")}
+	if err := provision.Apply(ctx, c.cfg, schema.Tables, schema.Buckets); err != nil {
+		c.close()
+		return nil, err
+	}
+	if _, err := secretsmanager.NewFromConfig(c.cfg).CreateSecret(ctx, &secretsmanager.CreateSecretInput{
 		Name: aws.String(lambdas.JWTSecretName), SecretString: aws.String(strings.Repeat("s", 48))}); err != nil {
-		return err
+		c.close()
+		return nil, err
 	}
 	env := lambdas.Env("https://zuum.test")
-	wired, err := lambdas.Build(ctx, cfg, func(k string) string { return env[k] })
+	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })
 	if err != nil {
-		return err
+		c.close()
+		return nil, err
 	}
-	// The workers (media checks, jobs) run asynchronously on the edge, as in AWS. They talk to
-	// the edge through a counter of their own, so an API call's row counts only its own calls.
-	wcnt := &counter{calls: map[string]int{}, next: e.Handler()}
-	wsrv := httptest.NewServer(wcnt)
-	defer wsrv.Close()
-	wcfg := cfg.Copy()
+	wcfg := c.cfg.Copy()
 	wcfg.BaseEndpoint = aws.String(wsrv.URL)
 	workers, err := lambdas.Build(ctx, wcfg, func(k string) string { return env[k] })
 	if err != nil {
-		return err
+		c.close()
+		return nil, err
 	}
 	lambdas.Attach(e, workers)
-	api := gateway.New(wired.Routes)
-	call := func(method, path, token string, body any) (int, map[string]any) {
-		var rd io.Reader
-		if body != nil {
-			b, _ := json.Marshal(body)
-			rd = bytes.NewReader(b)
-		}
-		req := httptest.NewRequest(method, path, rd)
-		if token != "" {
-			req.Header.Set("Authorization", "Bearer "+token)
-		}
-		rec := httptest.NewRecorder()
-		api.ServeHTTP(rec, req)
-		var m map[string]any
-		_ = json.Unmarshal(rec.Body.Bytes(), &m)
-		return rec.Code, m
+	c.gateway = gateway.New(wired.Routes)
+	return c, nil
+}
+
+// call sends one API call through the gateway and returns its status and decoded body.
+func (c *cloud) call(method, path, token string, body any) (int, map[string]any) {
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
 	}
+	req := httptest.NewRequest(method, path, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	rec := httptest.NewRecorder()
+	c.gateway.ServeHTTP(rec, req)
+	var m map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &m)
+	return rec.Code, m
+}
+
+func run(out string, n int, stressFor time.Duration) error {
+	ctx := context.Background()
+	c, err := newCloud(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.close()
+	e, cnt, call := c.edge, c.api, c.call
 	measure := func(name string, reps int, do func(i int) int, want int) (result, error) {
 		cnt.take()
 		lat := make([]time.Duration, 0, reps)
@@ -203,7 +242,7 @@ func run(out string, n int) error {
 	}
 
 	social, err := benchSocial(ctx, socialBench{
-		cfg: cfg, edge: e, call: call, measure: measure, workers: wcnt, n: n, token: token, id: id,
+		cfg: c.cfg, edge: e, call: call, measure: measure, workers: c.workers, n: n, token: token, id: id,
 	})
 	if err != nil {
 		return err
@@ -223,9 +262,15 @@ func run(out string, n int) error {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "))
 	}
 	b.WriteString(social.notes)
+	var stressErr error
+	if stressFor > 0 {
+		var section string
+		section, stressErr = stress(ctx, stressFor)
+		b.WriteString(section)
+	}
 	fmt.Print(b.String())
 	if out != "" {
-		return os.WriteFile(out, []byte(b.String()), 0o644)
+		return errors.Join(stressErr, os.WriteFile(out, []byte(b.String()), 0o644))
 	}
-	return nil
+	return stressErr
 }

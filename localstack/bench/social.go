@@ -177,24 +177,29 @@ var (
 )
 
 // listener signs up, verifies and logs in a second user through the API.
-func (b socialBench) listener(ctx context.Context) (token, id string, err error) {
-	email := "listener@zuum.test"
-	if s, body := b.call("POST", "/api/auth/signup", "", map[string]string{"firstname": "L", "lastname": "U", "username": "listener",
+func (b socialBench) listener(context.Context) (token, id string, err error) {
+	return signUp(b.call, b.edge, "listener")
+}
+
+// signUp signs up, verifies and logs in username through the API, and returns its token and id.
+func signUp(call func(method, path, token string, body any) (int, map[string]any), e *edge.Edge, username string) (token, id string, err error) {
+	email := username + "@zuum.test"
+	if s, body := call("POST", "/api/auth/signup", "", map[string]string{"firstname": "L", "lastname": "U", "username": username,
 		"email": email, "phonenumber": "08031234567", "password": "password123", "identity": "artist"}); s != 201 {
-		return "", "", fmt.Errorf("signup listener: %d %v", s, body)
+		return "", "", fmt.Errorf("signup %s: %d %v", username, s, body)
 	}
 	var code string
-	for _, m := range b.edge.Mail() {
+	for _, m := range e.Mail() {
 		if m.Destination.ToAddresses[0] == email {
 			code = sixDigits.FindString(m.Body.Text)
 		}
 	}
-	if s, body := b.call("POST", "/api/auth/verify-email", "", map[string]string{"email": email, "otp": code}); s != 200 {
-		return "", "", fmt.Errorf("verify listener: %d %v", s, body)
+	if s, body := call("POST", "/api/auth/verify-email", "", map[string]string{"email": email, "otp": code}); s != 200 {
+		return "", "", fmt.Errorf("verify %s: %d %v", username, s, body)
 	}
-	s, body := b.call("POST", "/api/auth/login", "", map[string]string{"email": email, "password": "password123"})
+	s, body := call("POST", "/api/auth/login", "", map[string]string{"email": email, "password": "password123"})
 	if s != 200 {
-		return "", "", fmt.Errorf("login listener: %d %v", s, body)
+		return "", "", fmt.Errorf("login %s: %d %v", username, s, body)
 	}
 	token, _ = body["token"].(string)
 	id, _ = body["profile"].(map[string]any)["id"].(string)

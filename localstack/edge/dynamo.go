@@ -19,14 +19,16 @@ import (
 // what minidyn lacks and the rest of Zuum needs: a record of table definitions (minidyn has no
 // ListTables, and snapshots need the definitions), ListTables, TTL settings (kept, never
 // enforced, as code checks expiry itself), TableStatus in descriptions, locking around table
-// administration (which minidyn does unlocked), and a correct encoding of empty lists, maps
-// and binaries (see toWire).
+// administration (which minidyn does unlocked), a correct encoding of empty lists, maps
+// and binaries (see toWire), and writes that succeed whole or change nothing: transactions run
+// by the edge (minidyn's rollback corrupts tables, see transactWriteItems), any failed write
+// undone, values of no type refused (see writeOps).
 type dynamo struct {
 	client *server.Client
 
-	// mu is held shared by item operations (minidyn serialises those itself) and exclusively by
-	// table administration, which reads and writes minidyn's table map unlocked. It also guards
-	// tables.
+	// mu is held shared by item reads (minidyn serialises those itself) and exclusively by
+	// writes (see writeOps) and by table administration, which reads and writes minidyn's table
+	// map unlocked. It also guards tables.
 	mu     sync.RWMutex
 	tables map[string]*tableDef
 
@@ -44,12 +46,6 @@ type tableDef struct {
 type ttlSpec struct {
 	AttributeName string `json:"AttributeName"`
 	Enabled       bool   `json:"Enabled"`
-}
-
-// Item operations that change data when they succeed.
-var mutatingOps = map[string]bool{
-	"PutItem": true, "DeleteItem": true, "UpdateItem": true,
-	"BatchWriteItem": true, "TransactWriteItems": true,
 }
 
 // maxDynamoBody bounds a request body: DynamoDB's largest request (a 100-item transaction of
@@ -83,7 +79,7 @@ func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		d.serveUpdateTTL(w, body)
 	case adminOps[op] != nil:
 		d.serveAdmin(r.Context(), w, op, body, scopeRegion(r))
-	case itemOps[op] != nil:
+	case itemOps[op] != nil || writeOps[op] != nil:
 		d.serveItems(r.Context(), w, op, body)
 	default:
 		writeJSONError(w, contentJSON10, &awsError{http.StatusBadRequest,
@@ -92,19 +88,45 @@ func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveItems runs an item operation, concurrently with other item operations.
+// serveItems runs an item operation. Reads run concurrently with each other; a write runs alone,
+// so that the edge can undo whatever a failed write left behind before anyone sees it (see
+// writeOps). The answer is encoded before the lock is released: minidyn's outputs share their
+// values with the stored items.
 func (d *dynamo) serveItems(ctx context.Context, w http.ResponseWriter, op string, body []byte) {
-	d.mu.RLock()
-	out, err := itemOps[op](ctx, d.client, body)
-	d.mu.RUnlock()
+	write := writeOps[op]
+	var answer []byte
+	var err error
+	if write != nil {
+		d.mu.Lock()
+		answer, err = encodeOutput(write(ctx, d, body))
+		d.mu.Unlock()
+	} else {
+		d.mu.RLock()
+		answer, err = encodeOutput(itemOps[op](ctx, d.client, body))
+		d.mu.RUnlock()
+	}
 	if err != nil {
 		writeDynamoError(w, err)
 		return
 	}
-	if mutatingOps[op] {
+	if write != nil {
 		d.changed()
 	}
-	writeJSON(w, http.StatusOK, contentJSON10, toWire(reflect.ValueOf(out)))
+	w.Header().Set("Content-Type", contentJSON10)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(answer)
+}
+
+// encodeOutput writes an operation's output as DynamoDB does (see toWire), or passes its error on.
+func encodeOutput(out any, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	answer, err := json.Marshal(toWire(reflect.ValueOf(out)))
+	if err != nil {
+		return nil, &awsError{http.StatusInternalServerError, "InternalServerError", "edge: encode answer: " + err.Error()}
+	}
+	return answer, nil
 }
 
 func (d *dynamo) changed() {

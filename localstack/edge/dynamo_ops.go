@@ -30,16 +30,12 @@ var adminOps = map[string]dynamoOp{
 	"DescribeTable": run((*server.Client).DescribeTable),
 }
 
-// itemOps read or write items; they run concurrently, minidyn serialising them itself.
+// itemOps read items; they run concurrently, minidyn serialising them itself. The operations
+// that write are writeOps.
 var itemOps = map[string]dynamoOp{
-	"PutItem":            run((*server.Client).PutItem),
-	"DeleteItem":         run((*server.Client).DeleteItem),
-	"UpdateItem":         run((*server.Client).UpdateItem),
-	"GetItem":            run((*server.Client).GetItem),
-	"Query":              run((*server.Client).Query),
-	"Scan":               run((*server.Client).Scan),
-	"BatchWriteItem":     run((*server.Client).BatchWriteItem),
-	"BatchGetItem":       run((*server.Client).BatchGetItem),
-	"TransactWriteItems": run((*server.Client).TransactWriteItems),
-	"TransactGetItems":   run((*server.Client).TransactGetItems),
+	"GetItem":          run((*server.Client).GetItem),
+	"Query":            run((*server.Client).Query),
+	"Scan":             run((*server.Client).Scan),
+	"BatchGetItem":     run((*server.Client).BatchGetItem),
+	"TransactGetItems": run((*server.Client).TransactGetItems),
 }

@@ -1,10 +1,16 @@
 package edge
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/truora/minidyn/server"
 )
 
 // dynamoSnapshot is dynamodb.json: every table's definition and items in DynamoDB JSON. minidyn
@@ -21,67 +27,79 @@ type tableSnapshot struct {
 // scanPage is how many items each snapshot Scan asks for.
 const scanPage = 1000
 
-// saveDynamo scans every table through the DynamoDB handler and writes the snapshot.
-func (e *Edge) saveDynamo() error {
-	defs, err := e.dynamo.definitions()
+// SaveTablesTo writes a snapshot of every DynamoDB table into dir, as Save does into DataDir: an
+// Edge started with DataDir dir begins with those tables. It works on a memory-only Edge too,
+// so tests can check that what their traffic left can be saved and restored.
+func (e *Edge) SaveTablesTo(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("edge: create snapshot dir: %w", err)
+	}
+	return e.saveDynamo(filepath.Join(dir, dynamoFile))
+}
+
+// saveDynamo writes a snapshot of every table to path.
+func (e *Edge) saveDynamo(path string) error {
+	snap, err := e.dynamo.snapshot()
 	if err != nil {
 		return err
 	}
+	return writeJSONFile(path, snap)
+}
+
+// snapshot copies every table's definition and items under one read lock, so that it is one
+// moment of the store: no write (a transaction across two tables, say) lands between the
+// tables or the pages it reads. Writes wait for it; reads do not.
+func (d *dynamo) snapshot() (dynamoSnapshot, error) {
+	d.mu.RLock()
+	defer d.mu.RUnlock()
 	snap := dynamoSnapshot{Tables: []tableSnapshot{}}
-	for _, def := range defs {
-		items, err := e.dynamo.scanAll(deref(def.Definition.TableName))
-		var gone *awsError
-		if errors.As(err, &gone) && gone.Type == "ResourceNotFoundException" {
-			continue // deleted since the definitions were copied; the next save has it right
-		}
+	for _, name := range sortedKeys(d.tables) {
+		def, err := copyDef(d.tables[name])
 		if err != nil {
-			return err
+			return snap, err
+		}
+		items, err := d.scanAll(name)
+		if err != nil {
+			return snap, fmt.Errorf("edge: snapshot of table %s: %w", name, err)
 		}
 		snap.Tables = append(snap.Tables, tableSnapshot{tableDef: def, Items: items})
 	}
-	return writeJSONFile(e.path(dynamoFile), snap)
+	return snap, nil
 }
 
-// definitions deep-copies the recorded table definitions, in name order.
-func (d *dynamo) definitions() ([]tableDef, error) {
-	d.mu.RLock()
-	data, err := json.Marshal(d.tables)
-	d.mu.RUnlock()
+// copyDef deep-copies a table definition, which later table updates change in place.
+func copyDef(def *tableDef) (tableDef, error) {
+	var out tableDef
+	data, err := json.Marshal(def)
+	if err == nil {
+		err = json.Unmarshal(data, &out)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("edge: copy table definitions: %w", err)
+		return out, fmt.Errorf("edge: copy table definition: %w", err)
 	}
-	var byName map[string]tableDef
-	if err := json.Unmarshal(data, &byName); err != nil {
-		return nil, fmt.Errorf("edge: copy table definitions: %w", err)
-	}
-	defs := make([]tableDef, 0, len(byName))
-	for _, name := range sortedKeys(byName) {
-		defs = append(defs, byName[name])
-	}
-	return defs, nil
+	return out, nil
 }
 
-// scanAll reads a whole table with a paginated Scan.
+// scanAll reads a whole table in DynamoDB JSON with a paginated Scan. The caller holds d.mu.
 func (d *dynamo) scanAll(table string) ([]json.RawMessage, error) {
 	items := []json.RawMessage{}
-	var start json.RawMessage
+	in := &server.ScanInput{TableName: &table, Limit: aws.Int32(scanPage)}
 	for {
-		in := map[string]any{"TableName": table, "Limit": scanPage}
-		if start != nil {
-			in["ExclusiveStartKey"] = start
-		}
-		var out struct {
-			Items            []json.RawMessage
-			LastEvaluatedKey json.RawMessage
-		}
-		if err := d.call("Scan", in, &out); err != nil {
+		out, err := d.client.Scan(context.Background(), in)
+		if err != nil {
 			return nil, err
 		}
-		items = append(items, out.Items...)
-		if len(out.LastEvaluatedKey) == 0 || string(out.LastEvaluatedKey) == "null" {
+		for _, it := range out.Items {
+			raw, err := json.Marshal(toWire(reflect.ValueOf(it)))
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, raw)
+		}
+		if len(out.LastEvaluatedKey) == 0 {
 			return items, nil
 		}
-		start = out.LastEvaluatedKey
+		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
 }
 

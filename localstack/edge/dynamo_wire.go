@@ -184,10 +184,11 @@ func ddbItemToWire(item map[string]ddbtypes.AttributeValue) map[string]any {
 	return out
 }
 
-// writeDynamoError answers a minidyn error as DynamoDB does, keeping the details the SDK maps
-// into typed errors: cancellation reasons and the item of a failed condition.
+// writeDynamoError answers an error as DynamoDB does, keeping the details the SDK maps into
+// typed errors: cancellation reasons and the item of a failed condition.
 func writeDynamoError(w http.ResponseWriter, err error) {
-	var tce *ddbtypes.TransactionCanceledException
+	var tc *transactionCanceled
+	var cf *conditionFailed
 	var ccf *ddbtypes.ConditionalCheckFailedException
 	var own *awsError
 	var api interface {
@@ -197,19 +198,25 @@ func writeDynamoError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.As(err, &own):
 		writeJSONError(w, contentJSON10, own)
-	case errors.As(err, &tce):
-		reasons := make([]map[string]any, len(tce.CancellationReasons))
-		for i, r := range tce.CancellationReasons {
-			reasons[i] = map[string]any{"Code": deref(r.Code)}
-			if r.Message != nil {
-				reasons[i]["Message"] = *r.Message
+	case errors.As(err, &tc):
+		reasons := make([]map[string]any, len(tc.reasons))
+		for i, r := range tc.reasons {
+			reasons[i] = map[string]any{"Code": r.Code}
+			if r.Message != "" {
+				reasons[i]["Message"] = r.Message
 			}
-			if len(r.Item) > 0 {
-				reasons[i]["Item"] = ddbItemToWire(r.Item)
+			if r.Item != nil {
+				reasons[i]["Item"] = toWire(reflect.ValueOf(r.Item))
 			}
 		}
 		writeJSON(w, http.StatusBadRequest, contentJSON10, map[string]any{
-			"__type": "TransactionCanceledException", "message": deref(tce.Message), "CancellationReasons": reasons})
+			"__type": "TransactionCanceledException", "message": tc.Error(), "CancellationReasons": reasons})
+	case errors.As(err, &cf):
+		body := map[string]any{"__type": "ConditionalCheckFailedException", "message": cf.message}
+		if cf.item != nil {
+			body["Item"] = toWire(reflect.ValueOf(cf.item))
+		}
+		writeJSON(w, http.StatusBadRequest, contentJSON10, body)
 	case errors.As(err, &ccf):
 		body := map[string]any{"__type": "ConditionalCheckFailedException", "message": deref(ccf.Message)}
 		if len(ccf.Item) > 0 {

@@ -142,7 +142,7 @@ func (e *Edge) Save() error {
 	e.saveMu.Lock()
 	defer e.saveMu.Unlock()
 	return errors.Join(
-		e.saveDynamo(),
+		e.saveDynamo(e.path(dynamoFile)),
 		writeJSONFile(e.path(sesFile), e.ses.snapshot()),
 		writeJSONFile(e.path(secretsFile), e.secrets.snapshot()),
 	)
