@@ -3,6 +3,7 @@ package account_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -184,5 +185,21 @@ func TestCheckUsername_LimitedPerAddress(t *testing.T) {
 	})
 	if got[nil] != account.UsernameChecksIP || got[account.ErrTooManyUsernameChecks] != 10 {
 		t.Fatalf("want %d answered and 10 refused, got %v", account.UsernameChecksIP, got)
+	}
+}
+
+// A malformed email is bad input, answered before anything is counted or looked up (an
+// over-long one would also be a key DynamoDB refuses).
+func TestForgotPassword_MalformedEmailIs400AndCountsNothing(t *testing.T) {
+	svc, _, _ := setup(t)
+	ctx := context.Background()
+	for _, bad := range []string{"<script>@x.y", strings.Repeat("a", 3000) + "@example.com"} {
+		for range account.ForgotsIP + 1 {
+			err := svc.ForgotPassword(ctx, bad, "192.0.2.1")
+			fe, _ := err.(*failure.Error)
+			if fe == nil || fe.Code != failure.Invalid || len(fe.Fields) != 1 || fe.Fields[0].Msg != "Invalid email format" {
+				t.Fatalf("%.20s: %v", bad, err)
+			}
+		}
 	}
 }

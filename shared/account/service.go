@@ -167,6 +167,9 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 	if email == "" || code == "" {
 		return failure.New(failure.Invalid, "Please enter both email and OTP.")
 	}
+	if !profile.ValidEmail(email) {
+		return ErrInvalidOTP // no account has it
+	}
 	if err := s.take(ctx, s.now(), verifyPerAccount.of(email)); err != nil {
 		return err
 	}
@@ -210,6 +213,9 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	email = profile.NormalizeEmail(email)
 	if email == "" {
 		return failure.New(failure.Invalid, "Please enter your email address.")
+	}
+	if !profile.ValidEmail(email) {
+		return ErrUserNotFound
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if failure.Is(err, failure.NotFound) {
@@ -353,6 +359,9 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if email == "" {
 		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Email is required"})
 	}
+	if !profile.ValidEmail(email) {
+		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Invalid email format"})
+	}
 	now := s.now()
 	if err := s.take(ctx, now, forgotPerIP.of(ip), forgotPerAccount.of(email)); err != nil {
 		return err
@@ -398,6 +407,9 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword s
 	}
 	if len(fields) > 0 {
 		return failure.Fields("Validation errors.", fields...)
+	}
+	if email != "" && !profile.ValidEmail(email) {
+		return ErrBadResetToken
 	}
 	h := hashToken(token)
 	now := s.now().Unix()
