@@ -1,5 +1,5 @@
-// Package auth is the /api/auth route group: sign-up, email verification, login, logout,
-// password reset and sign-in with Google. It is a plain http.Handler; cmd/ wraps it for Lambda
+// Package auth is the /api/auth route group: sign-up (and its username check), email
+// verification, login, logout, password reset and sign-in with Google. It is a plain http.Handler; cmd/ wraps it for Lambda
 // and the local cloud mounts it as it is.
 package auth
 
@@ -33,11 +33,12 @@ func New(accounts *account.Service, media httpapi.Media, google *Google) *Handle
 	h.mux.HandleFunc("POST /api/auth/login", h.login)
 	h.mux.HandleFunc("POST /api/auth/logout", h.logout)
 	h.mux.HandleFunc("POST /api/auth/forgot-password", command(func(r *http.Request, req emailRequest) error {
-		return h.accounts.ForgotPassword(r.Context(), req.Email)
+		return h.accounts.ForgotPassword(r.Context(), req.Email, httpapi.ClientIP(r))
 	}, "Password reset link sent to your email. Please check your inbox."))
 	h.mux.HandleFunc("POST /api/auth/reset-password", command(func(r *http.Request, req resetRequest) error {
 		return h.accounts.ResetPassword(r.Context(), req.Email, req.Token, req.NewPassword)
 	}, "Password reset successful. Please log in."))
+	h.mux.HandleFunc("GET /api/auth/check-username", h.checkUsername)
 	h.mux.HandleFunc("GET /api/auth/google", h.googleStart)
 	h.mux.HandleFunc("GET /api/auth/google/callback", h.googleCallback)
 	h.mux.HandleFunc("/", httpapi.NotFound)
@@ -91,7 +92,7 @@ func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
 		FirstName: req.FirstName, MiddleName: req.MiddleName, LastName: req.LastName,
 		Username: req.Username, Email: req.Email, Phone: req.PhoneNumber,
 		Password: req.Password, Identity: req.Identity,
-	})
+	}, httpapi.ClientIP(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -148,8 +149,24 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	httpapi.Message(w, http.StatusOK, "Logged out.")
 }
 
+// resetRequest is the body of a reset; email is optional (the token names the account) and, when
+// sent, must be the account's.
 type resetRequest struct {
 	Email       string `json:"email"`
 	Token       string `json:"token"`
 	NewPassword string `json:"newPassword"`
+}
+
+type usernameCheckResponse struct {
+	Available bool   `json:"available"`
+	Message   string `json:"message"`
+}
+
+func (h *Handler) checkUsername(w http.ResponseWriter, r *http.Request) {
+	res, err := h.accounts.CheckUsername(r.Context(), r.URL.Query().Get("username"), httpapi.ClientIP(r))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, usernameCheckResponse{Available: res.Available, Message: res.Message})
 }

@@ -49,6 +49,11 @@ func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
 		{"no username", "username", "", "Username is required"},
 		{"no email", "email", "", "Email is required"},
 		{"bad email", "email", "ada.example.com", "Invalid email format"},
+		{"markup for an email", "email", "<script>@x.y", "Invalid email format"},
+		{"email without a real TLD", "email", "ada@example.c", "Invalid email format"},
+		{"email with a double dot", "email", "ada..eze@example.com", "Invalid email format"},
+		{"invisible first name", "firstname", "\u200b\u200b\u2060", "First name is required"},
+		{"first name over 50 characters", "firstname", strings.Repeat("ọ", 51), "firstname is too long"},
 		{"no phone", "phonenumber", "", "Phone number is required"},
 		{"phone with letters", "phonenumber", "0803abc4567", "Invalid phone number"},
 		{"phone too short", "phonenumber", "080312345", "Invalid phone number"},
@@ -183,8 +188,8 @@ func TestVerifyEmail_RightCodeVerifiesOnceAndUnknownEmailsLookWrong(t *testing.T
 	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
 		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
-	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
-		t.Fatalf("verifying again should be harmless: %d %s", r.Status, r.Raw)
+	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {
+		t.Fatalf("a used code must read as a wrong one: %d %s", r.Status, r.Raw)
 	}
 	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "nobody@example.com", "otp": code})
 	if r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {

@@ -14,7 +14,9 @@ func TestEvents_AuthSamplesThroughTheLambdaAdapter(t *testing.T) {
 		status int
 		has    string
 	}{
+		{"events/auth/check-username.json", 200, `"available":true`},
 		{"events/auth/signup.json", 201, "amaka.sample@example.com"},
+		{"events/auth/check-username.json", 200, `"available":false`},
 		{"events/auth/signup.json", 409, "Email already exists"},
 		{"events/auth/signup-invalid.json", 400, "Invalid email format"},
 		{"events/auth/login.json", 406, "Email is not verified"},

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -50,19 +51,43 @@ func NewGoogle(c GoogleConfig) *Google {
 	}
 }
 
-// oauthCookie holds state, PKCE verifier and chosen identity between the redirect and the
-// callback. It is HttpOnly and scoped to the callback path, and lives ten minutes.
+// oauthCookie holds the OAuth state between the redirect and the callback. It is HttpOnly and
+// scoped to the callback path, and lives ten minutes.
 const oauthCookie = "zuum_oauth"
+
+// oauthState is what oauthCookie holds (as base64 JSON): the CSRF state, the PKCE verifier and
+// what the visitor chose before going to Google (used only if the sign-in makes an account).
+type oauthState struct {
+	State    string `json:"s"`
+	Verifier string `json:"v"`
+	Identity string `json:"i,omitempty"`
+	Username string `json:"u,omitempty"`
+	Phone    string `json:"p,omitempty"`
+}
+
+// chosen reads one of the visitor's choices from the query; anything longer than any valid value
+// is dropped, which keeps the cookie small.
+func chosen(q url.Values, name string) string {
+	if v := strings.TrimSpace(q.Get(name)); len(v) <= 40 {
+		return v
+	}
+	return ""
+}
 
 func (h *Handler) googleStart(w http.ResponseWriter, r *http.Request) {
 	if h.google == nil {
 		http.Redirect(w, r, "/auth/google/failure", http.StatusFound)
 		return
 	}
-	state := oauth2.GenerateVerifier() // 32 random bytes, URL-safe: a fine CSRF state too
-	verifier := oauth2.GenerateVerifier()
-	identity := r.URL.Query().Get("identity")
-	val := base64.RawURLEncoding.EncodeToString([]byte(state + "|" + verifier + "|" + identity))
+	q := r.URL.Query()
+	st := oauthState{
+		State:    oauth2.GenerateVerifier(), // 32 random bytes, URL-safe: a fine CSRF state too
+		Verifier: oauth2.GenerateVerifier(),
+		Identity: chosen(q, "identity"), Username: chosen(q, "username"), Phone: chosen(q, "phonenumber"),
+	}
+	raw, _ := json.Marshal(st)
+	val := base64.RawURLEncoding.EncodeToString(raw)
+	state, verifier := st.State, st.Verifier
 	http.SetCookie(w, &http.Cookie{
 		Name: oauthCookie, Value: val, Path: "/api/auth/google", MaxAge: 600,
 		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
@@ -85,21 +110,23 @@ func (h *Handler) googleCallback(w http.ResponseWriter, r *http.Request) {
 		fail("no state cookie", err)
 		return
 	}
+	var st oauthState
 	raw, err := base64.RawURLEncoding.DecodeString(c.Value)
-	parts := strings.SplitN(string(raw), "|", 3)
-	if err != nil || len(parts) != 3 {
+	if err == nil {
+		err = json.Unmarshal(raw, &st)
+	}
+	if err != nil || st.State == "" || st.Verifier == "" {
 		fail("bad state cookie", err)
 		return
 	}
-	state, verifier, identity := parts[0], parts[1], parts[2]
 	q := r.URL.Query()
-	if q.Get("error") != "" || q.Get("code") == "" || q.Get("state") != state {
+	if q.Get("error") != "" || q.Get("code") == "" || q.Get("state") != st.State {
 		fail("state mismatch or denied", nil)
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 8*time.Second)
 	defer cancel()
-	tok, err := h.google.oauth.Exchange(ctx, q.Get("code"), oauth2.VerifierOption(verifier))
+	tok, err := h.google.oauth.Exchange(ctx, q.Get("code"), oauth2.VerifierOption(st.Verifier))
 	if err != nil {
 		fail("exchange", err)
 		return
@@ -109,7 +136,7 @@ func (h *Handler) googleCallback(w http.ResponseWriter, r *http.Request) {
 		fail("userinfo", err)
 		return
 	}
-	l, err := h.accounts.GoogleSignIn(r.Context(), user, identity)
+	l, err := h.accounts.GoogleSignIn(r.Context(), user, account.GoogleSignup{Identity: st.Identity, Username: st.Username, Phone: st.Phone})
 	if err != nil {
 		fail("sign in", err)
 		return

@@ -105,3 +105,64 @@ func TestGoogle_RefusesTamperedStateUnverifiedEmailsAndMissingConfig(t *testing.
 		t.Fatalf("unconfigured: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 }
+
+func TestGoogle_TheEmailOwnerReclaimsAnAccountASquatterSignedUpWith(t *testing.T) {
+	app, _ := startWithGoogle(t, googlefake.User{Subject: "g-owner", Email: "owner@example.com", EmailVerified: true, GivenName: "Real", FamilyName: "Owner"})
+	squatter := app.Client(t)
+	body := apptest.Signup("fake_owner")
+	body["email"], body["password"], body["firstname"], body["phonenumber"] = "owner@example.com", "squatters-pass", "Fake", "08099999999"
+	if r := squatter.JSON("POST", "/api/auth/signup", body); r.Status != http.StatusCreated {
+		t.Fatalf("squatter's sign-up: %d %s", r.Status, r.Raw)
+	}
+	owner := app.Client(t)
+	if land := googleSignIn(t, owner, app.URL("/api/auth/google"), nil); land != app.URL("/auth/google/success") {
+		t.Fatalf("owner landed on %s", land)
+	}
+	r := owner.JSON("GET", "/api/user/profile", nil)
+	if r.Status != 200 || r.Body["email"] != "owner@example.com" || r.Body["firstname"] != "Real" || r.Body["lastname"] != "Owner" ||
+		phone(r) != "" || r.Body["username"] == "fake_owner" || r.Body["identity"] != "artist" {
+		t.Fatalf("the owner's profile keeps the squatter's choices: %d %s", r.Status, r.Raw)
+	}
+	login := squatter.JSON("POST", "/api/auth/login", map[string]string{"email": "owner@example.com", "password": "squatters-pass"})
+	if login.Status != http.StatusUnauthorized {
+		t.Fatalf("the squatter's password still works: %d %s", login.Status, login.Raw)
+	}
+	if r := squatter.JSON("GET", "/api/auth/check-username?username=fake_owner", nil); r.Body["available"] != true {
+		t.Fatalf("the squatter's username is still held: %s", r.Raw)
+	}
+	if r := owner.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
+		t.Fatalf("the owner's session: %d", r.Status)
+	}
+}
+
+func TestGoogle_SignUpKeepsTheUsernameAndPhoneTypedInTheWizard(t *testing.T) {
+	app, g := startWithGoogle(t, googlefake.User{Subject: "g-5", Email: "kemi@example.com", EmailVerified: true, GivenName: "Kemi"})
+	c := app.Client(t)
+	googleSignIn(t, c, app.URL("/api/auth/google?identity=producer&username=kemi_keys&phonenumber=08031234567"), nil)
+	r := c.JSON("GET", "/api/user/profile", nil)
+	if r.Body["username"] != "kemi_keys" || r.Body["phonenumber"] != "08031234567" || r.Body["identity"] != "producer" {
+		t.Fatalf("wizard's choices lost: %s", r.Raw)
+	}
+
+	// Signing in to that account again changes nothing, whatever the query says.
+	c2 := app.Client(t)
+	googleSignIn(t, c2, app.URL("/api/auth/google?identity=artist&username=other_name&phonenumber=08099999999"), nil)
+	if r2 := c2.JSON("GET", "/api/user/profile", nil); r2.Body["username"] != "kemi_keys" || r2.Body["phonenumber"] != "08031234567" || r2.Body["identity"] != "producer" {
+		t.Fatalf("an existing account was changed by sign-in: %s", r2.Raw)
+	}
+
+	// A taken, reserved or malformed username and a bad phone fall back to a made-up name and no phone.
+	for i, q := range []string{"username=kemi_keys&phonenumber=123", "username=admin2&phonenumber=0803", "username=a%7Cb&phonenumber=abc"} {
+		g.Default = googlefake.User{Subject: "g-6" + q, Email: "new" + string(rune('a'+i)) + "@example.com", EmailVerified: true, GivenName: "New"}
+		c3 := app.Client(t)
+		googleSignIn(t, c3, app.URL("/api/auth/google?"+q), nil)
+		r3 := c3.JSON("GET", "/api/user/profile", nil)
+		name, _ := r3.Body["username"].(string)
+		if r3.Status != 200 || !strings.HasPrefix(name, "new"+string(rune('a'+i))+"_") || phone(r3) != "" {
+			t.Fatalf("%s: %d %s", q, r3.Status, r3.Raw)
+		}
+	}
+}
+
+// phone is the profile's phone number, "" when the profile leaves it out.
+func phone(r apptest.Response) string { p, _ := r.Body["phonenumber"].(string); return p }

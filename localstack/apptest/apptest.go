@@ -10,13 +10,16 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -37,7 +40,13 @@ type App struct {
 	Env    map[string]string
 	// Handlers are the wired groups, for tests that must bypass the gateway's own limits.
 	Handlers map[string]http.Handler
+
+	clients atomic.Int32 // clients made, for their addresses
 }
+
+// sourceHeader carries a Client's address to the test server, which makes it the request's
+// remote address before the gateway sees it; it never reaches a handler.
+const sourceHeader = "X-Apptest-Source-Ip"
 
 // Start wires every route group (lambdas.Groups) and worker (lambdas.Workers) against a fresh
 // cloud, with the local cloud's environment (lambdas.Env); extra adds or overrides variables.
@@ -54,8 +63,14 @@ func Start(t testing.TB, extra map[string]string) *App {
 		t.Fatalf("create jwt secret: %v", err)
 	}
 	a := &App{Cloud: c}
-	api := http.NotFoundHandler()
-	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
+	var api http.Handler = http.NotFoundHandler()
+	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address, as the gateway reads it
+			r.Header.Del(sourceHeader)
+			r.RemoteAddr = net.JoinHostPort(ip, "443")
+		}
+		api.ServeHTTP(w, r)
+	}))
 	t.Cleanup(a.Server.Close)
 	a.Env = lambdas.Env(a.Server.URL)
 	a.Env["BCRYPT_COST"] = "4" // the minimum: tests hash many passwords and measure nothing about cost
@@ -100,21 +115,41 @@ func (a *App) NoFailedEvents(t testing.TB) {
 // FailedEvents returns the asynchronous invocations that failed every attempt, oldest first.
 func (a *App) FailedEvents() []edge.FailedEvent { return a.Cloud.Edge.FailedEvents() }
 
-// Client is a browser-like client: it keeps cookies and does not follow redirects.
+// Client is a browser-like client: it keeps cookies, does not follow redirects, and calls from
+// an address of its own, as separate people do (the API limits some calls per address).
 type Client struct {
 	t     testing.TB
 	app   *App
 	HTTP  *http.Client
 	Token string // sent as Bearer when set
+	// IP is the address API Gateway reports for the client's requests (sourceIp); set it to make
+	// several clients call from one address.
+	IP string
 }
 
-// Client returns a new client with an empty cookie jar.
+// Client returns a new client with an empty cookie jar and an address no other client has.
 func (a *App) Client(t testing.TB) *Client {
 	jar, _ := cookiejar.New(nil)
-	hc := a.Server.Client()
+	n := a.clients.Add(1)
+	c := &Client{t: t, app: a, IP: fmt.Sprintf("198.18.%d.%d", n/250, n%250+1)}
+	hc := *a.Server.Client() // a copy: each client has its own jar
 	hc.Jar = jar
 	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &Client{t: t, app: a, HTTP: hc}
+	hc.Transport = fromAddress{next: hc.Transport, c: c}
+	c.HTTP = &hc
+	return c
+}
+
+// fromAddress marks each request with its client's current address.
+type fromAddress struct {
+	next http.RoundTripper
+	c    *Client
+}
+
+func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(sourceHeader, f.c.IP)
+	return f.next.RoundTrip(r)
 }
 
 // Response is a decoded API answer.

@@ -21,14 +21,14 @@ func otpMail(a profile.Account, code string) mail.Message {
 }
 
 func resetMail(a profile.Account, appURL, token string) mail.Message {
-	link := appURL + "/reset?token=" + url.QueryEscape(token)
+	link := appURL + "/reset?token=" + url.QueryEscape(token) + "&email=" + url.QueryEscape(a.Email)
 	return mail.Message{
 		To:      a.Email,
 		Subject: "Reset your Zuum password",
 		Text: fmt.Sprintf("Hi %s,\n\nReset your password with this link within 30 minutes:\n%s\n\n"+
 			"If you did not ask for this, ignore this email; your password stays as it is.\n", a.FirstName, link),
 		HTML: fmt.Sprintf("<p>Hi %s,</p><p><a href=\"%s\">Reset your password</a> within 30 minutes.</p>"+
-			"<p>If you did not ask for this, ignore this email; your password stays as it is.</p>", htmlEscape(a.FirstName), link),
+			"<p>If you did not ask for this, ignore this email; your password stays as it is.</p>", htmlEscape(a.FirstName), htmlEscape(link)),
 	}
 }
 

@@ -7,7 +7,6 @@ package account
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -23,16 +22,13 @@ import (
 	"zuum/shared/profile"
 )
 
-// Rules of the account flows.
+// Rules of the account flows; the rate limits are in limits.go.
 const (
-	OTPTTL            = 10 * time.Minute
-	OTPMaxTries       = 5
-	ResendCooldown    = 60 * time.Second
-	ResetTTL          = 30 * time.Minute
-	SessionTTL        = 7 * 24 * time.Hour
-	LoginWindow       = 15 * time.Minute
-	LoginFailsAccount = 5  // failed logins per account per window
-	LoginFailsIP      = 30 // failed logins per address per window
+	OTPTTL         = 10 * time.Minute
+	OTPMaxTries    = 5 // tries per code; a resend's new code has five again, within VerifyTriesAccount a day
+	ResendCooldown = 60 * time.Second
+	ResetTTL       = 30 * time.Minute
+	SessionTTL     = 7 * 24 * time.Hour
 )
 
 // Messages of the spec's error catalogue (part 1 §8) and of the API contract.
@@ -45,7 +41,6 @@ var (
 	ErrBadCredentials  = failure.New(failure.Unauthorized, "Invalid credentials. Please check your email and password.")
 	ErrDeactivated     = failure.New(failure.Forbidden, "This account has been deactivated.")
 	ErrNotVerified     = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
-	ErrTooManyLogins   = failure.New(failure.RateLimited, "Too many failed login attempts. Please try again later.")
 	ErrResetCooldown   = failure.New(failure.RateLimited, "Please wait a minute before requesting another reset link.")
 	ErrBadResetToken   = &failure.Error{Code: failure.Invalid, Message: "Invalid or expired reset token.",
 		Fields: []failure.FieldError{{Field: "token", Msg: "Invalid or expired reset token."}}}
@@ -82,8 +77,6 @@ type Service struct {
 	appURL    string
 	cost      int
 	now       func() time.Time
-	failsAcct limiter
-	failsIP   limiter
 	dummyHash []byte
 }
 
@@ -106,10 +99,7 @@ func New(c Config) (*Service, error) {
 	}
 	return &Service{
 		store: st, profiles: c.Profiles, mailer: c.Mailer, tokens: tokens, otpSecret: c.Secret,
-		appURL: strings.TrimRight(c.AppURL, "/"), cost: c.HashCost, now: c.Now,
-		failsAcct: limiter{store: st, scope: "login-account", max: LoginFailsAccount, window: LoginWindow},
-		failsIP:   limiter{store: st, scope: "login-ip", max: LoginFailsIP, window: LoginWindow},
-		dummyHash: dummy,
+		appURL: strings.TrimRight(c.AppURL, "/"), cost: c.HashCost, now: c.Now, dummyHash: dummy,
 	}, nil
 }
 
@@ -121,10 +111,13 @@ type SignupResult struct {
 
 // Signup creates an unverified account and emails its one-time code. The account, its
 // uniqueness guards and the code are written in one transaction: a clash on email or username
-// leaves nothing behind.
-func (s *Service) Signup(ctx context.Context, in profile.SignupInput) (SignupResult, error) {
+// leaves nothing behind. Each valid sign-up counts against its address (ip), SignupsIP an hour.
+func (s *Service) Signup(ctx context.Context, in profile.SignupInput, ip string) (SignupResult, error) {
 	su, err := profile.NewSignup(in)
 	if err != nil {
+		return SignupResult{}, err
+	}
+	if err := s.take(ctx, s.now(), signupPerIP.of(ip)); err != nil {
 		return SignupResult{}, err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(su.Password), s.cost)
@@ -164,42 +157,48 @@ func (s *Service) mailOTP(ctx context.Context, a profile.Account, code string) b
 	return true
 }
 
-// VerifyEmail checks code against the one sent to email and marks the account verified.
+// VerifyEmail checks code against the one sent to email and marks the account verified. Every
+// try counts first: against the code (OTPMaxTries, then a new code is needed) and against the
+// email (VerifyTriesAccount a day, which a resend does not reset). An unknown email and an
+// already verified one answer as a wrong code does, so the answer tells nobody which emails
+// have verified accounts.
 func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 	email, code = profile.NormalizeEmail(email), strings.TrimSpace(code)
 	if email == "" || code == "" {
 		return failure.New(failure.Invalid, "Please enter both email and OTP.")
 	}
+	if !profile.ValidEmail(email) {
+		return ErrInvalidOTP // no account has it
+	}
+	if err := s.take(ctx, s.now(), verifyPerAccount.of(email)); err != nil {
+		return err
+	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if failure.Is(err, failure.NotFound) {
-		return ErrInvalidOTP // do not tell strangers which emails have accounts
+		return ErrInvalidOTP
 	}
 	if err != nil {
 		return err
 	}
 	if a.Verified {
-		return nil // verifying twice is not an error: the account is in the state asked for
-	}
-	c, ok, err := s.code(ctx, a.ID, skOTP)
-	if err != nil {
-		return err
-	}
-	switch {
-	case !ok:
 		return ErrInvalidOTP
-	case c.Tries >= OTPMaxTries:
+	}
+	c, err := s.tryCode(ctx, a.ID, skOTP, OTPMaxTries)
+	switch {
+	case err == errNoCode:
+		return ErrInvalidOTP
+	case err == errNoTries:
 		return ErrOTPTries
+	case err != nil:
+		return err
 	case s.now().Unix() >= c.ExpiresAt:
 		return ErrOTPExpired
 	}
 	h := hashOTP(s.otpSecret, a.ID, code)
 	if !sameHash(h, c.Hash) {
-		if err := s.countWrongTry(ctx, a.ID, skOTP, OTPMaxTries); err != nil {
-			return err
-		}
 		return ErrInvalidOTP
 	}
-	err = s.transact(ctx, s.consumeCode(a.ID, skOTP, h, OTPMaxTries), s.profiles.MarkVerified(a.ID))
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{s.consumeCode(a.ID, skOTP, h), s.profiles.MarkVerified(a.ID)})
 	if _, canceled := dynamo.CanceledBy(err); canceled {
 		return ErrInvalidOTP // used or replaced by a concurrent request
 	}
@@ -214,6 +213,9 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	email = profile.NormalizeEmail(email)
 	if email == "" {
 		return failure.New(failure.Invalid, "Please enter your email address.")
+	}
+	if !profile.ValidEmail(email) {
+		return ErrUserNotFound
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if failure.Is(err, failure.NotFound) {
@@ -253,8 +255,11 @@ type Login struct {
 	Account   profile.Account
 }
 
-// Login checks credentials and opens a session. Failed attempts are counted per account and per
-// address; past the limit every attempt is refused for the rest of the window, right or wrong.
+// Login checks credentials and opens a session. Every attempt is counted first, per account and
+// per address, so a burst of concurrent guesses gets no more checks than the limits allow; an
+// attempt with the right password is then forgiven (the account's failures forgotten, the
+// address's attempt given back). Past a limit every attempt is refused for the rest of the
+// window, right or wrong.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (Login, error) {
 	email = profile.NormalizeEmail(email)
 	var fields []failure.FieldError
@@ -270,12 +275,9 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
 	}
 	now := s.now()
-	fails, err := counts(ctx, s.store, now, limitCheck{s.failsAcct, email}, limitCheck{s.failsIP, ip})
-	if err != nil {
+	perAccount, perIP := loginPerAccount.of(email), loginPerIP.of(ip)
+	if err := s.take(ctx, now, perAccount, perIP); err != nil {
 		return Login{}, err
-	}
-	if fails[0] >= s.failsAcct.max || fails[1] >= s.failsIP.max {
-		return Login{}, ErrTooManyLogins
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if err != nil && !failure.Is(err, failure.NotFound) {
@@ -286,24 +288,19 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 		hash = s.dummyHash // spend the same time whether or not the account exists
 	}
 	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || err != nil || a.PasswordHash == "" {
-		if err := s.failsAcct.hit(ctx, email, now); err != nil {
-			return Login{}, err
-		}
-		if err := s.failsIP.hit(ctx, ip, now); err != nil {
-			return Login{}, err
-		}
 		return Login{}, ErrBadCredentials
+	}
+	if err := s.forget(ctx, perAccount, now); err != nil {
+		return Login{}, err
+	}
+	if err := s.giveBack(ctx, perIP, now); err != nil {
+		return Login{}, err
 	}
 	if a.Deactivated {
 		return Login{}, ErrDeactivated
 	}
 	if !a.Verified {
 		return Login{}, ErrNotVerified
-	}
-	if fails[0] > 0 { // a success forgets the account's earlier failures
-		if err := s.failsAcct.reset(ctx, email, now); err != nil {
-			return Login{}, err
-		}
 	}
 	return s.openSession(ctx, a)
 }
@@ -354,11 +351,20 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 	return s.deleteSession(ctx, c.Subject, c.ID)
 }
 
-// ForgotPassword emails a single-use reset link valid for 30 minutes, at most once a minute.
-func (s *Service) ForgotPassword(ctx context.Context, email string) error {
+// ForgotPassword emails a single-use reset link valid for 30 minutes, at most once a minute, and
+// counts the request first against the address (ForgotsIP an hour) and the email (ForgotsAccount
+// an hour). The link names the token and the email, so it works in any browser.
+func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	email = profile.NormalizeEmail(email)
 	if email == "" {
 		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Email is required"})
+	}
+	if !profile.ValidEmail(email) {
+		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Invalid email format"})
+	}
+	now := s.now()
+	if err := s.take(ctx, now, forgotPerIP.of(ip), forgotPerAccount.of(email)); err != nil {
+		return err
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if failure.Is(err, failure.NotFound) {
@@ -371,7 +377,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email string) error {
 	if err != nil {
 		return failure.Wrap(err, "make reset token")
 	}
-	err = s.sendCode(ctx, s.putCode(a.ID, skReset, hashToken(tok), s.now(), ResetTTL, ResendCooldown))
+	err = s.putResetToken(ctx, a.ID, hashToken(tok), now)
 	if failure.Is(err, failure.RateLimited) {
 		return ErrResetCooldown
 	}
@@ -387,14 +393,12 @@ func (s *Service) ForgotPassword(ctx context.Context, email string) error {
 	return nil
 }
 
-// ResetPassword sets a new password with a reset token. The token works once; the reset ends
-// every session of the account.
+// ResetPassword sets a new password with a reset token, which alone names the account (found by
+// the token's hash); email is optional and, when given, must be the account's. The token works
+// once, only while it is the newest one mailed, and the reset ends every session of the account.
 func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword string) error {
 	email, token = profile.NormalizeEmail(email), strings.TrimSpace(token)
 	var fields []failure.FieldError
-	if email == "" {
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
-	}
 	if token == "" {
 		fields = append(fields, failure.FieldError{Field: "token", Msg: "Reset token is required"})
 	}
@@ -404,26 +408,41 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword s
 	if len(fields) > 0 {
 		return failure.Fields("Validation errors.", fields...)
 	}
-	a, err := s.profiles.AccountByEmail(ctx, email)
-	if failure.Is(err, failure.NotFound) {
+	if email != "" && !profile.ValidEmail(email) {
 		return ErrBadResetToken
 	}
-	if err != nil {
-		return err
-	}
-	c, ok, err := s.code(ctx, a.ID, skReset)
-	if err != nil {
-		return err
-	}
 	h := hashToken(token)
-	if !ok || !sameHash(h, c.Hash) || s.now().Unix() >= c.ExpiresAt {
+	now := s.now().Unix()
+	userID, ok, err := s.resetTokenOwner(ctx, h)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrBadResetToken
+	}
+	if email != "" {
+		a, err := s.profiles.Account(ctx, userID)
+		if failure.Is(err, failure.NotFound) || err == nil && a.Email != email {
+			return ErrBadResetToken
+		}
+		if err != nil {
+			return err
+		}
+	}
+	c, ok, err := s.code(ctx, userID, skReset)
+	if err != nil {
+		return err
+	}
+	if !ok || !sameHash(h, c.Hash) || now >= c.ExpiresAt {
 		return ErrBadResetToken
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(newPassword), s.cost)
 	if err != nil {
 		return failure.Wrap(err, "hash password")
 	}
-	err = s.transact(ctx, s.consumeCode(a.ID, skReset, h, 1), s.profiles.SetPassword(a.ID, string(hash)))
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{
+		s.consumeCode(userID, skReset, h), s.deleteResetToken(h), s.profiles.SetPassword(userID, string(hash)),
+	})
 	if _, canceled := dynamo.CanceledBy(err); canceled {
 		return ErrBadResetToken
 	}
@@ -433,90 +452,32 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword s
 	return nil
 }
 
-// GoogleUser is what Google's userinfo endpoint says about the person signing in.
-type GoogleUser struct {
-	Subject       string `json:"sub"`
-	Email         string `json:"email"`
-	EmailVerified bool   `json:"email_verified"`
-	GivenName     string `json:"given_name"`
-	FamilyName    string `json:"family_name"`
+// UsernameCheck is the answer to "can I have this username?".
+type UsernameCheck struct {
+	Available bool
+	Message   string
 }
 
-// GoogleSignIn opens a session for a Google user: it links the Google account to the Zuum
-// account with the same (Google-verified) email, or creates one with the given identity.
-func (s *Service) GoogleSignIn(ctx context.Context, g GoogleUser, identity string) (Login, error) {
-	email := profile.NormalizeEmail(g.Email)
-	if g.Subject == "" || !g.EmailVerified || !profile.ValidEmail(email) {
-		return Login{}, failure.New(failure.Unauthorized, "Authentication failed")
+// CheckUsername tells whether username could be signed up with now: well formed, not reserved and
+// not held by an account. Each well-formed check counts against the address (ip),
+// UsernameChecksIP a minute.
+func (s *Service) CheckUsername(ctx context.Context, username, ip string) (UsernameCheck, error) {
+	username = strings.TrimSpace(username)
+	if fe := profile.CheckUsername(username); fe != nil {
+		return UsernameCheck{}, failure.Fields("Validation errors.", *fe)
 	}
-	a, err := s.profiles.AccountByEmail(ctx, email)
-	switch {
-	case err == nil:
-		if a.Deactivated {
-			return Login{}, ErrDeactivated
-		}
-		if a.GoogleSubject != "" && a.GoogleSubject != g.Subject {
-			return Login{}, failure.New(failure.Unauthorized, "Authentication failed")
-		}
-		if a.GoogleSubject == "" || !a.Verified {
-			if err := s.profiles.LinkGoogle(ctx, a.ID, g.Subject); err != nil {
-				return Login{}, err
-			}
-		}
-		return s.openSession(ctx, a)
-	case !failure.Is(err, failure.NotFound):
-		return Login{}, err
+	if err := s.take(ctx, s.now(), checksPerIP.of(ip)); err != nil {
+		return UsernameCheck{}, err
 	}
-	id, ok := profile.ParseIdentity(identity)
-	if !ok {
-		id = profile.Artist
-	}
-	for attempt := 0; attempt < 3; attempt++ {
-		a = profile.Account{
-			Profile: profile.Profile{
-				ID: uuid.NewString(), Username: googleUsername(email), Identity: id,
-				FirstName: firstNonEmpty(g.GivenName, strings.Split(email, "@")[0]), LastName: g.FamilyName,
-				Email: email, CreatedAt: s.now(),
-			},
-			Verified: true, GoogleSubject: g.Subject,
-		}
-		err = s.profiles.Create(ctx, a)
-		if err == profile.ErrUsernameTaken {
-			continue
-		}
-		if err == profile.ErrEmailTaken {
-			// Created by a concurrent request: sign into that account instead.
-			return s.GoogleSignIn(ctx, g, identity)
-		}
-		if err != nil {
-			return Login{}, err
-		}
-		return s.openSession(ctx, a)
-	}
-	return Login{}, failure.Wrap(err, "pick a free username")
-}
-
-func googleUsername(email string) string {
-	local := strings.Split(email, "@")[0]
-	var b strings.Builder
-	for _, r := range local {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '_' {
-			b.WriteRune(r)
+	taken := profile.Reserved(username)
+	if !taken {
+		var err error
+		if taken, err = s.profiles.UsernameTaken(ctx, username); err != nil {
+			return UsernameCheck{}, err
 		}
 	}
-	base := b.String()
-	if len(base) > 20 {
-		base = base[:20]
+	if taken {
+		return UsernameCheck{Available: false, Message: profile.ErrUsernameTaken.Message}, nil
 	}
-	suffix, _ := newOTP()
-	return fmt.Sprintf("%s_%s", firstNonEmpty(base, "user"), suffix[:4])
-}
-
-func firstNonEmpty(v ...string) string {
-	for _, s := range v {
-		if s != "" {
-			return s
-		}
-	}
-	return ""
+	return UsernameCheck{Available: true, Message: "Username is available."}, nil
 }

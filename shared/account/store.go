@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 //
 //	pk=USER#<id>          sk=OTP               code_hash, tries, sent_at, expires_at: the email code
 //	pk=USER#<id>          sk=RESET             code_hash, sent_at, expires_at: the password-reset token
+//	pk=RESET#<hash>       sk=TOKEN             user_id, expires_at: finds the account of a reset token
 //	pk=USER#<id>          sk=SESSION#<jti>     expires_at: a live session (logout deletes it)
 //	pk=LIMIT#<scope>#<k>  sk=<window start>    n, expires_at: a rate-limit window
 //
@@ -123,33 +125,111 @@ func (s *store) code(ctx context.Context, userID, sk string) (codeItem, bool, er
 	return c, true, nil
 }
 
-// countWrongTry adds one wrong try to the code, unless it has already used them all up.
-func (s *store) countWrongTry(ctx context.Context, userID, sk string, max int) error {
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+// Errors of tryCode.
+var (
+	errNoCode  = errors.New("no code")
+	errNoTries = errors.New("no tries left")
+)
+
+// tryCode counts one try of the code before it is compared, and returns the code. The count is
+// conditional on tries being left, so concurrent tries never compare more than max guesses
+// against one code; a code without tries left is errNoTries, no code at all errNoCode.
+func (s *store) tryCode(ctx context.Context, userID, sk string, max int) (codeItem, error) {
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: &s.table, Key: userKey(userID, sk),
 		UpdateExpression:          aws.String("ADD tries :one"),
 		ConditionExpression:       aws.String("attribute_exists(pk) AND tries < :max"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":max": num(int64(max))},
+		ReturnValues:              types.ReturnValueAllNew,
 	})
-	if err != nil && !dynamo.ConditionFailed(err) {
-		return failure.Wrap(err, "count wrong try")
+	if dynamo.ConditionFailed(err) {
+		if _, ok, err := s.code(ctx, userID, sk); err != nil {
+			return codeItem{}, err
+		} else if ok {
+			return codeItem{}, errNoTries
+		}
+		return codeItem{}, errNoCode
+	}
+	if err != nil {
+		return codeItem{}, failure.Wrap(err, "count code try")
+	}
+	var c codeItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &c); err != nil {
+		return codeItem{}, failure.Wrap(err, "decode code")
+	}
+	return c, nil
+}
+
+// consumeCode is the transaction step that deletes a code only if it is still the one checked
+// (not replaced by a resend meanwhile), so a code works once even under concurrent attempts.
+func (s *store) consumeCode(userID, sk, hash string) types.TransactWriteItem {
+	return types.TransactWriteItem{Delete: &types.Delete{
+		TableName: &s.table, Key: userKey(userID, sk),
+		ConditionExpression:       aws.String("code_hash = :h"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":h": &types.AttributeValueMemberS{Value: hash}},
+	}}
+}
+
+// deleteCodes is the transaction steps that delete the account's pending codes (email code and
+// reset token), used when the account changes hands.
+func (s *store) deleteCodes(userID string) []types.TransactWriteItem {
+	var out []types.TransactWriteItem
+	for _, sk := range []string{skOTP, skReset} {
+		out = append(out, types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: userKey(userID, sk)}})
+	}
+	return out
+}
+
+type resetTokenItem struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	UserID    string `dynamodbav:"user_id"`
+	ExpiresAt int64  `dynamodbav:"expires_at"`
+}
+
+func resetTokenKey(hash string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "RESET#" + hash},
+		"sk": &types.AttributeValueMemberS{Value: "TOKEN"},
+	}
+}
+
+// putResetToken stores a new reset token of the user (replacing the one before) and the item
+// that finds the user by the token's hash, in one transaction that fails with errCooldown when a
+// token was sent within ResendCooldown.
+func (s *store) putResetToken(ctx context.Context, userID, hash string, now time.Time) error {
+	code := s.putCode(userID, skReset, hash, now, ResetTTL, ResendCooldown)
+	owner, _ := attributevalue.MarshalMap(resetTokenItem{PK: "RESET#" + hash, SK: "TOKEN", UserID: userID, ExpiresAt: now.Add(ResetTTL).Unix()})
+	err := dynamo.Transact(ctx, s.db, []types.TransactWriteItem{{Put: &code}, {Put: &types.Put{TableName: &s.table, Item: owner}}})
+	if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
+		return errCooldown
+	}
+	if err != nil {
+		return failure.Wrap(err, "store reset token")
 	}
 	return nil
 }
 
-// consumeCode is the transaction step that deletes a code only if it is still the one checked
-// and has tries left, so a code works once even under concurrent attempts.
-func (s *store) consumeCode(userID, sk, hash string, maxTries int) types.TransactWriteItem {
-	return types.TransactWriteItem{Delete: &types.Delete{
-		TableName: &s.table, Key: userKey(userID, sk),
-		ConditionExpression:       aws.String("code_hash = :h AND tries < :max"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":h": &types.AttributeValueMemberS{Value: hash}, ":max": num(int64(maxTries))},
-	}}
+// resetTokenOwner returns the user a reset token was mailed to; ok is false for a token never
+// issued (or used, or past its time).
+func (s *store) resetTokenOwner(ctx context.Context, hash string) (userID string, ok bool, err error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: resetTokenKey(hash), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return "", false, failure.Wrap(err, "get reset token")
+	}
+	var it resetTokenItem
+	if out.Item == nil {
+		return "", false, nil
+	}
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return "", false, failure.Wrap(err, "decode reset token")
+	}
+	return it.UserID, it.UserID != "", nil
 }
 
-func (s *store) transact(ctx context.Context, items ...types.TransactWriteItem) error {
-	_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
-	return err
+// deleteResetToken is the transaction step that removes a used token's lookup item.
+func (s *store) deleteResetToken(hash string) types.TransactWriteItem {
+	return types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: resetTokenKey(hash)}}
 }
 
 func (s *store) putSession(ctx context.Context, userID, sessionID string, now, exp time.Time) error {
@@ -200,78 +280,4 @@ func (s *store) sessionWithAccount(ctx context.Context, userID, sessionID string
 		acct = &a
 	}
 	return sess, acct, nil
-}
-
-// limiter counts events in fixed windows, one item per key and window, by atomic ADD.
-type limiter struct {
-	store
-	scope  string
-	max    int64
-	window time.Duration
-}
-
-func (l limiter) key(k string, now time.Time) map[string]types.AttributeValue {
-	start := now.Truncate(l.window).Unix()
-	return map[string]types.AttributeValue{
-		"pk": &types.AttributeValueMemberS{Value: "LIMIT#" + l.scope + "#" + k},
-		"sk": &types.AttributeValueMemberS{Value: strconv.FormatInt(start, 10)},
-	}
-}
-
-// counts reads the current window's count for each limiter's key in one round trip.
-func counts(ctx context.Context, st store, now time.Time, checks ...limitCheck) ([]int64, error) {
-	keys := make([]map[string]types.AttributeValue, len(checks))
-	for i, c := range checks {
-		keys[i] = c.lim.key(c.key, now)
-	}
-	out, err := st.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
-		st.table: {Keys: keys, ConsistentRead: aws.Bool(true)},
-	}})
-	if err != nil {
-		return nil, failure.Wrap(err, "read rate limits")
-	}
-	if len(out.UnprocessedKeys) > 0 {
-		return nil, failure.Wrap(nil, "read rate limits: unprocessed keys")
-	}
-	n := make([]int64, len(checks))
-	for _, item := range out.Responses[st.table] {
-		pk, _ := item["pk"].(*types.AttributeValueMemberS)
-		v, _ := item["n"].(*types.AttributeValueMemberN)
-		if pk == nil || v == nil {
-			continue
-		}
-		for i, k := range keys {
-			if k["pk"].(*types.AttributeValueMemberS).Value == pk.Value {
-				n[i], _ = strconv.ParseInt(v.Value, 10, 64)
-			}
-		}
-	}
-	return n, nil
-}
-
-// limitCheck pairs a limiter with the key it counts.
-type limitCheck struct {
-	lim limiter
-	key string
-}
-
-// hit counts one event for k.
-func (l limiter) hit(ctx context.Context, k string, now time.Time) error {
-	_, err := l.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &l.table, Key: l.key(k, now),
-		UpdateExpression:          aws.String("ADD n :one SET expires_at = :exp"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":exp": num(now.Truncate(l.window).Add(2 * l.window).Unix())},
-	})
-	if err != nil {
-		return failure.Wrap(err, "count rate limit")
-	}
-	return nil
-}
-
-// reset forgets k's events in the current window.
-func (l limiter) reset(ctx context.Context, k string, now time.Time) error {
-	if _, err := l.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &l.table, Key: l.key(k, now)}); err != nil {
-		return failure.Wrap(err, "reset rate limit")
-	}
-	return nil
 }

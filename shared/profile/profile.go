@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"zuum/shared/failure"
+	"zuum/shared/text"
 )
 
 // Identity is what a creator signs up as.
@@ -74,13 +75,15 @@ type Account struct {
 }
 
 var (
-	emailPattern    = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
 	phonePattern    = regexp.MustCompile(`^[0-9]{10,15}$`)
 	usernamePattern = regexp.MustCompile(`^[A-Za-z0-9._]{3,30}$`)
 )
 
 // MinPasswordLength is the spec's shortest password.
 const MinPasswordLength = 8
+
+// MaxNameLength bounds first, middle and last names, in characters.
+const MaxNameLength = 50
 
 // Messages of spec part 1 §5, the contract shared with the web client.
 const (
@@ -101,8 +104,72 @@ const (
 // NormalizeEmail is the form in which emails are compared and stored.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
-// ValidEmail reports whether s looks like an email address.
-func ValidEmail(s string) bool { return len(s) <= 254 && emailPattern.MatchString(s) }
+// ValidEmail reports whether s is an address mail can be sent to (SES refuses the rest, and a
+// sign-up whose code can never arrive is a dead account): a local part of ASCII letters, digits
+// and !#$%&'*+/=?^_`{|}~.- with no leading, trailing or doubled dot; a domain of at least two
+// labels of letters, digits and inner hyphens, whose last (the TLD) is two or more letters.
+func ValidEmail(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if len(s) > 254 || at < 1 || at > 64 {
+		return false
+	}
+	local, domain := s[:at], s[at+1:]
+	if local[0] == '.' || local[len(local)-1] == '.' || strings.Contains(local, "..") {
+		return false
+	}
+	for _, c := range []byte(local) {
+		if !letterOrDigit(c) && !strings.ContainsRune(".!#$%&'*+/=?^_`{|}~-", rune(c)) {
+			return false
+		}
+	}
+	labels := strings.Split(domain, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(l) {
+			if !letterOrDigit(c) && c != '-' {
+				return false
+			}
+		}
+	}
+	tld := labels[len(labels)-1]
+	if len(tld) < 2 {
+		return false
+	}
+	for _, c := range []byte(tld) {
+		if c < 'A' || c > 'z' || (c > 'Z' && c < 'a') {
+			return false
+		}
+	}
+	return true
+}
+
+func letterOrDigit(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// ValidPhone reports whether s is a phone number as the spec takes it: 10 to 15 digits.
+func ValidPhone(s string) bool { return phonePattern.MatchString(s) }
+
+// CheckUsername applies the username rules to an already trimmed name, returning the field
+// error or nil. A reserved name (see Reserved) passes: it is refused as taken, like a name
+// someone holds, not as malformed.
+func CheckUsername(username string) *failure.FieldError {
+	switch {
+	case username == "":
+		return &failure.FieldError{Field: "username", Msg: msgUsername}
+	case !usernamePattern.MatchString(username):
+		return &failure.FieldError{Field: "username", Msg: msgUsernameFormat}
+	}
+	return nil
+}
+
+// cleanName is a name as it is checked and stored: invisible and control characters removed.
+func cleanName(s string) string { return text.Clean(s, false) }
 
 // SignupInput is what a visitor submits to create an account.
 type SignupInput struct {
@@ -122,28 +189,28 @@ type Signup struct {
 // NewSignup checks in against the spec's rules and returns every field error at once.
 func NewSignup(in SignupInput) (Signup, error) {
 	s := Signup{
-		FirstName: strings.TrimSpace(in.FirstName), MiddleName: strings.TrimSpace(in.MiddleName),
-		LastName: strings.TrimSpace(in.LastName), Username: strings.TrimSpace(in.Username),
+		FirstName: cleanName(in.FirstName), MiddleName: cleanName(in.MiddleName),
+		LastName: cleanName(in.LastName), Username: strings.TrimSpace(in.Username),
 		Email: NormalizeEmail(in.Email), Phone: strings.TrimSpace(in.Phone), Password: in.Password,
+	}
+	if text.Blank(s.MiddleName) {
+		s.MiddleName = ""
 	}
 	var errs []failure.FieldError
 	add := func(field, msg string) { errs = append(errs, failure.FieldError{Field: field, Msg: msg}) }
-	if s.FirstName == "" {
+	if text.Blank(s.FirstName) {
 		add("firstname", msgFirstName)
 	}
-	if s.LastName == "" {
+	if text.Blank(s.LastName) {
 		add("lastname", msgLastName)
 	}
 	for field, v := range map[string]string{"firstname": s.FirstName, "middlename": s.MiddleName, "lastname": s.LastName} {
-		if len(v) > 50 {
+		if text.Len(v) > MaxNameLength {
 			add(field, field+" "+msgTooLong)
 		}
 	}
-	switch {
-	case s.Username == "":
-		add("username", msgUsername)
-	case !usernamePattern.MatchString(s.Username):
-		add("username", msgUsernameFormat)
+	if fe := CheckUsername(s.Username); fe != nil {
+		add(fe.Field, fe.Msg)
 	}
 	switch {
 	case s.Email == "":
@@ -154,7 +221,7 @@ func NewSignup(in SignupInput) (Signup, error) {
 	switch {
 	case s.Phone == "":
 		add("phonenumber", msgPhone)
-	case !phonePattern.MatchString(s.Phone):
+	case !ValidPhone(s.Phone):
 		add("phonenumber", msgPhoneFormat)
 	}
 	if err := CheckPassword("password", s.Password); err != nil {
@@ -168,6 +235,9 @@ func NewSignup(in SignupInput) (Signup, error) {
 	if len(errs) > 0 {
 		sortFields(errs)
 		return Signup{}, failure.Fields("Validation errors.", errs...)
+	}
+	if Reserved(s.Username) {
+		return Signup{}, ErrUsernameTaken
 	}
 	return s, nil
 }
@@ -211,13 +281,13 @@ type Changes struct {
 	Image, CoverImage                           *string
 }
 
-// EditInput is the raw edit a user submits; empty strings mean "leave as is", as the spec's
+// EditInput is the raw edit a user submits; empty or blank strings mean "leave as is", as the spec's
 // client sends only non-empty fields.
 type EditInput struct {
 	FirstName, MiddleName, LastName, Phone, Bio string
 }
 
-// MaxBioLength bounds the bio.
+// MaxBioLength bounds the bio, in characters.
 const MaxBioLength = 500
 
 // NewChanges validates an edit.
@@ -225,22 +295,22 @@ func NewChanges(in EditInput) (Changes, error) {
 	var c Changes
 	var errs []failure.FieldError
 	set := func(dst **string, field, v string, max int) {
-		v = strings.TrimSpace(v)
-		if v == "" {
+		v = text.Clean(v, field == "bio")
+		if text.Blank(v) {
 			return
 		}
-		if len(v) > max {
+		if text.Len(v) > max {
 			errs = append(errs, failure.FieldError{Field: field, Msg: field + " " + msgTooLong})
 			return
 		}
 		*dst = &v
 	}
-	set(&c.FirstName, "firstname", in.FirstName, 50)
-	set(&c.MiddleName, "middlename", in.MiddleName, 50)
-	set(&c.LastName, "lastname", in.LastName, 50)
+	set(&c.FirstName, "firstname", in.FirstName, MaxNameLength)
+	set(&c.MiddleName, "middlename", in.MiddleName, MaxNameLength)
+	set(&c.LastName, "lastname", in.LastName, MaxNameLength)
 	set(&c.Bio, "bio", in.Bio, MaxBioLength)
 	if p := strings.TrimSpace(in.Phone); p != "" {
-		if !phonePattern.MatchString(p) {
+		if !ValidPhone(p) {
 			errs = append(errs, failure.FieldError{Field: "phonenumber", Msg: msgPhoneFormat})
 		} else {
 			c.Phone = &p

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"strings"
 	"testing"
 
 	"zuum/shared/failure"
@@ -50,5 +51,86 @@ func TestNewSignup_ReportsEveryErrorInFormOrder(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("order %v", got)
 		}
+	}
+}
+
+func TestValidEmail_AcceptsWhatSESDeliversAndNothingElse(t *testing.T) {
+	good := []string{"ada@example.com", "ada.eze+zuum@mail.example.ng", "o'brien@example.ie", "a!#$%&'*+/=?^_`{|}~-@x.io",
+		"ADA@EXAMPLE.COM", "a@b-c.d-e.com", "x@1.example.co"}
+	bad := []string{"<script>@x.y", "ada@x.y", "ada@example", "ada.@example.com", ".ada@example.com", "a..b@example.com",
+		"ada@-example.com", "ada@example-.com", "ada@exa_mple.com", "ada@example.c0m", "ada@@example.com", "@example.com",
+		"ada@", "adé@example.com", "ada@exämple.com", "a b@example.com", "ada@example..com", "ada@.example.com",
+		"a\"b@example.com", "ada@example.com.", strings.Repeat("a", 65) + "@example.com", "ada@" + strings.Repeat("a", 64) + ".com"}
+	for _, e := range good {
+		if !ValidEmail(e) {
+			t.Errorf("refused %q", e)
+		}
+	}
+	for _, e := range bad {
+		if ValidEmail(e) {
+			t.Errorf("accepted %q", e)
+		}
+	}
+}
+
+func TestReserved_IgnoresCaseDotsUnderscoresAndTrailingNumbers(t *testing.T) {
+	for _, n := range []string{"admin", "ADMIN", "Zuum_Support", "zuum.support", "admin2", "admin_2024", "Support", "root",
+		"z.u.u.m", "zuumofficial", "official_zuum", "team.zuum", "null", "undefined", "help_desk", "Payments1"} {
+		if !Reserved(n) {
+			t.Errorf("%q is not reserved", n)
+		}
+	}
+	for _, n := range []string{"ada_sings", "admiral", "zuumer", "supporter", "2admin", "rootsreggae", "user_1234", "123"} {
+		if Reserved(n) {
+			t.Errorf("%q is reserved", n)
+		}
+	}
+}
+
+func TestNewSignup_ReservedUsernameIsTakenAfterTheFieldChecks(t *testing.T) {
+	in := SignupInput{FirstName: "A", LastName: "B", Username: "Zuum_Support", Email: "a@example.com",
+		Phone: "08031234567", Password: "password123", Identity: "artist"}
+	if _, err := NewSignup(in); err != ErrUsernameTaken {
+		t.Fatalf("reserved: %v", err)
+	}
+}
+
+func TestNewSignup_CountsCharactersAndRefusesInvisibleNames(t *testing.T) {
+	in := SignupInput{FirstName: strings.Repeat("ọ", 50), MiddleName: "\u200b", LastName: "Ọláòṣebìkan\u200b\u202e",
+		Username: "ola_s", Email: "ola@example.com", Phone: "08031234567", Password: "password123", Identity: "artist"}
+	s, err := NewSignup(in)
+	if err != nil {
+		t.Fatalf("fifty two-byte letters are fifty characters: %v", err)
+	}
+	if s.LastName != "Ọláòṣebìkan" || s.MiddleName != "" {
+		t.Fatalf("names not cleaned: %q %q", s.LastName, s.MiddleName)
+	}
+	in.FirstName = strings.Repeat("ọ", 51)
+	in.LastName = "\u200b\u200b\u2060"
+	_, err = NewSignup(in)
+	got := map[string]string{}
+	if fe, ok := err.(*failure.Error); ok {
+		for _, f := range fe.Fields {
+			got[f.Field] = f.Msg
+		}
+	}
+	if got["firstname"] != "firstname is too long" || got["lastname"] != "Last name is required" {
+		t.Fatalf("fields %v (%v)", got, err)
+	}
+}
+
+func TestNewChanges_CountsCharactersAndCleansTheBio(t *testing.T) {
+	c, err := NewChanges(EditInput{Bio: strings.Repeat("ọ", MaxBioLength-4) + "\n\u200bend", FirstName: strings.Repeat("é", MaxNameLength)})
+	if err != nil {
+		t.Fatalf("within the limits in characters: %v", err)
+	}
+	if !strings.HasSuffix(*c.Bio, "\nend") {
+		t.Fatalf("bio keeps its lines and loses invisible characters: %q", *c.Bio)
+	}
+	if _, err := NewChanges(EditInput{Bio: strings.Repeat("ọ", MaxBioLength+1)}); err == nil {
+		t.Fatal("bio over the limit accepted")
+	}
+	if c, _ := NewChanges(EditInput{FirstName: "\u200b\u200b"}); c.FirstName != nil {
+		t.Fatal("an invisible first name must not replace the name")
 	}
 }

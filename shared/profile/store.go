@@ -289,3 +289,78 @@ func (s *Store) SetDeactivated(ctx context.Context, id string, off bool) error {
 	}
 	return nil
 }
+
+// UsernameTaken reports whether an account holds username (compared case-insensitively).
+func (s *Store) UsernameTaken(ctx context.Context, username string) (bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: guardKey("USERNAME", usernameKey(username)), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return false, failure.Wrap(err, "get username guard")
+	}
+	return out.Item != nil, nil
+}
+
+// ErrChanged is returned by Reclaim when the account is no longer as it was read: verified by its
+// code, or reclaimed by a concurrent sign-in. The caller reads it again and decides afresh.
+var ErrChanged = failure.New(failure.Conflict, "The account changed meanwhile.")
+
+// Reclaim hands the unverified account old to the person who has just proved they own its email
+// (through Google), as though they had signed up afresh: the username, identity, names, phone,
+// bio and pictures of a replace what the sign-up chose, the password is removed, the Google
+// subject linked, the email marked verified and the session epoch moved on. Whoever signed up
+// with an address that was not theirs keeps nothing: no password, no session, no name. The write
+// holds only if the account is still unverified with the password and username read (else
+// ErrChanged), and a new username takes its guard in the same transaction (else
+// ErrUsernameTaken); extra items are written with it.
+func (s *Store) Reclaim(ctx context.Context, old, a Account, extra ...types.TransactWriteItem) error {
+	str := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	// Every attribute goes by a placeholder: some of these names are DynamoDB reserved words.
+	set := map[string]string{
+		"username": a.Username, "identity": string(a.Identity), "firstname": a.FirstName, "middlename": a.MiddleName,
+		"lastname": a.LastName, "phonenumber": a.Phone, "bio": "", "image": "", "cover_image": "", "password_hash": "",
+		"google_sub": a.GoogleSubject,
+	}
+	names := map[string]string{"#verified": "verified", "#epoch": "session_epoch", "#oldh": "password_hash", "#oldu": "username"}
+	values := map[string]types.AttributeValue{
+		":t": &types.AttributeValueMemberBOOL{Value: true}, ":f": &types.AttributeValueMemberBOOL{Value: false},
+		":one": &types.AttributeValueMemberN{Value: "1"}, ":oldh": str(old.PasswordHash), ":oldu": str(old.Username),
+	}
+	expr := "SET #verified = :t"
+	for _, attr := range []string{"username", "identity", "firstname", "middlename", "lastname", "phonenumber", "bio", "image", "cover_image", "password_hash", "google_sub"} {
+		n := fmt.Sprintf("a%d", len(names))
+		names["#"+n], values[":"+n] = attr, str(set[attr])
+		expr += fmt.Sprintf(", #%s = :%s", n, n)
+	}
+	update := types.Update{
+		TableName: &s.table, Key: Key(old.ID), UpdateExpression: aws.String(expr + " ADD #epoch :one"),
+		ConditionExpression:       aws.String("attribute_exists(pk) AND #verified = :f AND #oldh = :oldh AND #oldu = :oldu"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+	}
+	items := []types.TransactWriteItem{{Update: &update}}
+	if usernameKey(a.Username) != usernameKey(old.Username) {
+		newGuard, _ := attributevalue.MarshalMap(guard{PK: "USERNAME#" + usernameKey(a.Username), SK: skGuard, UserID: old.ID})
+		items = append(items,
+			types.TransactWriteItem{Delete: &types.Delete{
+				TableName: &s.table, Key: guardKey("USERNAME", usernameKey(old.Username)),
+				ConditionExpression:       aws.String("user_id = :id"),
+				ExpressionAttributeValues: map[string]types.AttributeValue{":id": str(old.ID)},
+			}},
+			types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: newGuard, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		)
+	}
+	err := dynamo.Transact(ctx, s.db, append(items, extra...))
+	if failed, ok := dynamo.CanceledBy(err); ok {
+		for _, i := range failed {
+			switch i {
+			case 0, 1:
+				return ErrChanged
+			case 2:
+				return ErrUsernameTaken
+			}
+		}
+	}
+	if err != nil {
+		return failure.Wrap(err, "reclaim account")
+	}
+	return nil
+}
