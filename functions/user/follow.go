@@ -68,17 +68,18 @@ func (h *Handler) follow(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusOK, followResponse{Message: msg, Changed: changed})
 }
 
-// followAndNotify follows target and, in the same transaction, tells target who did.
+// followAndNotify follows target and, in the same transaction, tells target who did: once a
+// day (notify.Once), however often the follow is undone and made again.
 func (h *Handler) followAndNotify(r *http.Request, me httpapi.Principal, target string) (bool, error) {
 	now := time.Now().UTC()
-	note, err := notify.Put(h.profiles.Table(), notify.Notification{
+	note, err := notify.Once(h.profiles.Table(), notify.Notification{
 		Recipient: target, Kind: notify.Follow, ActorID: me.UserID, ActorName: me.Account.Username,
 		ActorImage: me.Account.Image, Message: notify.FollowMessage(me.Account.Username), CreatedAt: now,
 	})
 	if err != nil {
 		return false, failure.Wrap(err, "follow notification")
 	}
-	return h.profiles.Follow(r.Context(), me.UserID, target, now, note)
+	return h.profiles.Follow(r.Context(), me.UserID, target, now, note...)
 }
 
 type followListResponse struct {
