@@ -99,18 +99,19 @@ func (h *Handler) followList(w http.ResponseWriter, r *http.Request, id string, 
 		httpapi.Error(w, r, err)
 		return
 	}
-	skip := 0
-	if p.Cursor == "" {
-		skip = (p.Page - 1) * p.Limit
+	total := a.FollowersCount
+	if l == profile.Following {
+		total = a.FollowingCount
+	}
+	skip, err := p.Skip(func() (int64, error) { return total, nil })
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
 	}
 	page, err := h.profiles.FollowList(r.Context(), id, l, p.Limit, p.Cursor, skip)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
-	}
-	total := a.FollowersCount
-	if l == profile.Following {
-		total = a.FollowingCount
 	}
 	users := make([]profile.Summary, 0, len(page.Users))
 	for _, u := range page.Users {

@@ -202,6 +202,19 @@ type CommentPage struct {
 	Next     string
 }
 
+// CommentTotal is how many comments post id of kind k has, as viewer may see it (else
+// ErrNotFound): what a page number of Comments is checked against before it is walked to.
+func (s *Store) CommentTotal(ctx context.Context, k Kind, id, viewer string) (int64, error) {
+	if !validID(id) {
+		return 0, ErrNotFound
+	}
+	p, err := s.find(ctx, k, id, viewer)
+	if err != nil {
+		return 0, err
+	}
+	return p.Comments, nil
+}
+
 // Comments returns a page of the comments on post id of kind k, with their authors' profiles
 // (comments of deleted or deactivated accounts are left out).
 func (s *Store) Comments(ctx context.Context, k Kind, id, viewer string, req PageRequest) (CommentPage, error) {
