@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"zuum/shared/failure"
 	"zuum/shared/media"
+	"zuum/shared/text"
 )
 
 // Kind is what a post is.
@@ -152,8 +152,9 @@ var kinds = map[Kind]kind{
 	},
 }
 
-// check applies the rules that need no I/O, trimming d in place. The media keys are checked
-// against the bucket by the store.
+// check applies the rules that need no I/O, cleaning d's text in place (text.Clean: control,
+// zero-width and bidirectional characters go; blanks are what text.Blank says; lengths are in
+// characters, text.Len). The media keys are checked against the bucket by the store.
 func (k kind) check(d *Draft) []failure.FieldError {
 	errs := slices.Clone(d.Invalid)
 	add := func(field, msg string) { // one message per field, the first found
@@ -161,11 +162,11 @@ func (k kind) check(d *Draft) []failure.FieldError {
 			errs = append(errs, failure.FieldError{Field: field, Msg: msg})
 		}
 	}
-	d.Caption = strings.TrimSpace(d.Caption)
+	d.Caption = text.Clean(d.Caption, false)
 	switch {
-	case d.Caption == "":
+	case text.Blank(d.Caption):
 		add("caption", msgCaption)
-	case utf8.RuneCountInString(d.Caption) > MaxCaption:
+	case text.Len(d.Caption) > MaxCaption:
 		add("caption", msgCaptionLong)
 	}
 	d.Media, d.Cover = strings.TrimSpace(d.Media), strings.TrimSpace(d.Cover)
@@ -210,7 +211,10 @@ func checkAudio(d *Draft, add func(field, msg string)) {
 
 func checkVideo(d *Draft, add func(field, msg string)) {
 	d.Type, d.Links = "", Links{}
-	if d.Location = strings.TrimSpace(d.Location); utf8.RuneCountInString(d.Location) > MaxLocation {
+	switch d.Location = text.Clean(d.Location, false); {
+	case text.Blank(d.Location):
+		d.Location = ""
+	case text.Len(d.Location) > MaxLocation:
 		add("location", msgLocation)
 	}
 	tags, long := CleanTags(d.Tags)
@@ -223,18 +227,18 @@ func checkVideo(d *Draft, add func(field, msg string)) {
 	d.Tags = tags
 }
 
-// CleanTags trims tags and drops blanks and duplicates (ignoring case, keeping the first
-// spelling); long reports a tag over MaxTagLength characters.
+// CleanTags cleans tags (text.Clean, one line each) and drops blanks and duplicates (ignoring
+// case, keeping the first spelling); long reports a tag over MaxTagLength characters.
 func CleanTags(in []string) (tags []string, long bool) {
 	tags = []string{}
 	seen := map[string]bool{}
 	for _, t := range in {
-		t = strings.TrimSpace(t)
-		if t == "" || seen[strings.ToLower(t)] {
+		t = text.Clean(t, false)
+		if text.Blank(t) || seen[strings.ToLower(t)] {
 			continue
 		}
 		seen[strings.ToLower(t)] = true
-		long = long || utf8.RuneCountInString(t) > MaxTagLength
+		long = long || text.Len(t) > MaxTagLength
 		tags = append(tags, t)
 	}
 	return tags, long
@@ -261,13 +265,15 @@ func (k kind) refuse(errs []failure.FieldError) error {
 	return failure.Fields(k.invalid, errs...)
 }
 
-// CommentText checks a comment and returns it trimmed.
+// CommentText checks a comment and returns it cleaned (text.Clean). A comment may hold line
+// breaks (it is prose, and other clients send them); a caption, a location and a tag are one
+// line each (a caption is shown as the post's title).
 func CommentText(s string) (string, error) {
-	s = strings.TrimSpace(s)
+	s = text.Clean(s, true)
 	switch {
-	case s == "":
+	case text.Blank(s):
 		return "", failure.Fields(msgComment, failure.FieldError{Field: "comment", Msg: msgComment})
-	case utf8.RuneCountInString(s) > MaxComment:
+	case text.Len(s) > MaxComment:
 		return "", failure.Fields(msgCommentLong, failure.FieldError{Field: "comment", Msg: msgCommentLong})
 	}
 	return s, nil
