@@ -118,7 +118,6 @@ const (
 	msgCaption     = "Caption is required"
 	msgCaptionLong = "Caption must be at most 500 characters"
 	msgCoverBad    = "Please select a valid image file (JPEG, PNG)"
-	msgLinks       = "At least one platform link is required"
 	msgType        = "Type must be music or beat"
 	msgLocation    = "Location must be at most 100 characters"
 	msgTagsMany    = "Tag at most 20 people"
@@ -132,7 +131,7 @@ var kinds = map[Kind]kind{
 	Audio: {
 		invalid: "Validation error or missing files", media: media.Audio, field: "audio_upload",
 		missing: "Audio file is required", badMedia: "Please select a valid audio file (MP3, WAV)",
-		order:     []string{"caption", "type", "audio_upload", "cover_photo", "links", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
+		order:     []string{"caption", "type", "audio_upload", "cover_photo", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
 		checkKind: checkAudio,
 		timelines: func(p Post) []Timeline {
 			return []Timeline{AllAudio, FeedAudio, UserAudio(p.OwnerID)}
@@ -193,19 +192,12 @@ func checkAudio(d *Draft, add func(field, msg string)) {
 		{"spotify", &d.Links.Spotify}, {"apple_music", &d.Links.AppleMusic},
 		{"youtube_music", &d.Links.YouTubeMusic}, {"boomplay", &d.Links.Boomplay}, {"audiomark", &d.Links.Audiomark},
 	}
-	some := false
+	// Links are optional: a new artist may have no streaming release yet (the spec's "At least
+	// one platform link is required" is a warning in the form, not a refusal).
 	for _, l := range links {
-		*l.v = strings.TrimSpace(*l.v)
-		if *l.v == "" {
-			continue
-		}
-		some = true
-		if !webURL(*l.v) {
+		if *l.v = strings.TrimSpace(*l.v); *l.v != "" && !webURL(*l.v) {
 			add(l.field, l.field+" must be a valid URL")
 		}
-	}
-	if !some {
-		add("links", msgLinks)
 	}
 }
 
