@@ -125,9 +125,9 @@ func onceSK(day string, n Notification) string {
 // listed or counted as notifications.
 const onceMarker = "NOTIFIED#"
 
-// Repeated reports whether a transaction whose Once items start at position at, canceled with
-// the failed conditions failed (dynamo.CanceledBy), failed only on the marker: the day's
-// notification was given before, and the transaction should run again without the Once items.
+// Repeated reports whether failed, the positions whose conditions canceled a transaction
+// (dynamo.CanceledBy), is the Once marker at position at alone: the day's notification was
+// given before, and the transaction should run again without the Once items.
 func Repeated(failed []int, at int) bool {
 	return len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != at })
 }
