@@ -50,16 +50,6 @@ func (h *Handler) feed(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, errBadTab)
 		return
 	}
-	req, err := httpapi.ParsePage(r)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	p, err := h.d.Posts.Page(r.Context(), tl, me.UserID, post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, h.d.Render.Page(r.Context(), p, req))
+	posts.ServePage(w, r, h.d, tl, me.UserID)
 }

@@ -60,9 +60,10 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	skip := 0
-	if p.Cursor == "" {
-		skip = (p.Page - 1) * p.Limit
+	skip, err := p.Skip(func() (int64, error) { return h.notes.Total(r.Context(), me.UserID) })
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
 	}
 	page, err := h.notes.List(r.Context(), me.UserID, p.Limit, p.Cursor, skip)
 	if err != nil {

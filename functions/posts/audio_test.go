@@ -81,7 +81,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 		fields map[string]string
 	}{
 		{"an empty form", map[string]any{}, map[string]string{
-			"caption": "Caption is required", "audio_upload": "Audio file is required", "links": "At least one platform link is required",
+			"caption": "Caption is required", "audio_upload": "Audio file is required",
 		}},
 		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, wav(0))},
 			map[string]string{"audio_upload": badAudio}},

@@ -13,17 +13,27 @@ import (
 
 // page answers one page of tl: {posts, pagination}.
 func (h *Handler) page(w http.ResponseWriter, r *http.Request, tl post.Timeline) {
+	ServePage(w, r, h.d, tl, viewer(r).UserID)
+}
+
+// ServePage answers one page of tl as viewer sees it, {posts, pagination}: the audio and video
+// lists' answer, and the feed's. A page asked for by number must lie within tl (see
+// httpapi.PageRequest.Skip).
+func ServePage(w http.ResponseWriter, r *http.Request, d Deps, tl post.Timeline, viewer string) {
 	req, err := httpapi.ParsePage(r)
+	if err == nil {
+		_, err = req.Skip(func() (int64, error) { return d.Posts.Total(r.Context(), tl) })
+	}
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	p, err := h.d.Posts.Page(r.Context(), tl, viewer(r).UserID, post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
+	p, err := d.Posts.Page(r.Context(), tl, viewer, post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, h.d.Render.Page(r.Context(), p, req))
+	httpapi.JSON(w, http.StatusOK, d.Render.Page(r.Context(), p, req))
 }
 
 func (h *Handler) all(w http.ResponseWriter, r *http.Request) { h.page(w, r, h.k.All) }
@@ -41,6 +51,9 @@ func (h *Handler) ofUser(w http.ResponseWriter, r *http.Request) {
 		h.page(w, r, h.k.Own(id))
 	case uuid.Validate(id) != nil:
 		req, err := httpapi.ParsePage(r)
+		if err == nil {
+			_, err = req.Skip(func() (int64, error) { return 0, nil })
+		}
 		if err != nil {
 			httpapi.Error(w, r, err)
 			return
@@ -178,6 +191,12 @@ func (h *Handler) comments(w http.ResponseWriter, r *http.Request) {
 	req, err := httpapi.ParsePage(r)
 	if err != nil {
 		httpapi.Error(w, r, err)
+		return
+	}
+	if _, err := req.Skip(func() (int64, error) {
+		return h.d.Posts.CommentTotal(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID)
+	}); err != nil {
+		fail(w, r, err, h.k.NotFound)
 		return
 	}
 	p, err := h.d.Posts.Comments(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID,

@@ -68,17 +68,18 @@ func (h *Handler) follow(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusOK, followResponse{Message: msg, Changed: changed})
 }
 
-// followAndNotify follows target and, in the same transaction, tells target who did.
+// followAndNotify follows target and, in the same transaction, tells target who did: once a
+// day (notify.Once), however often the follow is undone and made again.
 func (h *Handler) followAndNotify(r *http.Request, me httpapi.Principal, target string) (bool, error) {
 	now := time.Now().UTC()
-	note, err := notify.Put(h.profiles.Table(), notify.Notification{
+	note, err := notify.Once(h.profiles.Table(), notify.Notification{
 		Recipient: target, Kind: notify.Follow, ActorID: me.UserID, ActorName: me.Account.Username,
 		ActorImage: me.Account.Image, Message: notify.FollowMessage(me.Account.Username), CreatedAt: now,
 	})
 	if err != nil {
 		return false, failure.Wrap(err, "follow notification")
 	}
-	return h.profiles.Follow(r.Context(), me.UserID, target, now, note)
+	return h.profiles.Follow(r.Context(), me.UserID, target, now, note...)
 }
 
 type followListResponse struct {
@@ -98,18 +99,19 @@ func (h *Handler) followList(w http.ResponseWriter, r *http.Request, id string, 
 		httpapi.Error(w, r, err)
 		return
 	}
-	skip := 0
-	if p.Cursor == "" {
-		skip = (p.Page - 1) * p.Limit
+	total := a.FollowersCount
+	if l == profile.Following {
+		total = a.FollowingCount
+	}
+	skip, err := p.Skip(func() (int64, error) { return total, nil })
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
 	}
 	page, err := h.profiles.FollowList(r.Context(), id, l, p.Limit, p.Cursor, skip)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
-	}
-	total := a.FollowersCount
-	if l == profile.Following {
-		total = a.FollowingCount
 	}
 	users := make([]profile.Summary, 0, len(page.Users))
 	for _, u := range page.Users {

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -66,5 +67,68 @@ func TestMedia_URLJoinsKeysAndPassesURLsThrough(t *testing.T) {
 	}
 	if (Media{}).URL("public/a.png") != "/public/a.png" {
 		t.Error("same-origin URL")
+	}
+}
+
+func TestSkip_APageByNumberMustLieWithinTheListAndMaxWalk(t *testing.T) {
+	boom := errors.New("count failed")
+	for _, c := range []struct {
+		name  string
+		p     PageRequest
+		total int64
+		err   error
+		skip  int
+		msg   string // of the refusal, "" when none
+		asked bool   // whether the total was read
+	}{
+		{name: "page 1 of nothing", p: PageRequest{Limit: 10, Page: 1}},
+		{name: "a cursor's page is a label", p: PageRequest{Limit: 10, Page: math.MaxInt, Cursor: "c"}},
+		{name: "the last page", p: PageRequest{Limit: 10, Page: 3}, total: 21, skip: 20, asked: true},
+		{name: "past the last page", p: PageRequest{Limit: 10, Page: 4}, total: 21, msg: "page must be between 1 and 3.", asked: true},
+		{name: "page 2 of nothing", p: PageRequest{Limit: 10, Page: 2}, msg: "page must be between 1 and 1.", asked: true},
+		{name: "too large for a skip", p: PageRequest{Limit: 50, Page: math.MaxInt}, total: 30, msg: "page must be between 1 and 1.", asked: true},
+		{name: "deepest walk", p: PageRequest{Limit: 10, Page: 1000}, total: 1 << 40, skip: 9990, asked: true},
+		{name: "deeper than MaxWalk", p: PageRequest{Limit: 10, Page: 1001}, total: 1 << 40, msg: "page must be between 1 and 1000.", asked: true},
+		{name: "deeper than MaxWalk at 50", p: PageRequest{Limit: 50, Page: 201}, total: 1 << 40, msg: "page must be between 1 and 200.", asked: true},
+		{name: "the count fails", p: PageRequest{Limit: 10, Page: 2}, err: boom, asked: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			asked := false
+			skip, err := c.p.Skip(func() (int64, error) { asked = true; return c.total, c.err })
+			switch {
+			case asked != c.asked:
+				t.Errorf("total read: %v", asked)
+			case c.err != nil:
+				if !errors.Is(err, c.err) {
+					t.Errorf("err %v, want %v", err, c.err)
+				}
+			case c.msg != "":
+				var fe *failure.Error
+				if !errors.As(err, &fe) || fe.Code != failure.Invalid || fe.Message != c.msg {
+					t.Errorf("err %v, want %q", err, c.msg)
+				}
+			case err != nil || skip != c.skip:
+				t.Errorf("skip %d, %v; want %d", skip, err, c.skip)
+			}
+		})
+	}
+}
+
+func TestParsePage_ANumberTooLargeForAnIntIsPastTheEndNotMalformed(t *testing.T) {
+	for query, want := range map[string]any{
+		"page=99999999999999999999":  math.MaxInt,
+		"page=9223372036854775807":   math.MaxInt,
+		"page=-99999999999999999999": ErrBadPage,
+		"page=0":                     ErrBadPage,
+		"page=1e3":                   ErrBadPage,
+	} {
+		p, err := ParsePage(httptest.NewRequest("GET", "/x?"+query, nil))
+		if e, ok := want.(error); ok {
+			if !errors.Is(err, e) {
+				t.Errorf("%s: %v, want %v", query, err, e)
+			}
+		} else if err != nil || p.Page != want {
+			t.Errorf("%s: page %d %v", query, p.Page, err)
+		}
 	}
 }

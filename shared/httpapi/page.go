@@ -1,8 +1,12 @@
 package httpapi
 
 import (
+	"errors"
+	"fmt"
+	"math"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"zuum/shared/failure"
 )
@@ -12,6 +16,12 @@ const (
 	DefaultLimit = 10
 	MaxLimit     = 50
 )
+
+// MaxWalk bounds how deep a page asked for by number alone may lie: a page reached without a
+// cursor is found by walking past the items before it, so its items must lie within the first
+// MaxWalk (page 1000 at the default limit, 200 at the largest). Deeper pages are reached by
+// following `next`, whose cost does not grow with depth.
+const MaxWalk = 10_000
 
 // PageRequest is a list call's paging: how many items, from where (an opaque cursor from the
 // previous page's `next`), and the page number that cursor stands for.
@@ -43,12 +53,38 @@ func ParsePage(r *http.Request) (PageRequest, error) {
 	}
 	if s := q.Get("page"); s != "" {
 		n, err := strconv.Atoi(s)
+		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(s, "-") {
+			n, err = math.MaxInt, nil // a positive number too large for an int: past every list's end (Skip)
+		}
 		if err != nil || n < 1 {
 			return PageRequest{}, ErrBadPage
 		}
 		p.Page = n
 	}
 	return p, nil
+}
+
+// Skip returns how many items come before p's page: none with a cursor (the cursor says where
+// the page starts and page only labels it), else those of the pages before it. A page asked for
+// by number must exist: between 1 and the list's last page, and no deeper than MaxWalk items;
+// else the answer is a 400 naming the last page one may ask for ("page must be between 1 and
+// 3."). Page 1 always exists, even in an empty list. total reports how many items the list
+// has; it is called only for a page past the first without a cursor. So no page number walks
+// past a list's end, through all of a long list, or overflows.
+func (p PageRequest) Skip(total func() (int64, error)) (int, error) {
+	if p.Cursor != "" || p.Page <= 1 {
+		return 0, nil
+	}
+	limit := int64(max(p.Limit, 1))
+	n, err := total()
+	if err != nil {
+		return 0, err
+	}
+	last := min((n+limit-1)/limit, MaxWalk/limit)
+	if int64(p.Page) > last {
+		return 0, failure.New(failure.Invalid, fmt.Sprintf("page must be between 1 and %d.", max(last, 1)))
+	}
+	return (p.Page - 1) * int(limit), nil
 }
 
 // Pagination is the paging object every list answers with (spec part 1 §3, plus next).

@@ -2,17 +2,25 @@
 //
 //	pk=USER#<recipient>  sk=NOTE#<id>       one notification (id is a UUIDv7, so keys sort by time)
 //	pk=USER#<recipient>  sk=NOTES_READ      read_through: the id up to which "read all" read them
+//	pk=USER#<recipient>  sk=NOTIFIED#<day>#<kind>#<actor>#<post>
+//	                                        note_id, expires_at: actor told recipient this today
 //
 // Likes, comments and follows put their notification in the same transaction as the reaction,
-// comment or follow edge (Put); a new post reaches followers through the jobs function (FanOut).
+// comment or follow edge (Put, or Once for likes and follows); a new post reaches followers
+// through the jobs function (FanOut). A like or a follow can be undone and done again at will, so
+// it notifies once per actor, target and day in Lagos (Once): the NOTIFIED marker, put on
+// condition that it is absent, lets only the day's first through.
 // A notification is read when its own read flag is set (one tapped) or its id is at or below the
 // watermark (read all), so marking thousands read is one small write.
 package notify
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
@@ -66,6 +74,62 @@ func Put(table string, n Notification) (types.TransactWriteItem, error) {
 		return types.TransactWriteItem{}, err
 	}
 	return types.TransactWriteItem{Put: &types.Put{TableName: &table, Item: av}}, nil
+}
+
+// Lagos is the zone a notification day is counted in: West Africa Time, UTC+1 all year (Nigeria
+// keeps no daylight saving), so a fixed zone needs no time zone database in the Lambda runtime.
+var Lagos = time.FixedZone("Africa/Lagos", 60*60)
+
+// Day is the calendar day of t in Lagos, as "2006-01-02".
+func Day(t time.Time) string { return t.In(Lagos).Format(time.DateOnly) }
+
+// Once returns the transaction items that give n to its recipient unless n's actor already told
+// the recipient the same (n's kind about n's post) earlier the same day in Lagos: first a marker
+// keyed by recipient, day, kind, actor and post, put on condition that it is absent, then n
+// itself (n.ID is set when empty). A transaction that only the marker's condition cancels (see
+// Repeated) found the day's notification already given: run it again without these items. A
+// repeat thus leaves the day's first notification as it is, read or unread, where it is in the
+// list; the next day the same act notifies again. The marker expires (TTL) a day after its day.
+func Once(table string, n Notification) ([]types.TransactWriteItem, error) {
+	if n.ID == "" {
+		n.ID = NewID()
+	}
+	day := Day(n.CreatedAt)
+	start, err := time.ParseInLocation(time.DateOnly, day, Lagos)
+	if err != nil {
+		return nil, fmt.Errorf("notification day: %w", err)
+	}
+	marker := map[string]types.AttributeValue{
+		"pk":         &types.AttributeValueMemberS{Value: "USER#" + n.Recipient},
+		"sk":         &types.AttributeValueMemberS{Value: onceSK(day, n)},
+		"note_id":    &types.AttributeValueMemberS{Value: n.ID},
+		"expires_at": &types.AttributeValueMemberN{Value: strconv.FormatInt(start.AddDate(0, 0, 2).Unix(), 10)},
+	}
+	note, err := Put(table, n)
+	if err != nil {
+		return nil, err
+	}
+	guard := types.TransactWriteItem{Put: &types.Put{
+		TableName: &table, Item: marker, ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	}}
+	return []types.TransactWriteItem{guard, note}, nil
+}
+
+// onceSK is the sort key of the marker that n's actor told n's recipient about n's kind and post
+// on day.
+func onceSK(day string, n Notification) string {
+	return onceMarker + day + "#" + string(n.Kind) + "#" + n.ActorID + "#" + n.PostID
+}
+
+// onceMarker begins the markers' sort keys; it does not begin with NOTE#, so markers are never
+// listed or counted as notifications.
+const onceMarker = "NOTIFIED#"
+
+// Repeated reports whether failed, the positions whose conditions canceled a transaction
+// (dynamo.CanceledBy), is the Once marker at position at alone: the day's notification was
+// given before, and the transaction should run again without the Once items.
+func Repeated(failed []int, at int) bool {
+	return len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != at })
 }
 
 // item is the stored form of n, keyed under its recipient.

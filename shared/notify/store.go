@@ -162,6 +162,12 @@ func (s *Store) page(ctx context.Context, recipient string, limit int, start map
 	return notes, next, nil
 }
 
+// Total is how many notifications recipient has, as List reports it: what a page number is
+// checked against before a page is walked to.
+func (s *Store) Total(ctx context.Context, recipient string) (int64, error) {
+	return s.count(ctx, recipient)
+}
+
 // count is how many notifications recipient has: a keys-only count query, paged.
 func (s *Store) count(ctx context.Context, recipient string) (int64, error) {
 	var total int64

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"zuum/shared/failure"
 	"zuum/shared/media"
+	"zuum/shared/text"
 )
 
 // Kind is what a post is.
@@ -118,7 +118,6 @@ const (
 	msgCaption     = "Caption is required"
 	msgCaptionLong = "Caption must be at most 500 characters"
 	msgCoverBad    = "Please select a valid image file (JPEG, PNG)"
-	msgLinks       = "At least one platform link is required"
 	msgType        = "Type must be music or beat"
 	msgLocation    = "Location must be at most 100 characters"
 	msgTagsMany    = "Tag at most 20 people"
@@ -132,7 +131,7 @@ var kinds = map[Kind]kind{
 	Audio: {
 		invalid: "Validation error or missing files", media: media.Audio, field: "audio_upload",
 		missing: "Audio file is required", badMedia: "Please select a valid audio file (MP3, WAV)",
-		order:     []string{"caption", "type", "audio_upload", "cover_photo", "links", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
+		order:     []string{"caption", "type", "audio_upload", "cover_photo", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
 		checkKind: checkAudio,
 		timelines: func(p Post) []Timeline {
 			return []Timeline{AllAudio, FeedAudio, UserAudio(p.OwnerID)}
@@ -152,8 +151,9 @@ var kinds = map[Kind]kind{
 	},
 }
 
-// check applies the rules that need no I/O, trimming d in place. The media keys are checked
-// against the bucket by the store.
+// check applies the rules that need no I/O, cleaning d's text in place (text.Clean: control,
+// zero-width and bidirectional characters go; blanks are what text.Blank says; lengths are in
+// characters, text.Len). The media keys are checked against the bucket by the store.
 func (k kind) check(d *Draft) []failure.FieldError {
 	errs := slices.Clone(d.Invalid)
 	add := func(field, msg string) { // one message per field, the first found
@@ -161,11 +161,11 @@ func (k kind) check(d *Draft) []failure.FieldError {
 			errs = append(errs, failure.FieldError{Field: field, Msg: msg})
 		}
 	}
-	d.Caption = strings.TrimSpace(d.Caption)
+	d.Caption = text.Clean(d.Caption, false)
 	switch {
-	case d.Caption == "":
+	case text.Blank(d.Caption):
 		add("caption", msgCaption)
-	case utf8.RuneCountInString(d.Caption) > MaxCaption:
+	case text.Len(d.Caption) > MaxCaption:
 		add("caption", msgCaptionLong)
 	}
 	d.Media, d.Cover = strings.TrimSpace(d.Media), strings.TrimSpace(d.Cover)
@@ -192,25 +192,21 @@ func checkAudio(d *Draft, add func(field, msg string)) {
 		{"spotify", &d.Links.Spotify}, {"apple_music", &d.Links.AppleMusic},
 		{"youtube_music", &d.Links.YouTubeMusic}, {"boomplay", &d.Links.Boomplay}, {"audiomark", &d.Links.Audiomark},
 	}
-	some := false
+	// Links are optional: a new artist may have no streaming release yet (the spec's "At least
+	// one platform link is required" is a warning in the form, not a refusal).
 	for _, l := range links {
-		*l.v = strings.TrimSpace(*l.v)
-		if *l.v == "" {
-			continue
-		}
-		some = true
-		if !webURL(*l.v) {
+		if *l.v = strings.TrimSpace(*l.v); *l.v != "" && !webURL(*l.v) {
 			add(l.field, l.field+" must be a valid URL")
 		}
-	}
-	if !some {
-		add("links", msgLinks)
 	}
 }
 
 func checkVideo(d *Draft, add func(field, msg string)) {
 	d.Type, d.Links = "", Links{}
-	if d.Location = strings.TrimSpace(d.Location); utf8.RuneCountInString(d.Location) > MaxLocation {
+	switch d.Location = text.Clean(d.Location, false); {
+	case text.Blank(d.Location):
+		d.Location = ""
+	case text.Len(d.Location) > MaxLocation:
 		add("location", msgLocation)
 	}
 	tags, long := CleanTags(d.Tags)
@@ -223,18 +219,18 @@ func checkVideo(d *Draft, add func(field, msg string)) {
 	d.Tags = tags
 }
 
-// CleanTags trims tags and drops blanks and duplicates (ignoring case, keeping the first
-// spelling); long reports a tag over MaxTagLength characters.
+// CleanTags cleans tags (text.Clean, one line each) and drops blanks and duplicates (ignoring
+// case, keeping the first spelling); long reports a tag over MaxTagLength characters.
 func CleanTags(in []string) (tags []string, long bool) {
 	tags = []string{}
 	seen := map[string]bool{}
 	for _, t := range in {
-		t = strings.TrimSpace(t)
-		if t == "" || seen[strings.ToLower(t)] {
+		t = text.Clean(t, false)
+		if text.Blank(t) || seen[strings.ToLower(t)] {
 			continue
 		}
 		seen[strings.ToLower(t)] = true
-		long = long || utf8.RuneCountInString(t) > MaxTagLength
+		long = long || text.Len(t) > MaxTagLength
 		tags = append(tags, t)
 	}
 	return tags, long
@@ -261,13 +257,15 @@ func (k kind) refuse(errs []failure.FieldError) error {
 	return failure.Fields(k.invalid, errs...)
 }
 
-// CommentText checks a comment and returns it trimmed.
+// CommentText checks a comment and returns it cleaned (text.Clean). A comment may hold line
+// breaks (it is prose, and other clients send them); a caption, a location and a tag are one
+// line each (a caption is shown as the post's title).
 func CommentText(s string) (string, error) {
-	s = strings.TrimSpace(s)
+	s = text.Clean(s, true)
 	switch {
-	case s == "":
+	case text.Blank(s):
 		return "", failure.Fields(msgComment, failure.FieldError{Field: "comment", Msg: msgComment})
-	case utf8.RuneCountInString(s) > MaxComment:
+	case text.Len(s) > MaxComment:
 		return "", failure.Fields(msgCommentLong, failure.FieldError{Field: "comment", Msg: msgCommentLong})
 	}
 	return s, nil

@@ -145,14 +145,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 	}
 	var total int64
 	if counts != nil {
-		for _, k := range counts.countKeys() {
-			if it, ok := got.get(s.table, k); ok {
-				if n, ok := it["n"].(*types.AttributeValueMemberN); ok {
-					v, _ := strconv.ParseInt(n.Value, 10, 64)
-					total += v
-				}
-			}
-		}
+		total = s.sum(got, *counts)
 	}
 	entries := make([]Entry, 0, len(refs))
 	for _, r := range refs {
@@ -179,6 +172,30 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked})
 	}
 	return entries, max(total, 0), nil
+}
+
+// sum adds up the count shards of tl found in got.
+func (s *Store) sum(got batch, tl Timeline) int64 {
+	var total int64
+	for _, k := range tl.countKeys() {
+		if it, ok := got.get(s.table, k); ok {
+			if n, ok := it["n"].(*types.AttributeValueMemberN); ok {
+				v, _ := strconv.ParseInt(n.Value, 10, 64)
+				total += v
+			}
+		}
+	}
+	return max(total, 0)
+}
+
+// Total is how many entries tl has, as Page reports it: what a page number is checked against
+// before a page is walked to.
+func (s *Store) Total(ctx context.Context, tl Timeline) (int64, error) {
+	got, err := s.batchGet(ctx, keyset{table: s.table, keys: tl.countKeys(), consistent: true})
+	if err != nil {
+		return 0, err
+	}
+	return s.sum(got, tl), nil
 }
 
 // View returns post id of kind k as viewer sees it; a post of another kind, or a private video

@@ -31,17 +31,25 @@ func (s *Store) bump(p Post, counter string, d int, viewer string) types.Transac
 	}}
 }
 
-// note is the transaction item that tells p's owner what actor did, or false when actor is the
-// owner (nobody is told about themselves).
-func (s *Store) note(p Post, actor profile.Profile, k notify.Kind, message string, at time.Time) (types.TransactWriteItem, bool, error) {
+// note is the transaction items that tell p's owner what actor did: none when actor is the owner
+// (nobody is told about themselves), the marker and the notification for a kind given once a day
+// (notify.Once: likes), else the notification alone.
+func (s *Store) note(p Post, actor profile.Profile, k notify.Kind, message string, at time.Time) ([]types.TransactWriteItem, error) {
 	if actor.ID == p.OwnerID {
-		return types.TransactWriteItem{}, false, nil
+		return nil, nil
 	}
-	item, err := notify.Put(s.users, notify.Notification{
+	n := notify.Notification{
 		Recipient: p.OwnerID, Kind: k, ActorID: actor.ID, ActorName: actor.Username, ActorImage: actor.Image,
 		PostID: p.ID, PostType: string(p.Kind), Message: message, CreatedAt: at,
-	})
-	return item, err == nil, err
+	}
+	if k == notify.Like {
+		return notify.Once(s.users, n)
+	}
+	item, err := notify.Put(s.users, n)
+	if err != nil {
+		return nil, err
+	}
+	return []types.TransactWriteItem{item}, nil
 }
 
 // outcome reads a transaction whose item 0 is the write and item 1 the bump: a failed bump
@@ -67,7 +75,9 @@ type Reaction struct {
 }
 
 // React likes (like) or unlikes post id of kind k for actor. The reaction item and the counter
-// change in one transaction, with the owner's LIKE notification; a repeat changes nothing.
+// change in one transaction, with the owner's LIKE notification; a repeat changes nothing. The
+// owner hears of one actor's like of one post once a day (notify.Once), however often it is
+// undone and done again.
 func (s *Store) React(ctx context.Context, k Kind, id string, actor profile.Profile, like bool) (Reaction, error) {
 	if !validID(id) {
 		return Reaction{}, ErrNotFound
@@ -111,15 +121,18 @@ func (s *Store) React(ctx context.Context, k Kind, id string, actor profile.Prof
 	}
 	items := []types.TransactWriteItem{write, s.bump(p, "reactions", d, actor.ID)}
 	if like {
-		n, ok, err := s.note(p, actor, notify.Like, notify.LikeMessage(actor.Username), now)
+		n, err := s.note(p, actor, notify.Like, notify.LikeMessage(actor.Username), now)
 		if err != nil {
 			return Reaction{}, failure.Wrap(err, "like notification")
 		}
-		if ok {
-			items = append(items, n)
-		}
+		items = append(items, n...)
 	}
-	repeated, err := outcome(s.transact(ctx, items), "react to post")
+	err = s.transact(ctx, items)
+	if failed, _ := dynamo.CanceledBy(err); len(items) > 2 && notify.Repeated(failed, 2) {
+		// The owner was told of this actor's like today already: like without telling again.
+		err = s.transact(ctx, items[:2])
+	}
+	repeated, err := outcome(err, "react to post")
 	if err != nil || repeated { // a concurrent twin of this reaction got there first
 		return unchanged, err
 	}
@@ -170,13 +183,11 @@ func (s *Store) Comment(ctx context.Context, k Kind, id string, actor profile.Pr
 		{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: aws.String(conditionAbsent)}},
 		s.bump(p, "comments", 1, actor.ID),
 	}
-	n, ok, err := s.note(p, actor, notify.Comment, notify.CommentMessage(actor.Username, text), now)
+	n, err := s.note(p, actor, notify.Comment, notify.CommentMessage(actor.Username, text), now)
 	if err != nil {
 		return Comment{}, failure.Wrap(err, "comment notification")
 	}
-	if ok {
-		items = append(items, n)
-	}
+	items = append(items, n...)
 	if _, err := outcome(s.transact(ctx, items), "add comment"); err != nil {
 		return Comment{}, err
 	}
@@ -189,6 +200,19 @@ type CommentPage struct {
 	Total    int64
 	Number   int
 	Next     string
+}
+
+// CommentTotal is how many comments post id of kind k has, as viewer may see it (else
+// ErrNotFound): what a page number of Comments is checked against before it is walked to.
+func (s *Store) CommentTotal(ctx context.Context, k Kind, id, viewer string) (int64, error) {
+	if !validID(id) {
+		return 0, ErrNotFound
+	}
+	p, err := s.find(ctx, k, id, viewer)
+	if err != nil {
+		return 0, err
+	}
+	return p.Comments, nil
 }
 
 // Comments returns a page of the comments on post id of kind k, with their authors' profiles

@@ -144,6 +144,11 @@ type postItem struct {
 }
 
 func toItem(p Post) postItem {
+	if len(p.Tags) == 0 {
+		// Stored as no attribute rather than an empty list: the local cloud's DynamoDB loses an
+		// empty list's type when it rolls a canceled transaction back.
+		p.Tags = nil
+	}
 	return postItem{
 		PK: postPrefix + p.ID, SK: skPost, ID: p.ID, Kind: p.Kind, OwnerID: p.OwnerID, Caption: p.Caption,
 		Type: p.Type, Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,

@@ -40,7 +40,6 @@ func TestCreate_RefusesDraftsWithTheContractsMessages(t *testing.T) {
 	}{
 		{"audio with nothing", post.Draft{Kind: post.Audio}, "Validation error or missing files", map[string]string{
 			"caption": "Caption is required", "audio_upload": "Audio file is required",
-			"links": "At least one platform link is required",
 		}},
 		{"audio with bad links, type and a long caption", post.Draft{
 			Kind: post.Audio, Caption: long, Type: "podcast", Media: song,

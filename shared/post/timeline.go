@@ -9,6 +9,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
+
+	"zuum/shared/failure"
 )
 
 // Timeline is a named newest-first list of posts.
@@ -138,6 +140,14 @@ type PageRequest struct {
 	Page   int
 }
 
+// maxSkip bounds the entries a page asked for by number may lie behind. The HTTP edge refuses
+// pages past a list's end or deeper than httpapi.MaxWalk first, with the list's own bounds;
+// this keeps any other caller from walking a whole timeline or overflowing.
+const maxSkip = 100_000
+
+// ErrPageTooDeep refuses a page number whose entries lie deeper than maxSkip.
+var ErrPageTooDeep = failure.New(failure.Invalid, "page is too deep: follow next instead.")
+
 // start is where req's page starts and how many entries before it must be skipped. A limit
 // below 1 counts as 1.
 func (req *PageRequest) start(layout string) (pos position, skip int, err error) {
@@ -147,5 +157,8 @@ func (req *PageRequest) start(layout string) (pos position, skip int, err error)
 		return pos, 0, err
 	}
 	page := max(req.Page, 1)
+	if page-1 > maxSkip/req.Limit {
+		return position{}, 0, ErrPageTooDeep
+	}
 	return position{Page: page}, (page - 1) * req.Limit, nil
 }

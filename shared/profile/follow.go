@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,7 +67,10 @@ var (
 
 // Follow makes follower follow target: both edges, both counters and extra (the target's
 // notification) in one transaction. changed is false when follower already followed target.
-// It refuses following oneself, and a target that does not exist or is deactivated.
+// It refuses following oneself, and a target that does not exist or is deactivated. extra is
+// what may ride along but need not: when the transaction fails only on the first extra item's
+// condition (a once-a-day notification's marker, notify.Once, found the target already told
+// today), the follow is made again without extra.
 func (s *Store) Follow(ctx context.Context, follower, target string, now time.Time, extra ...types.TransactWriteItem) (changed bool, err error) {
 	if follower == target {
 		return false, ErrSelfFollow
@@ -98,6 +102,9 @@ func (s *Store) Follow(ctx context.Context, follower, target string, now time.Ti
 	}
 	items = append(items, extra...)
 	failed, err := s.transact(ctx, items)
+	if len(extra) > 0 && len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != len(items)-len(extra) }) {
+		failed, err = s.transact(ctx, items[:len(items)-len(extra)])
+	}
 	switch {
 	case err == nil:
 		return true, nil
