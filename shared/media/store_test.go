@@ -143,7 +143,8 @@ func TestExamine_JudgesTheBytesAgainstTheKeysKindAndStoredType(t *testing.T) {
 		{"text as audio", "uploads/u1/audio/b.mp3", "audio/mpeg", []byte("hello, not audio"), media.StatusRejected, "", 0, "the bytes are not a valid audio file"},
 		{"png as audio", "uploads/u1/audio/c.mp3", "audio/mpeg", mediatest.PNG(), media.StatusRejected, "image/png", 0, "the bytes are image/png, not audio"},
 		{"wav stored as mp3", "uploads/u1/audio/d.mp3", "audio/mpeg", mediatest.WAV(1), media.StatusRejected, "audio/wav", 0, `stored as "audio/mpeg" but the bytes are audio/wav`},
-		{"image too big", "uploads/u1/image/big.png", "image/png", append(mediatest.PNG(), make([]byte, 5<<20)...), media.StatusRejected, "", 0, "5242913 bytes is over the image limit of 5242879"},
+		{"image too big", "uploads/u1/image/big.png", "image/png", make([]byte, 5<<20), media.StatusRejected, "", 0, "5242880 bytes is over the image limit of 5242879"},
+		{"wav header then text", "uploads/u1/audio/e.wav", "audio/wav", mediatest.Attacks["wav header then text"], media.StatusRejected, "audio/wav", 0, "the bytes are not a valid audio/wav file: no fmt chunk"},
 		{"empty", "uploads/u1/image/empty.png", "image/png", nil, media.StatusRejected, "", 0, "the object is empty"},
 		{"not an upload key", "uploads/u1/stuff.png", "image/png", mediatest.PNG(), media.StatusRejected, "", 0, "the key is not uploads/<user>/<kind>/<name> with kind audio, video or image"},
 	}
