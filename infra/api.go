@@ -30,6 +30,7 @@ type routeGroup struct {
 const (
 	uploadObjects = schema.UploadsPrefix + "*"
 	publicObjects = schema.PublicPrefix + "*"
+	finalObjects  = schema.FinalPrefix + "*"
 )
 
 // Table sets used by several rows.
@@ -51,23 +52,26 @@ var routeGroups = []routeGroup{
 		ReadTables: usersOnly,
 		Media:      []mediaAccess{{Pattern: uploadObjects, Write: true}},
 	}},
-	// Posts check that uploads exist and are what they claim and sign GETs for them. Deleting a
-	// post's media is the jobs worker's, except when that job cannot be queued: then the post's
-	// own group cleans up at once, so it may delete uploads too.
+	// Creating a post copies its uploads to media/ (read the upload, write and check the copy),
+	// then deletes the uploads; posts sign GETs for their media/ files (and uploads/ ones of
+	// posts made before). Deleting a post's media is the jobs worker's, except when that job
+	// cannot be queued: then the post's own group cleans up at once.
 	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/{proxy+}"}, access: access{
-		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
+		Tables: usersAndPosts,
+		Media: []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true},
+			{Pattern: finalObjects, Read: true, Write: true, Delete: true}, {Pattern: publicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/{proxy+}"}, access: access{
-		Tables:     usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}, {Pattern: publicObjects, Read: true}},
+		Tables: usersAndPosts,
+		Media: []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true},
+			{Pattern: finalObjects, Read: true, Write: true, Delete: true}, {Pattern: publicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
-	// The feed only lists: it reads both tables and signs GETs for uploads.
+	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, access: access{
 		ReadTables: usersAndPosts,
-		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}},
+		Media:      []mediaAccess{{Pattern: uploadObjects, Read: true}, {Pattern: finalObjects, Read: true}},
 	}},
 	// Notifications live in the Users table beside their recipient.
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/{proxy+}"}, access: access{

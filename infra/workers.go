@@ -38,7 +38,7 @@ var (
 	// post's comments, reactions, shares and media.
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
 		Tables: usersAndPosts,
-		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}},
+		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true}},
 	}}
 	workers = []worker{mediaWorker, jobsWorker}
 )
