@@ -50,8 +50,8 @@ func decodeImage(r io.ReaderAt, size int64, contentType string) (image.Image, st
 	if err != nil {
 		return nil, "it does not decode: " + err.Error()
 	}
-	if contentType == "image/jpeg" {
-		img = orient(img, exifOrientation(data))
+	if o := exifOrientation(data); contentType == "image/jpeg" && o > 1 {
+		img = orient(shrink(img, MaxImageSide), o) // shrunk first: turning copies every pixel
 	}
 	return img, ""
 }
