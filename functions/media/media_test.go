@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 
 	"zuum/functions/media"
 	"zuum/functions/wire"
@@ -30,7 +31,6 @@ var env = map[string]string{schema.Media.EnvVar: schema.Media.Name, schema.Posts
 type fixture struct {
 	cloud   *cloudtest.Cloud
 	work    wire.Worker
-	store   *files.Store
 	catalog *files.Catalog
 }
 
@@ -41,7 +41,7 @@ func start(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{c, work, files.NewStore(c.S3, schema.Media.Name), files.NewCatalog(c.DynamoDB, schema.Posts.Name)}
+	return fixture{c, work, files.NewCatalog(c.DynamoDB, schema.Posts.Name)}
 }
 
 func (f fixture) put(t *testing.T, key, contentType string, body []byte) {
@@ -55,8 +55,9 @@ func (f fixture) put(t *testing.T, key, contentType string, body []byte) {
 
 func (f fixture) exists(t *testing.T, key string) bool {
 	t.Helper()
-	_, err := f.store.Check(context.Background(), key)
-	if err != nil && !errors.Is(err, files.ErrNoObject) {
+	_, err := f.cloud.S3.HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(schema.Media.Name), Key: &key})
+	var missing *s3types.NotFound
+	if err != nil && !errors.As(err, &missing) {
 		t.Fatal(err)
 	}
 	return err == nil
