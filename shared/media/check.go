@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"slices"
 	"time"
 )
 
@@ -94,9 +95,9 @@ func parse(contentType string, r io.ReaderAt, size int64) (seconds float64, prob
 // up in text and random bytes, three chained frames do not.
 const minFrames = 3
 
-// parseFrames checks that a run of minFrames chained frames of one sample rate starts at the
-// first frame (after ID3v2 tags; a few stray bytes before it are allowed), then measures with
-// duration.
+// parseFrames checks that a run of minFrames chained frames, each where the one before ends,
+// starts at the first frame (after ID3v2 tags; a few stray bytes before it are allowed), then
+// measures with duration.
 func parseFrames(r io.ReaderAt, size int64, frameLen func([]byte) (int, bool), name string,
 	duration func(io.ReaderAt, int64) float64) (float64, string) {
 	off, ok := firstFrame(r, afterID3(r, size), size, frameLen)
@@ -159,6 +160,10 @@ func parseWAV(r io.ReaderAt, size int64) (float64, string) {
 	return 0, "no data chunk"
 }
 
+// wavBits are the sample sizes each WAV format browsers play may have: PCM, IEEE float, A-law,
+// µ-law.
+var wavBits = map[uint32][]int64{1: {8, 16, 24, 32}, 3: {32, 64}, 6: {8}, 7: {8}}
+
 // wavFormat checks a fmt chunk (f is its first 16 bytes, n its length at off): PCM, IEEE float,
 // A-law or µ-law (or one of them in WAVE_FORMAT_EXTENSIBLE), 1 to 8 channels at 1 kHz to
 // 384 kHz, and block align and byte rate that follow from them.
@@ -172,7 +177,7 @@ func wavFormat(r io.ReaderAt, off, n int64, f []byte) string {
 		}
 		format = le16(ext, 0)
 	}
-	okBits := map[uint32][]int64{1: {8, 16, 24, 32}, 3: {32, 64}, 6: {8}, 7: {8}}[format]
+	okBits := wavBits[format]
 	switch {
 	case okBits == nil:
 		return fmt.Sprintf("format %#x is not PCM, float, A-law or µ-law", format)
@@ -180,21 +185,12 @@ func wavFormat(r io.ReaderAt, off, n int64, f []byte) string {
 		return fmt.Sprintf("%d channels", channels)
 	case rate < 1000 || rate > 384000:
 		return fmt.Sprintf("a sample rate of %d Hz", rate)
-	case !contains(okBits, bits):
+	case !slices.Contains(okBits, bits):
 		return fmt.Sprintf("%d bits a sample", bits)
 	case align != channels*bits/8 || byteRate != rate*align:
 		return "the block align or byte rate does not follow from the format"
 	}
 	return ""
-}
-
-func contains(list []int64, v int64) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // FLAC: after ID3v2 tags, the marker and a STREAMINFO block with a sample rate and block sizes,
@@ -217,7 +213,7 @@ func parseFLAC(r io.ReaderAt, size int64) (float64, string) {
 		if h == nil || i == 1024 {
 			return 0, "the metadata blocks run past the end of the file"
 		}
-		off += 4 + int64(h[1])<<16 | int64(h[2])<<8 | int64(h[3])
+		off += 4 + (int64(h[1])<<16 | int64(h[2])<<8 | int64(h[3]))
 		if h[0]&0x80 != 0 { // the last metadata block
 			break
 		}

@@ -91,7 +91,8 @@ func ID3(size int, b []byte) []byte {
 	return append(tag, b...)
 }
 
-// FLAC is a FLAC stream header (marker and STREAMINFO) for seconds of 44.1 kHz stereo audio.
+// FLAC is a FLAC stream header for seconds of 44.1 kHz stereo audio: the marker, STREAMINFO and a
+// padding block, as encoders write them, then the start of a first frame.
 func FLAC(seconds float64) []byte {
 	const rate = 44100
 	total := uint64(seconds * rate)
@@ -102,8 +103,10 @@ func FLAC(seconds float64) []byte {
 	packed := uint64(rate)<<44 | uint64(1)<<41 | uint64(15)<<36 | total
 	binary.BigEndian.PutUint64(si[10:], packed)
 	out := []byte("fLaC")
-	out = append(out, 0x80, 0, 0, 34) // last metadata block: STREAMINFO, 34 bytes
+	out = append(out, 0, 0, 0, 34) // STREAMINFO, 34 bytes
 	out = append(out, si...)
+	out = append(out, 0x81, 0, 0x01, 0x05) // the last metadata block: PADDING, 261 bytes
+	out = append(out, make([]byte, 0x105)...)
 	return append(out, 0xFF, 0xF8, 0x69, 0x08) // the start of a first frame
 }
 
