@@ -26,6 +26,7 @@ type (
 const (
 	uploadObjects = schema.UploadObjects
 	publicObjects = schema.PublicObjects
+	finalObjects  = schema.FinalObjects
 )
 
 // routeGroups is the API: one function per row, with its routes and grants.

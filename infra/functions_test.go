@@ -384,18 +384,19 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		// uploads signs presigned POSTs for uploads/ and can do nothing else with media
 		{"uploads", groupFunction(t, tmpl, "uploads"), "s3:PutObject on uploads/*"},
 		// the feed signs GETs and can neither write nor delete
-		{"feed", groupFunction(t, tmpl, "feed"), "s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		// audio and video check uploads and covers, and delete a post's uploads themselves only
-		// when the jobs worker cannot be queued
-		{"audio", groupFunction(t, tmpl, "audio"), "s3:DeleteObject on uploads/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on uploads/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		{"feed", groupFunction(t, tmpl, "feed"), "s3:GetObject on media/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
+		// audio and video copy checked uploads and covers to media/ and delete the uploads;
+		// they delete a post's media/ files themselves only when the jobs worker cannot be
+		// queued. They never write uploads/: only upload forms do.
+		{"audio", groupFunction(t, tmpl, "audio"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
+		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		// the user group keeps profile pictures under public/ only
 		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
 		{"notifications", groupFunction(t, tmpl, "notifications"), ""},
 		{"auth", groupFunction(t, tmpl, "auth"), ""},
 		// the media worker reads and rejects uploads; the jobs worker deletes a deleted post's
 		{"media worker", workerFunction(t, tmpl, "media"), "s3:DeleteObject on uploads/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on uploads/*"},
+		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*"},
 	}
 	for _, c := range cases {
 		// Then each has exactly the grants its job needs

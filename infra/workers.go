@@ -26,7 +26,7 @@ type worker struct {
 
 // The workers. Neither checks sessions, so neither reads the JWT signing key.
 var (
-	// mediaWorker sniffs every new upload, records its metadata in the Posts table and deletes
+	// mediaWorker parses every new upload, records its metadata in the Posts table and deletes
 	// an upload whose bytes are not what its kind claims. 512 MB streams a 50 MB file
 	// comfortably; a minute covers reading one from S3.
 	mediaWorker = worker{Name: "media", MemoryMB: 512, TimeoutSeconds: 60, access: access{
@@ -38,7 +38,7 @@ var (
 	// post's comments, reactions, shares and media.
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
 		Tables: []schema.Table{schema.Users, schema.Posts},
-		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}},
+		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true}},
 	}}
 	workers = []worker{mediaWorker, jobsWorker}
 )

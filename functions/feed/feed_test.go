@@ -13,6 +13,7 @@ import (
 
 	"zuum/localstack/apptest"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -32,8 +33,7 @@ func TestFeed_TabsListTheirKindsNewestFirst(t *testing.T) {
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	id := app.NewUser(t, c, "ada_e").Body["profile"].(map[string]any)["id"].(string)
-	wav := append([]byte("RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x80\x3e\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00"), make([]byte, 8)...)
-	mp4 := append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), make([]byte, 8)...)
+	wav, mp4 := mediatest.WAV(1), mediatest.MP4("isom", 2, 0, false)
 	creates := []struct {
 		path string
 		body map[string]any

@@ -105,7 +105,7 @@ func TestPostCreated_EveryFollowerHearsOnceEvenWhenTheJobRunsAgain(t *testing.T)
 func TestPostDeleted_CommentsReactionsAndMediaGo(t *testing.T) {
 	app := apptest.Start(t, nil)
 	author, fan := app.Client(t), app.Client(t)
-	_, key := creator(t, app, author, "tunde")
+	authorID, key := creator(t, app, author, "tunde")
 	app.NewUser(t, fan, "listener")
 	r := author.JSON("POST", "/api/audio/create", map[string]any{
 		"caption": "Bridge", "audio_upload": key, "boomplay": "https://www.boomplay.com/songs/1",
@@ -127,6 +127,22 @@ func TestPostDeleted_CommentsReactionsAndMediaGo(t *testing.T) {
 		}
 	}
 	app.NoFailedEvents(t)
+	published := func() []string { // the post's own copies of its files
+		out, err := app.Cloud.S3.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{
+			Bucket: aws.String(schema.Media.Name), Prefix: aws.String(media.FinalPrefixOf(authorID, media.Audio)),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, o := range out.Contents {
+			keys = append(keys, aws.ToString(o.Key))
+		}
+		return keys
+	}
+	if got := published(); len(got) != 1 {
+		t.Fatalf("published files %v, want the post's audio", got)
+	}
 	if r := author.JSON("DELETE", "/api/audio/"+postID, nil); r.Status != http.StatusOK {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)
 	}
@@ -138,7 +154,10 @@ func TestPostDeleted_CommentsReactionsAndMediaGo(t *testing.T) {
 	_, err := app.Cloud.S3.HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(schema.Media.Name), Key: aws.String(key)})
 	var nf *s3types.NotFound
 	if !errors.As(err, &nf) {
-		t.Fatalf("the deleted post's audio is still stored: %v", err)
+		t.Fatalf("the upload is still stored: %v", err)
+	}
+	if got := published(); len(got) != 0 {
+		t.Fatalf("the deleted post's audio is still stored: %v", got)
 	}
 	out, err := app.Cloud.DynamoDB.Query(context.Background(), &dynamodb.QueryInput{
 		TableName: aws.String(schema.Posts.Name), KeyConditionExpression: aws.String("pk = :pk"),

@@ -1,8 +1,9 @@
 // Package media is the media function. S3 invokes it (asynchronously, with retries) for every
-// object created under uploads/; it reads the object's real bytes and records what they are in
-// the media catalog. An object whose bytes are not an accepted type of the kind its key names
-// (uploads/<userId>/<kind>/…), or not the type it was stored as, is recorded as rejected and
-// deleted, so no post can use it.
+// object created under uploads/; it parses the object's bytes (media.ExamineFile, as post
+// creation does) and records what they are in the media catalog. An object whose bytes are not
+// a valid file of an accepted type of the kind its key names (uploads/<userId>/<kind>/…), or
+// not the type it was stored as, is recorded as rejected and deleted. It leaves every other
+// prefix alone: media/ holds the copies posts use, checked when the post was made.
 package media
 
 import (

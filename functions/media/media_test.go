@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 
 	"zuum/functions/media"
 	"zuum/functions/wire"
@@ -30,7 +31,6 @@ var env = map[string]string{schema.Media.EnvVar: schema.Media.Name, schema.Posts
 type fixture struct {
 	cloud   *cloudtest.Cloud
 	work    wire.Worker
-	store   *files.Store
 	catalog *files.Catalog
 }
 
@@ -41,7 +41,7 @@ func start(t *testing.T) fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fixture{c, work, files.NewStore(c.S3, schema.Media.Name), files.NewCatalog(c.DynamoDB, schema.Posts.Name)}
+	return fixture{c, work, files.NewCatalog(c.DynamoDB, schema.Posts.Name)}
 }
 
 func (f fixture) put(t *testing.T, key, contentType string, body []byte) {
@@ -55,8 +55,9 @@ func (f fixture) put(t *testing.T, key, contentType string, body []byte) {
 
 func (f fixture) exists(t *testing.T, key string) bool {
 	t.Helper()
-	_, err := f.store.Check(context.Background(), key)
-	if err != nil && !errors.Is(err, files.ErrNoObject) {
+	_, err := f.cloud.S3.HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(schema.Media.Name), Key: &key})
+	var missing *s3types.NotFound
+	if err != nil && !errors.As(err, &missing) {
 		t.Fatal(err)
 	}
 	return err == nil
@@ -134,6 +135,9 @@ func TestWorker_BytesOfAnotherKindOrTypeAreRejected(t *testing.T) {
 		"uploads/u1/audio/cover.mp3": {"audio/mpeg", mediatest.PNG(), "the bytes are image/png, not audio"},
 		"uploads/u1/video/song.mp4":  {"video/mp4", mediatest.WAV(1), "the bytes are audio/wav, not video"},
 		"uploads/u1/audio/song.mp3":  {"audio/mpeg", mediatest.FLAC(1), `stored as "audio/mpeg" but the bytes are audio/flac`},
+		// Signatures alone are not media: a WAV header over text, a PNG header over a script.
+		"uploads/u1/audio/words.wav": {"audio/wav", mediatest.Attacks["wav header then text"], "the bytes are not a valid audio/wav file: no fmt chunk"},
+		"uploads/u1/image/page.png":  {"image/png", mediatest.Attacks["png header then script"], "the bytes are not a valid image/png file: its header does not decode: unexpected EOF"},
 	}
 	var keys []string
 	for k, c := range cases {
@@ -165,9 +169,11 @@ func TestWorker_IgnoresOtherPrefixesBucketsAndEvents(t *testing.T) {
 	f := start(t)
 	text := []byte("not media")
 	f.put(t, "public/profiles/u1/a.png", "image/png", text)
+	f.put(t, "media/u1/audio/a.mp3", "audio/mpeg", text) // a post's file, checked when the post was made
 	f.put(t, "uploads/u1/audio/a.mp3", "audio/mpeg", text)
 	for _, payload := range [][]byte{
 		created("public/profiles/u1/a.png"),
+		created("media/u1/audio/a.mp3"),
 		event("another-bucket", "ObjectCreated:Put", "uploads/u1/audio/a.mp3"),
 		event(schema.Media.Name, "ObjectRemoved:Delete", "uploads/u1/audio/a.mp3"),
 		[]byte(`{"Service":"Amazon S3","Event":"s3:TestEvent","Bucket":"zuum-media"}`),
@@ -176,7 +182,7 @@ func TestWorker_IgnoresOtherPrefixesBucketsAndEvents(t *testing.T) {
 			t.Fatalf("%s: %v", payload, err)
 		}
 	}
-	if !f.exists(t, "public/profiles/u1/a.png") || !f.exists(t, "uploads/u1/audio/a.mp3") {
+	if !f.exists(t, "public/profiles/u1/a.png") || !f.exists(t, "media/u1/audio/a.mp3") || !f.exists(t, "uploads/u1/audio/a.mp3") {
 		t.Error("objects the events do not concern must stay")
 	}
 	if _, found := f.meta(t, "uploads/u1/audio/a.mp3"); found {

@@ -71,7 +71,7 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
-	song := w.upload(ada.ID, media.Audio, wav(0))
+	song := w.upload(ada.ID, media.Audio, wav(1))
 	link := "https://open.spotify.com/track/x"
 	const invalid = "Validation error or missing files"
 	const badAudio, badImage = "Please select a valid audio file (MP3, WAV)", "Please select a valid image file (JPEG, PNG)"
@@ -83,7 +83,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 		{"an empty form", map[string]any{}, map[string]string{
 			"caption": "Caption is required", "audio_upload": "Audio file is required",
 		}},
-		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, wav(0))},
+		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, wav(1))},
 			map[string]string{"audio_upload": badAudio}},
 		{"bytes that are not audio", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, txtBytes)},
 			map[string]string{"audio_upload": badAudio}},

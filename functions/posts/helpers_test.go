@@ -14,6 +14,7 @@ import (
 
 	"zuum/localstack/apptest"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -35,8 +36,8 @@ func wav(seconds int) []byte {
 
 // Files whose bytes are what they claim, and one that is nothing.
 var (
-	mp4Bytes = append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), make([]byte, 64)...)
-	pngBytes = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"), make([]byte, 64)...)
+	mp4Bytes = mediatest.MP4("isom", 2, 0, false)
+	pngBytes = mediatest.PNG()
 	txtBytes = []byte("just some text, not media at all")
 )
 
@@ -86,7 +87,7 @@ func (w *world) upload(owner string, kind media.Kind, body []byte) string {
 func (w *world) audio(u user, caption string) map[string]any {
 	w.t.Helper()
 	r := u.JSON("POST", "/api/audio/create", map[string]any{
-		"caption": caption, "audio_upload": w.upload(u.ID, media.Audio, wav(0)),
+		"caption": caption, "audio_upload": w.upload(u.ID, media.Audio, wav(1)),
 		"spotify": "https://open.spotify.com/track/x",
 	})
 	if r.Status != http.StatusCreated {

@@ -3,6 +3,7 @@ package user
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,22 +13,21 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/shared/failure"
+	"zuum/shared/media"
 	"zuum/shared/schema"
 )
 
 // MaxPictureBytes is the spec's limit: pictures must be under 5 MB.
 const MaxPictureBytes = 5 << 20
 
-// picture is an uploaded image whose type was read from its bytes, not its name.
-type picture struct {
-	data        []byte
-	contentType string
-	ext         string
-}
+// picture is an uploaded image, decoded and re-encoded (media.Reencode): what is stored is the
+// pixels, never the uploaded file with its EXIF (GPS included) or whatever else it carried.
+type picture = media.Picture
 
 const msgPictureType = "Please select a valid image file (JPEG, PNG)"
 
-// readPicture reads the form file field, if present: JPEG or PNG by content, under 5 MB.
+// readPicture reads the form file field, if present: under 5 MB, and a JPEG or PNG that
+// decodes completely, which it returns re-encoded.
 func readPicture(r *http.Request, field, tooBigMsg string) (*picture, error) {
 	f, _, err := r.FormFile(field)
 	if err == http.ErrMissingFile {
@@ -44,13 +44,14 @@ func readPicture(r *http.Request, field, tooBigMsg string) (*picture, error) {
 	if len(data) >= MaxPictureBytes {
 		return nil, failure.Fields("Validation errors occurred", failure.FieldError{Field: field, Msg: tooBigMsg})
 	}
-	switch http.DetectContentType(data) {
-	case "image/jpeg":
-		return &picture{data: data, contentType: "image/jpeg", ext: "jpg"}, nil
-	case "image/png":
-		return &picture{data: data, contentType: "image/png", ext: "png"}, nil
+	pic, err := media.Reencode(data)
+	if errors.Is(err, media.ErrNotPicture) {
+		return nil, failure.Fields("Validation errors occurred", failure.FieldError{Field: field, Msg: msgPictureType})
 	}
-	return nil, failure.Fields("Validation errors occurred", failure.FieldError{Field: field, Msg: msgPictureType})
+	if err != nil {
+		return nil, failure.Wrap(err, "re-encode picture")
+	}
+	return &pic, nil
 }
 
 // Pictures stores profile pictures in the media bucket under the public prefix, which the CDN
@@ -68,10 +69,10 @@ func NewPictures(client *s3.Client, bucket string) *Pictures {
 // Put stores p under the user's prefix with a fresh name and returns its key. Fresh names mean
 // a CDN never serves a stale picture after a change.
 func (ps *Pictures) Put(ctx context.Context, userID string, p picture) (string, error) {
-	key := schema.PublicPrefix + "profiles/" + userID + "/" + uuid.NewString() + "." + p.ext
+	key := schema.PublicPrefix + "profiles/" + userID + "/" + uuid.NewString() + p.Ext
 	_, err := ps.s3.PutObject(ctx, &s3.PutObjectInput{
-		Bucket: &ps.bucket, Key: &key, Body: bytes.NewReader(p.data),
-		ContentType: aws.String(p.contentType), ContentLength: aws.Int64(int64(len(p.data))),
+		Bucket: &ps.bucket, Key: &key, Body: bytes.NewReader(p.Data),
+		ContentType: aws.String(p.ContentType), ContentLength: aws.Int64(int64(len(p.Data))),
 		CacheControl: aws.String("public, max-age=31536000, immutable"),
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 
 	"zuum/functions/user"
 	"zuum/localstack/apptest"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -135,12 +137,17 @@ func TestUpdateProfile_RefusalsAre400AndChangeNothing(t *testing.T) {
 		{"bio too long", map[string]string{"bio": strings.Repeat("a", 501)}, nil, "Validation errors occurred", "bio"},
 		{"text as image", map[string]string{"bio": "x"}, map[string][]byte{"image": []byte("not a picture at all")}, "Validation errors occurred", "image"},
 		{"gif as cover", nil, map[string][]byte{"cover_image": []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")}, "Validation errors occurred", "cover_image"},
+		{"png header then script", nil, map[string][]byte{"image": mediatest.Attacks["png header then script"]}, "Validation errors occurred", "image"},
+		{"jpeg cut short", nil, map[string][]byte{"cover_image": mediatest.JPEG()[:300]}, "Validation errors occurred", "cover_image"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			r := put(t, c, app, tc.fields, tc.files)
 			if r.Status != http.StatusBadRequest || r.Message() != tc.msg {
 				t.Fatalf("%d %s", r.Status, r.Raw)
+			}
+			if picture := tc.field == "image" || tc.field == "cover_image"; picture && r.FieldErrors()[tc.field] != "Please select a valid image file (JPEG, PNG)" {
+				t.Fatalf("want the spec's image text for %s: %s", tc.field, r.Raw)
 			}
 			if tc.field != "" && r.FieldErrors()[tc.field] == "" {
 				t.Fatalf("no error for %s: %s", tc.field, r.Raw)
@@ -179,6 +186,30 @@ func TestUpdateProfile_StoresPicturesInS3AndReplacesTheOldOnes(t *testing.T) {
 	}
 	if public := app.Client(t).JSON("GET", "/api/user/profile/"+id, nil); public.Body["image"] != r.Body["image"] {
 		t.Fatalf("public view: %s", public.Raw)
+	}
+}
+
+func TestUpdateProfile_StoresPicturesReencodedWithoutTheirEXIF(t *testing.T) {
+	app, c, _ := signedIn(t)
+	shot := mediatest.WithEXIF(mediatest.JPEGOf(mediatest.Picture(48, 32)), 1)
+	r := put(t, c, app, nil, map[string][]byte{"image": shot, "cover_image": shot})
+	if r.Status != 200 {
+		t.Fatalf("update: %d %s", r.Status, r.Raw)
+	}
+	for _, field := range []string{"image", "cover_image"} {
+		url, _ := r.Body[field].(string)
+		out, err := app.Cloud.S3.GetObject(context.Background(), &s3.GetObjectInput{
+			Bucket: aws.String(schema.Media.Name), Key: aws.String(strings.TrimPrefix(url, "/")),
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", field, err)
+		}
+		stored, _ := io.ReadAll(out.Body)
+		out.Body.Close()
+		if bytes.Contains(stored, mediatest.GPSLatitude) || aws.ToString(out.ContentType) != "image/jpeg" || !strings.HasSuffix(url, ".jpg") {
+			t.Errorf("%s: %d bytes of %s at %s, GPS position kept: %v", field, len(stored), aws.ToString(out.ContentType), url,
+				bytes.Contains(stored, mediatest.GPSLatitude))
+		}
 	}
 }
 

@@ -56,19 +56,26 @@ func benchSocial(ctx context.Context, b socialBench) (socialResults, error) {
 		}
 		return err
 	}
-	// The creator's genuine upload, stored directly: the presigned path is measured on its own.
-	audioKey := media.UserPrefix(b.id, media.Audio) + "bench.wav"
-	coverKey := media.UserPrefix(b.id, media.Image) + "bench.png"
+	// The creator's genuine uploads, stored directly (the presigned path is measured on its own),
+	// one pair a post: a post consumes the uploads it is made from.
+	audioKey := func(i int) string { return media.UserPrefix(b.id, media.Audio) + fmt.Sprintf("bench-%d.wav", i) }
+	coverKey := func(i int) string { return media.UserPrefix(b.id, media.Image) + fmt.Sprintf("bench-%d.png", i) }
 	s3c := s3.NewFromConfig(b.cfg, func(o *s3.Options) { o.UsePathStyle = true })
-	for _, o := range []struct {
-		key, contentType string
-		body             []byte
-	}{{audioKey, "audio/wav", seed.Tone([]float64{440, 494}, 0.5)}, {coverKey, "image/png", seed.Cover(red, blue)}} {
-		if _, err := s3c.PutObject(ctx, &s3.PutObjectInput{
-			Bucket: aws.String(schema.Media.Name), Key: aws.String(o.key), Body: bytes.NewReader(o.body), ContentType: aws.String(o.contentType),
-		}); err != nil {
-			return out, err
+	tone, cover := seed.Tone([]float64{440, 494}, 0.5), seed.Cover(red, blue)
+	for i := range feedPosts + 1 { // and one for the fan-out post
+		for _, o := range []struct {
+			key, contentType string
+			body             []byte
+		}{{audioKey(i), "audio/wav", tone}, {coverKey(i), "image/png", cover}} {
+			if _, err := s3c.PutObject(ctx, &s3.PutObjectInput{
+				Bucket: aws.String(schema.Media.Name), Key: aws.String(o.key), Body: bytes.NewReader(o.body), ContentType: aws.String(o.contentType),
+			}); err != nil {
+				return out, err
+			}
 		}
+	}
+	if err := b.edge.WaitIdle(ctx); err != nil { // the media function's checks of them
+		return out, err
 	}
 	if err := add(b.measure("POST /api/uploads", b.n, func(int) int {
 		s, _ := b.call("POST", "/api/uploads", b.token, map[string]any{"kind": "audio", "content_type": "audio/mpeg", "size": 4 << 20, "filename": "song.mp3"})
@@ -79,7 +86,7 @@ func benchSocial(ctx context.Context, b socialBench) (socialResults, error) {
 	var postID string
 	if err := add(b.measure("POST /api/audio/create", feedPosts, func(i int) int {
 		s, body := b.call("POST", "/api/audio/create", b.token, map[string]any{
-			"caption": fmt.Sprintf("Bench track %d", i), "audio_upload": audioKey, "cover_photo": coverKey,
+			"caption": fmt.Sprintf("Bench track %d", i), "audio_upload": audioKey(i), "cover_photo": coverKey(i),
 			"spotify": "https://open.spotify.com/track/bench",
 		})
 		if p, ok := body["post"].(map[string]any); ok {
@@ -163,7 +170,7 @@ func benchSocial(ctx context.Context, b socialBench) (socialResults, error) {
 	if err := b.edge.WaitIdle(ctx); err != nil {
 		return out, err
 	}
-	notes, err := b.fanOut(ctx, audioKey)
+	notes, err := b.fanOut(ctx, audioKey(feedPosts))
 	if err != nil {
 		return out, err
 	}

@@ -117,3 +117,18 @@ func (c *Catalog) Forget(ctx context.Context, keys ...string) error {
 	}
 	return nil
 }
+
+// ForgetItems are the writes that remove what was recorded about keys, for a caller to put in
+// its own transaction (a post forgets the uploads it was made from as it is published).
+func (c *Catalog) ForgetItems(keys ...string) []types.TransactWriteItem {
+	var items []types.TransactWriteItem
+	seen := map[string]bool{}
+	for _, k := range keys {
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		items = append(items, types.TransactWriteItem{Delete: &types.Delete{TableName: &c.table, Key: catalogKey(k)}})
+	}
+	return items
+}

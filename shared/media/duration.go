@@ -7,28 +7,15 @@ import (
 	"math"
 )
 
-// Duration returns how long the media file r (size bytes, of contentType) plays, in seconds, read
-// from its headers: WAV from the data size and byte rate; MP3 from the frame count of a Xing,
-// Info or VBRI header, else estimated from the first frame's bitrate and the size (exact for
-// constant bitrates); FLAC from STREAMINFO; AAC in ADTS by counting frames (1024 samples each);
-// MP4 and QuickTime from the movie header (mvhd); AVI from the main header (avih). It returns 0
-// when it cannot tell, and for images.
-func Duration(contentType string, r io.ReaderAt, size int64) (seconds float64) {
-	switch Canonical(contentType) {
-	case "audio/wav":
-		seconds = wavDuration(r, size)
-	case "audio/mpeg":
-		seconds = mp3Duration(r, size)
-	case "audio/flac":
-		seconds = flacDuration(r, size)
-	case "audio/aac":
-		seconds = aacDuration(r, size)
-	case "video/mp4", "video/quicktime":
-		seconds = movieDuration(r, size)
-	case "video/x-msvideo":
-		seconds = aviDuration(r, size)
-	}
-	if math.IsNaN(seconds) || math.IsInf(seconds, 0) || seconds < 0 {
+// Duration returns how long the media file r (size bytes, of contentType) plays, in seconds: WAV
+// from the data size and byte rate; MP3 from the frame count of a Xing, Info or VBRI header,
+// else estimated from the first frame's bitrate and the size (exact for constant bitrates);
+// FLAC from STREAMINFO; AAC in ADTS by counting frames (1024 samples each); MP4 and QuickTime
+// from the movie header (mvhd); AVI from the main header (avih). It returns 0 when the file does
+// not parse as contentType (see ExamineFile) or cannot tell, and for images.
+func Duration(contentType string, r io.ReaderAt, size int64) float64 {
+	seconds, problem := parse(Canonical(contentType), r, size)
+	if problem != "" || math.IsNaN(seconds) || math.IsInf(seconds, 0) || seconds < 0 {
 		return 0
 	}
 	return seconds
@@ -68,31 +55,6 @@ func firstFrame(r io.ReaderAt, off, size int64, parse func([]byte) (int, bool)) 
 		}
 	}
 	return 0, false
-}
-
-func wavDuration(r io.ReaderAt, size int64) float64 {
-	var byteRate, dataSize int64
-	off := int64(12)
-	for range 64 {
-		h := readAt(r, off, 8)
-		if h == nil || byteRate > 0 && dataSize > 0 {
-			break
-		}
-		n := int64(le32(h, 4))
-		switch string(h[:4]) {
-		case "fmt ":
-			if f := readAt(r, off+8, 12); f != nil {
-				byteRate = int64(le32(f, 8))
-			}
-		case "data":
-			dataSize = min(n, size-off-8) // streamed WAVs leave the size unset (0xFFFFFFFF)
-		}
-		off += 8 + n + n&1 // chunks are padded to an even length
-	}
-	if byteRate == 0 {
-		return 0
-	}
-	return float64(dataSize) / float64(byteRate)
 }
 
 func mp3Duration(r io.ReaderAt, size int64) float64 {

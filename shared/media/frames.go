@@ -157,3 +157,19 @@ func le32(b []byte, off int) uint32 {
 	}
 	return binary.LittleEndian.Uint32(b[off:])
 }
+
+// le16 reads a little-endian uint16 at off, 0 when b is short.
+func le16(b []byte, off int) uint32 {
+	if off < 0 || off+2 > len(b) {
+		return 0
+	}
+	return uint32(binary.LittleEndian.Uint16(b[off:]))
+}
+
+// be64 reads a big-endian uint64 at the start of b, 0 when b is short.
+func be64(b []byte) uint64 {
+	if len(b) < 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
+}

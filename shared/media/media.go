@@ -1,9 +1,12 @@
 // Package media holds the rules for uploaded files: the kinds (audio, video, image), the types
 // and sizes each accepts with the spec's messages (Rule, Validate), where uploads live
-// (uploads/<userId>/<kind>/<uuid><ext>), telling a file's real type from its bytes (Sniff,
-// SniffAt) and its length in seconds (Duration), the S3 store that signs browser uploads (a
-// presigned POST whose policy pins key, type and size), checks, signs and deletes them, and the
-// catalog where the media function records what it found in each upload.
+// (uploads/<userId>/<kind>/<uuid><ext>) and where the files posts use live
+// (media/<userId>/<kind>/<uuid><ext>), judging a file by parsing its bytes (ExamineFile: the
+// media function and post creation share it), telling its type (Sniff, SniffAt) and its length
+// in seconds (Duration), re-encoding pictures (Reencode), the S3 store that signs browser uploads
+// (a presigned POST whose policy pins key, type and size), examines, claims (copies a checked
+// upload where no upload form reaches), signs and deletes them, and the catalog where the media
+// function records what it found in each upload.
 //
 // The catalog lives in the Posts table (schema.Posts), one item per uploaded object:
 //

@@ -17,7 +17,7 @@ import (
 // clients refetch lists, which signs afresh.
 const GetTTL = time.Hour
 
-// Store reads, signs and deletes uploads in the media bucket.
+// Store signs uploads to the media bucket, examines, claims, signs GETs for and deletes its objects.
 type Store struct {
 	s3      *s3.Client
 	presign *s3.PresignClient
@@ -29,26 +29,8 @@ func NewStore(client *s3.Client, bucket string) *Store {
 	return &Store{s3: client, presign: s3.NewPresignClient(client), bucket: bucket}
 }
 
-// Info is what Check learned about an upload.
-type Info struct {
-	Key         string
-	ContentType string // sniffed from the bytes
-	Size        int64
-}
-
-// ErrNoObject is returned by Check and Examine for a key with no object behind it.
+// ErrNoObject is returned by Examine and Claim for a key with no object behind it.
 var ErrNoObject = errors.New("media: no such object")
-
-// Check sniffs the object at key (reading its first SniffLen bytes, and past a long ID3 tag
-// when there is one) and returns its type and size. It returns ErrNoObject when the object does
-// not exist; the caller decides whether the sniffed type fits.
-func (s *Store) Check(ctx context.Context, key string) (Info, error) {
-	obj := &object{ctx: ctx, store: s, key: key}
-	if err := obj.open(); err != nil {
-		return Info{}, err
-	}
-	return Info{Key: key, ContentType: SniffAt(obj, obj.size), Size: obj.size}, nil
-}
 
 // URL is the address a browser loads key from: public/ media through the CDN path, uploads by
 // a GET presigned for GetTTL.

@@ -20,18 +20,22 @@ import (
 	"zuum/localstack/cloudtest"
 	"zuum/shared/jobs"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
 
-// Minimal files whose first bytes are what they claim.
+// Small valid files of each kind, and one that is nothing.
 var (
-	wavBytes = append([]byte("RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x40\x1f\x00\x00\x80\x3e\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00"), make([]byte, 64)...)
-	mp4Bytes = append([]byte("\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2"), make([]byte, 64)...)
-	pngBytes = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR"), make([]byte, 64)...)
+	wavBytes = mediatest.WAV(0.25)
+	mp4Bytes = mediatest.MP4("isom", 2, 0, false)
+	pngBytes = mediatest.PNG()
 	txtBytes = []byte("just some text, not media at all")
 )
+
+// storedAs is the Content-Type an upload of each kind is stored with (its upload form pins one).
+var storedAs = map[media.Kind]string{media.Audio: "audio/wav", media.Video: "video/mp4", media.Image: "image/png"}
 
 // recorder is a jobs.Queue that keeps what it is sent, or refuses everything while fail is set.
 type recorder struct {
@@ -146,6 +150,7 @@ func (f *fixture) upload(owner string, kind media.Kind, body []byte) string {
 	key := media.UserPrefix(owner, kind) + uuid.NewString()
 	if _, err := f.cloud.S3.PutObject(f.ctx, &s3.PutObjectInput{
 		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body),
+		ContentType: aws.String(storedAs[kind]),
 	}); err != nil {
 		f.t.Fatal(err)
 	}

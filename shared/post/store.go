@@ -24,8 +24,11 @@ import (
 
 // Files is the media bucket as posts use it; *media.Store is one.
 type Files interface {
-	Check(ctx context.Context, key string) (media.Info, error)
+	// Claim judges owner's upload at key and copies it to a key no upload form can write.
+	Claim(ctx context.Context, owner, key string, kind media.Kind) (media.Meta, error)
 	Delete(ctx context.Context, keys ...string) error
+	// Discard deletes keys nothing points at, logging what it cannot.
+	Discard(ctx context.Context, why string, keys ...string)
 }
 
 // Config is what a Store is built from.
@@ -33,7 +36,7 @@ type Config struct {
 	DB    *dynamodb.Client
 	Table string // the Posts table
 	Users string // the Users table: owners' profiles and notifications
-	// Files checks uploads for Create and deletes them when Delete cannot queue the clean-up;
+	// Files claims uploads for Create and deletes media when Delete cannot queue the clean-up;
 	// Jobs queues the new post's fan-out and the deleted post's clean-up. Only Create and Delete
 	// use them: a store that reads (the feed's) or purges (the jobs worker's) needs neither.
 	Files Files
@@ -182,106 +185,113 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 // count shards in one transaction. A public post's followers are then told through the jobs
 // queue; if it cannot be queued the post is taken down again and Create fails, so nothing
 // half-done survives. A refused draft is an Invalid error with a message per field.
+//
+// The post points at copies of its uploads (Files.Claim) that no upload form can write, made and
+// checked before the post is written, so it never points at a missing or unchecked file. Once it
+// is published the uploads are deleted (and the media function's records of them, in the same
+// transaction as the post). Copies whose post was refused or undone are deleted;
+// after a write whose outcome is unknown they are left: no post points at them and no upload
+// form can write them, so they cost storage and nothing else.
 func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 	k, ok := kinds[d.Kind]
 	if !ok || d.OwnerID == "" {
 		return Post{}, failure.Wrap(fmt.Errorf("post: draft of kind %q by %q", d.Kind, d.OwnerID), "create post")
 	}
 	errs := k.check(&d)
-	bad, duration, err := s.checkUploads(ctx, k, d)
+	files, bad, err := s.claimUploads(ctx, k, d)
 	if err != nil {
+		s.files.Discard(ctx, "copies for a post that failed", files.keys()...)
 		return Post{}, err
 	}
 	if errs = append(errs, bad...); len(errs) > 0 {
+		s.files.Discard(ctx, "copies for a refused post", files.keys()...)
 		return Post{}, k.refuse(errs)
 	}
 	now := s.now().UTC()
 	p := Post{
 		ID: s.ids.next(now), Kind: d.Kind, OwnerID: d.OwnerID, Caption: d.Caption, Type: d.Type, Links: d.Links,
-		Location: d.Location, Public: d.Public, Tags: d.Tags, Media: d.Media, Cover: d.Cover,
-		Duration: duration, CreatedAt: now,
+		Location: d.Location, Public: d.Public, Tags: d.Tags, Media: files.media.Key, Cover: files.cover.Key,
+		Duration: math.Round(files.media.Duration*1000) / 1000, CreatedAt: now,
 	}
 	items, dirs, err := s.publishItems(p)
 	if err != nil {
+		s.files.Discard(ctx, "copies for a post that failed", files.keys()...)
 		return Post{}, err
 	}
+	uploads := []string{d.Media, d.Cover}
+	items = append(items, s.catalog.ForgetItems(uploads...)...) // the media function's checks of them
 	if err := s.transact(ctx, items); err != nil {
+		slog.WarnContext(ctx, "post: copies of a post whose write failed are left", "keys", files.keys(), "err", err)
 		return Post{}, failure.Wrap(err, "create post")
 	}
 	for _, dir := range dirs {
 		s.dirs.Store(dir, true)
 	}
-	if !p.Public {
-		return p, nil // a private video tells nobody
-	}
-	job := jobs.Job{Type: jobs.PostCreated, PostID: p.ID, PostKind: string(p.Kind), AuthorID: p.OwnerID}
-	if err := s.jobs.Send(ctx, job); err != nil {
-		if uerr := s.transact(ctx, s.removeItems(p, "")); uerr != nil {
-			err = errors.Join(err, fmt.Errorf("undo post %s: %w", p.ID, uerr))
+	if p.Public {
+		job := jobs.Job{Type: jobs.PostCreated, PostID: p.ID, PostKind: string(p.Kind), AuthorID: p.OwnerID}
+		if err := s.jobs.Send(ctx, job); err != nil {
+			if uerr := s.transact(ctx, s.removeItems(p, "")); uerr != nil {
+				err = errors.Join(err, fmt.Errorf("undo post %s: %w", p.ID, uerr))
+			} else {
+				s.files.Discard(ctx, "copies for an undone post", files.keys()...)
+			}
+			return Post{}, failure.Wrap(err, "queue new post")
 		}
-		return Post{}, failure.Wrap(err, "queue new post")
-	}
+	} // a private video tells nobody
+	s.files.Discard(ctx, "uploads a post was made from", uploads...)
 	return p, nil
 }
 
-// checkUploads checks d's uploads: each must be the owner's upload of the right kind, exist, and
-// hold bytes of that kind. It returns a field error per bad upload and the main upload's
-// duration when the media function has measured it.
-func (s *Store) checkUploads(ctx context.Context, k kind, d Draft) ([]failure.FieldError, float64, error) {
+// claimed are the copies a post is made with.
+type claimed struct{ media, cover media.Meta }
+
+// keys are the copies' keys.
+func (c claimed) keys() []string {
+	var keys []string
+	for _, m := range []media.Meta{c.media, c.cover} {
+		if m.OK() {
+			keys = append(keys, m.Key)
+		}
+	}
+	return keys
+}
+
+// claimUploads claims d's uploads (Files.Claim): each must be the owner's upload of the right
+// kind, exist, and be a valid file of that kind. It returns the copies made and a field error
+// per bad upload.
+func (s *Store) claimUploads(ctx context.Context, k kind, d Draft) (claimed, []failure.FieldError, error) {
 	var (
 		wg                sync.WaitGroup
-		mainOK, coverOK   = true, true
-		duration          float64
+		c                 claimed
 		mainErr, coverErr error
 	)
 	if d.Media != "" {
-		wg.Go(func() { mainOK, duration, mainErr = s.checkUpload(ctx, d.OwnerID, d.Media, k.media) })
+		wg.Go(func() { c.media, mainErr = s.claim(ctx, d.OwnerID, d.Media, k.media) })
 	}
 	if d.Cover != "" {
-		wg.Go(func() { coverOK, _, coverErr = s.checkUpload(ctx, d.OwnerID, d.Cover, media.Image) })
+		wg.Go(func() { c.cover, coverErr = s.claim(ctx, d.OwnerID, d.Cover, media.Image) })
 	}
 	wg.Wait()
 	if err := errors.Join(mainErr, coverErr); err != nil {
-		return nil, 0, failure.Wrap(err, "check uploads")
+		return c, nil, failure.Wrap(err, "check uploads")
 	}
 	var errs []failure.FieldError
-	if !mainOK {
+	if d.Media != "" && !c.media.OK() {
 		errs = append(errs, failure.FieldError{Field: k.field, Msg: k.badMedia})
 	}
-	if !coverOK {
+	if d.Cover != "" && !c.cover.OK() {
 		errs = append(errs, failure.FieldError{Field: "cover_photo", Msg: msgCoverBad})
 	}
-	return errs, duration, nil
+	return c, errs, nil
 }
 
-// checkUpload checks one upload; it reads what the media function recorded about audio and
-// video uploads for their duration.
-func (s *Store) checkUpload(ctx context.Context, owner, key string, want media.Kind) (ok bool, duration float64, err error) {
-	if !media.OwnedBy(key, owner, want) {
-		return false, 0, nil
+// claim claims one upload; a key with no object is a rejected one.
+func (s *Store) claim(ctx context.Context, owner, key string, want media.Kind) (media.Meta, error) {
+	m, err := s.files.Claim(ctx, owner, key, want)
+	if errors.Is(err, media.ErrNoObject) {
+		return media.Meta{Key: key, Status: media.StatusRejected, Reason: "no such upload"}, nil
 	}
-	var (
-		meta    media.Meta
-		known   bool
-		metaErr error
-		wg      sync.WaitGroup
-	)
-	if want != media.Image {
-		wg.Go(func() { meta, known, metaErr = s.catalog.Get(ctx, key) })
-	}
-	info, err := s.files.Check(ctx, key)
-	wg.Wait()
-	switch {
-	case errors.Is(err, media.ErrNoObject):
-		return false, 0, nil
-	case err != nil:
-		return false, 0, err
-	case metaErr != nil:
-		return false, 0, metaErr
-	case media.KindOf(info.ContentType) != want, known && !meta.OK():
-		return false, 0, nil
-	}
-	return true, math.Round(meta.Duration*1000) / 1000, nil
+	return m, err
 }
 
 // publishItems are the writes that publish p, and the directory items among them.

@@ -55,6 +55,7 @@ type MediaAccess struct {
 const (
 	UploadObjects = UploadsPrefix + "*"
 	PublicObjects = PublicPrefix + "*"
+	FinalObjects  = FinalPrefix + "*"
 )
 
 // Table sets several groups use.
@@ -77,23 +78,26 @@ var RouteGroups = []RouteGroup{
 		ReadTables: usersOnly,
 		Media:      []MediaAccess{{Pattern: UploadObjects, Write: true}},
 	}},
-	// Posts check that uploads exist and are what they claim and sign GETs for them. Deleting a
-	// post's media is the jobs worker's, except when that job cannot be queued: then the post's
-	// own group cleans up at once, so it may delete uploads too.
+	// Creating a post copies its uploads to media/ (read the upload, write and check the copy),
+	// then deletes the uploads; posts sign GETs for their media/ files (and uploads/ ones of
+	// posts made before). Deleting a post's media is the jobs worker's, except when that job
+	// cannot be queued: then the post's own group cleans up at once.
 	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/*"}, Access: Access{
-		Tables:     usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		Tables: usersAndPosts,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
-		Tables:     usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		Tables: usersAndPosts,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
-	// The feed only lists: it reads both tables and signs GETs for uploads.
+	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		ReadTables: usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}},
+		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 	}},
 	// Notifications live in the Users table beside their recipient.
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{

@@ -97,5 +97,10 @@ const PublicPrefix = "public/"
 // Objects created under it invoke the media function, which checks their bytes.
 const UploadsPrefix = "uploads/"
 
+// FinalPrefix is where media that a post uses lives: media/<userId>/<kind>/<uuid><ext>. Creating
+// a post copies its checked uploads here, so no upload form (they only name UploadsPrefix keys)
+// can change a published file; the media function does not act on it.
+const FinalPrefix = "media/"
+
 // Buckets lists every bucket.
 var Buckets = []Bucket{Media}

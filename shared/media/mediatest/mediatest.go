@@ -6,6 +6,10 @@ package mediatest
 import (
 	"bytes"
 	"encoding/binary"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
 )
 
 // WAV is PCM audio: 8 kHz mono 16-bit, seconds long.
@@ -87,7 +91,8 @@ func ID3(size int, b []byte) []byte {
 	return append(tag, b...)
 }
 
-// FLAC is a FLAC stream header (marker and STREAMINFO) for seconds of 44.1 kHz stereo audio.
+// FLAC is a FLAC stream header for seconds of 44.1 kHz stereo audio: the marker, STREAMINFO and a
+// padding block, as encoders write them, then the start of a first frame.
 func FLAC(seconds float64) []byte {
 	const rate = 44100
 	total := uint64(seconds * rate)
@@ -98,8 +103,10 @@ func FLAC(seconds float64) []byte {
 	packed := uint64(rate)<<44 | uint64(1)<<41 | uint64(15)<<36 | total
 	binary.BigEndian.PutUint64(si[10:], packed)
 	out := []byte("fLaC")
-	out = append(out, 0x80, 0, 0, 34) // last metadata block: STREAMINFO, 34 bytes
+	out = append(out, 0, 0, 0, 34) // STREAMINFO, 34 bytes
 	out = append(out, si...)
+	out = append(out, 0x81, 0, 0x01, 0x05) // the last metadata block: PADDING, 261 bytes
+	out = append(out, make([]byte, 0x105)...)
 	return append(out, 0xFF, 0xF8, 0x69, 0x08) // the start of a first frame
 }
 
@@ -168,19 +175,77 @@ func AVI(usPerFrame, frames uint32) []byte {
 	return riff("RIFF", body)
 }
 
-// JPEG is the start of a JFIF image.
-func JPEG() []byte {
-	return append([]byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 'J', 'F', 'I', 'F', 0, 1, 1, 0, 0, 1, 0, 1, 0, 0},
-		0xFF, 0xD9)
+// Picture is a w×h test card: a colour gradient, opaque.
+func Picture(w, h int) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			img.SetRGBA(x, y, color.RGBA{R: uint8(255 * x / max(1, w-1)), G: uint8(255 * y / max(1, h-1)), B: 128, A: 255})
+		}
+	}
+	return img
 }
 
-// PNG is a PNG signature and header chunk of a 1×1 image.
-func PNG() []byte {
-	out := []byte("\x89PNG\r\n\x1a\n")
-	out = append(out, 0, 0, 0, 13)
-	out = append(out, "IHDR"...)
-	out = append(out, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89)
-	return out
+// JPEG is a complete 16×8 JPEG.
+func JPEG() []byte { return JPEGOf(Picture(16, 8)) }
+
+// JPEGOf encodes img as a JPEG at quality 90.
+func JPEGOf(img image.Image) []byte {
+	var b bytes.Buffer
+	_ = jpeg.Encode(&b, img, &jpeg.Options{Quality: 90})
+	return b.Bytes()
+}
+
+// PNG is a complete 2×2 PNG.
+func PNG() []byte { return PNGOf(Picture(2, 2)) }
+
+// PNGOf encodes img as a PNG.
+func PNGOf(img image.Image) []byte {
+	var b bytes.Buffer
+	_ = png.Encode(&b, img)
+	return b.Bytes()
+}
+
+// GPSLatitude is the latitude, 6° 27' N (Lagos), that WithEXIF writes; as its tag's bytes they
+// are found in a file only while its GPS position is.
+var GPSLatitude = []byte{0, 0, 0, 6, 0, 0, 0, 1, 0, 0, 0, 27, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}
+
+// WithEXIF inserts an EXIF block after a JPEG's start marker, as cameras and phones write it:
+// the orientation tag (1 to 8) and a GPS position (GPSLatitude, north).
+func WithEXIF(jpg []byte, orientation uint16) []byte {
+	var t bytes.Buffer // a big-endian TIFF structure
+	t.WriteString("MM\x00\x2a")
+	be32(&t, 8) // IFD0 at 8
+	be16(&t, 2) // two entries
+	entry := func(tag, typ uint16, count, value uint32) {
+		be16(&t, tag)
+		be16(&t, typ)
+		be32(&t, count)
+		be32(&t, value)
+	}
+	entry(0x0112, 3, 1, uint32(orientation)<<16) // SHORT, left-justified in the value field
+	const gpsIFD = 8 + 2 + 2*12 + 4
+	entry(0x8825, 4, 1, gpsIFD)
+	be32(&t, 0)                  // no next IFD
+	be16(&t, 2)                  // GPS IFD: two entries
+	entry(0x0001, 2, 2, 'N'<<24) // GPSLatitudeRef "N"
+	entry(0x0002, 5, 3, gpsIFD+2+2*12+4)
+	be32(&t, 0)
+	t.Write(GPSLatitude) // three RATIONALs: degrees, minutes, seconds
+	app1 := append([]byte("Exif\x00\x00"), t.Bytes()...)
+	seg := []byte{0xFF, 0xE1, byte((len(app1) + 2) >> 8), byte(len(app1) + 2)}
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	out = append(out, app1...)
+	return append(out, jpg[2:]...)
+}
+
+// Attacks are files that open like media and are not: the signature, then something else.
+var Attacks = map[string][]byte{
+	// "RIFF....WAVE" with text after it: no fmt or data chunk.
+	"wav header then text": append([]byte("RIFF\x40\x00\x00\x00WAVE"), []byte("this is not audio, just words after a header")...),
+	// A PNG signature and a script: a polyglot a browser might run if it were served as HTML.
+	"png header then script": append([]byte("\x89PNG\r\n\x1a\n"), []byte("<script>alert(document.cookie)</script>")...),
 }
 
 func box(typ string, body []byte) []byte {
@@ -206,4 +271,5 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func le16(b *bytes.Buffer, v uint16) { _ = binary.Write(b, binary.LittleEndian, v) }
 func le32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.LittleEndian, v) }
+func be16(b *bytes.Buffer, v uint16) { _ = binary.Write(b, binary.BigEndian, v) }
 func be32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.BigEndian, v) }
