@@ -19,6 +19,7 @@ const routes = [
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 describe('Google callbacks', () => {
@@ -54,6 +55,18 @@ describe('role choice', () => {
       '/signup?identity=artist',
       '/signup?identity=producer',
     ]));
+  });
+
+  it('shows the splash once per visit: coming back to /start (as /login → Sign up does) goes straight to the cards', async () => {
+    vi.useFakeTimers();
+    const first = renderRoutes(routes, '/start');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByRole('heading', { name: 'Which Category Do You Belong?' })).toBeInTheDocument();
+    first.unmount();
+
+    renderRoutes(routes, '/start');
+    expect(screen.getByRole('heading', { name: 'Which Category Do You Belong?' })).toBeInTheDocument();
+    expect(screen.queryByText('Where artist and industry meet')).not.toBeInTheDocument();
   });
 });
 
