@@ -67,3 +67,34 @@ export async function readOtp(email, timeoutMs = 20_000) {
   }
   throw new Error(`No OTP e-mail for ${email}: ${lastError}`);
 }
+
+/**
+ * Polls the edge's sent-mail list until a message to `email` holds a password-reset link
+ * ({APP_URL}/reset?...) and returns it as a URL. The newest such message wins.
+ */
+export async function readResetLink(email, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = 'no message yet';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${EDGE_URL}/_aws/ses?email=${encodeURIComponent(email)}`);
+      if (res.ok) {
+        const { messages = [] } = await res.json();
+        const mine = messages.filter((m) =>
+          (m.Destination?.ToAddresses ?? []).some((a) => a.toLowerCase() === email.toLowerCase()),
+        );
+        for (const message of mine.reverse()) {
+          const link = (message.Body?.text_part ?? '').match(/https?:\/\/\S+\/reset\?\S+/);
+          if (link) return new URL(link[0]);
+        }
+        lastError = `${mine.length} message(s) for ${email}, none with a /reset link`;
+      } else {
+        lastError = `GET /_aws/ses answered ${res.status}`;
+      }
+    } catch (error) {
+      lastError = `GET ${EDGE_URL}/_aws/ses failed: ${error.message}`;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No reset e-mail for ${email}: ${lastError}`);
+}

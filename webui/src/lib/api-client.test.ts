@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_API_URL } from '@/testing/constants';
 import { headersOf, mockApi } from '@/testing/mock-api';
 import { api, ApiError, configureApiClient, joinFieldErrors } from './api-client';
-import { setToken } from './token-storage';
+import { LEGACY_TOKEN_KEY } from './token-storage';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -15,7 +15,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
-  it('sends cookies, no Authorization and no SigV4 headers when no token is stored', async () => {
+  it('sends cookies and neither an Authorization nor SigV4 headers', async () => {
     const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
 
     await expect(api.get('/user/profile')).resolves.toEqual({ id: 'u-1' });
@@ -27,13 +27,22 @@ describe('api client', () => {
     expect(Object.keys(headers).filter((h) => h.startsWith('x-amz'))).toEqual([]);
   });
 
-  it('adds the stored token as a Bearer header', async () => {
-    setToken('jwt-123');
+  it('never sends a token an older build left in localStorage: the HttpOnly cookie is the session', async () => {
+    localStorage.setItem(LEGACY_TOKEN_KEY, 'jwt-123');
     const { calls } = mockApi({ 'POST /auth/logout': { status: 200, body: { message: 'Logged out.' } } });
 
     await api.post('/auth/logout');
 
-    expect(headersOf(calls[0]).authorization).toBe('Bearer jwt-123');
+    expect(calls[0].init.credentials).toBe('include');
+    expect(headersOf(calls[0]).authorization).toBeUndefined();
+  });
+
+  it('forgets a token an older build stored when the client is configured at start', () => {
+    localStorage.setItem(LEGACY_TOKEN_KEY, 'jwt-123');
+
+    configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
+
+    expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
   });
 
   it('posts JSON bodies', async () => {

@@ -1,7 +1,7 @@
 import { Amplify } from 'aws-amplify';
 import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
 import type { AppConfig } from '@/config/runtime-config';
-import { getToken } from './token-storage';
+import { forgetLegacyToken } from './token-storage';
 
 /**
  * The one API client. Every call goes through Amplify REST (`get`/`post`/`put`) so the same
@@ -9,7 +9,9 @@ import { getToken } from './token-storage';
  *
  * How Amplify v6 behaves here (read in @aws-amplify/api-rest 4.7, transferHandler.mjs):
  * - `withCredentials: true` becomes `fetch(..., { credentials: 'include' })`, so the
- *   `zuum_session` cookie travels even when the API sits on another origin.
+ *   `zuum_session` cookie travels even when the API sits on another origin. That HttpOnly
+ *   cookie is the web app's only credential: no Authorization header is ever added here
+ *   (the API still takes Bearer tokens from other clients).
  * - Requests are SigV4-signed only when Amplify can resolve AWS credentials. No Auth category
  *   is configured, and `defaultAuthMode: 'none'` skips even asking for a session, so every
  *   request goes out unsigned: no Cognito is needed and none is contacted.
@@ -23,8 +25,12 @@ export const API_NAME = 'zuum';
 
 let apiUrl = '';
 
-/** Points Amplify REST at the checked runtime configuration. Called once at start. */
+/**
+ * Points Amplify REST at the checked runtime configuration. Called once at start, which is
+ * also when a login token stored by an older build is thrown away.
+ */
 export function configureApiClient(config: AppConfig): void {
+  forgetLegacyToken();
   apiUrl = config.apiUrl;
   Amplify.configure(
     { API: { REST: { [API_NAME]: { endpoint: config.apiUrl, region: config.region } } } },
@@ -96,11 +102,7 @@ type Body = Record<string, unknown> | FormData;
 type RequestOptions = { query?: Record<string, string> };
 
 function options(body?: Body, query?: Record<string, string>) {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   return {
-    headers,
     withCredentials: true,
     ...(body !== undefined && { body: body as FormData }),
     ...(query && { queryParams: query }),

@@ -1,21 +1,18 @@
 /**
- * The login token the spec's Bearer calls carry. The HttpOnly session cookie is what keeps a
- * Google sign-in working without it; the stored token is sent as well when present.
+ * The session is the HttpOnly `zuum_session` cookie alone: a token in localStorage would hand
+ * it to any script that runs on the page, which is what HttpOnly exists to prevent. Builds
+ * before that kept the login token under this key; nothing writes it any more.
  */
-const TOKEN_KEY = 'token';
+export const LEGACY_TOKEN_KEY = 'token';
 
-export function getToken(): string | null {
+/**
+ * Removes a token an older build stored. Runs at start (for users upgrading) and at logout
+ * (a tab still running an older build may have written it since).
+ */
+export function forgetLegacyToken(): void {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
   } catch {
-    return null;
+    // Storage blocked (private mode, policy): then nothing was stored either.
   }
-}
-
-export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
-}
-
-export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
 }

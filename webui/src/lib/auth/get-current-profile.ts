@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import type { Profile } from '@/types/api';
 
-/** GET /user/profile: the signed-in user's own profile (cookie or Bearer). */
+/** GET /user/profile: the signed-in user's own profile (session cookie). */
 export function getCurrentProfile(): Promise<Profile> {
   return api.get<Profile>('/user/profile');
 }

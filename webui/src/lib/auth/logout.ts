@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { api } from '@/lib/api-client';
-import { clearToken } from '@/lib/token-storage';
+import { forgetLegacyToken } from '@/lib/token-storage';
 
 /** POST /auth/logout: the server revokes the token and clears the cookie. */
 export function logout(): Promise<unknown> {
@@ -9,8 +9,8 @@ export function logout(): Promise<unknown> {
 }
 
 /**
- * Logs out and, whatever the server answered, forgets the token and every cached query
- * (profile and payment details included) before going to /login.
+ * Logs out and, whatever the server answered, forgets every cached query (profile and payment
+ * details included) and any token an older build's tab stored, before going to /login.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      clearToken();
+      forgetLegacyToken();
       navigate('/login', { replace: true });
       queryClient.clear();
     },

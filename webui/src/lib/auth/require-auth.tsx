@@ -1,10 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
-import { clearToken } from '@/lib/token-storage';
 import { profileFetchErrors, useCurrentProfile } from './get-current-profile';
 import { usePaymentDetails } from './get-payment-details';
 
@@ -12,7 +11,7 @@ import { usePaymentDetails } from './get-payment-details';
 export type LoginRedirectState = { from?: string };
 
 /**
- * Signed-in guard (spec §2 "Signed-in shell"): loads the profile (cookie or stored token),
+ * Signed-in guard (spec §2 "Signed-in shell"): loads the profile (the session cookie),
  * then the payment details, before showing anything behind it. A 401 goes to /login and
  * remembers where the user was headed; other failures offer a reload.
  */
@@ -21,10 +20,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const profile = useCurrentProfile();
   const payment = usePaymentDetails(profile.isSuccess);
   const unauthorized = !profile.data && profile.isError && toApiError(profile.error).status === 401;
-
-  useEffect(() => {
-    if (unauthorized) clearToken();
-  }, [unauthorized]);
 
   if (!profile.data) {
     if (profile.isPending) return <Spinner fullScreen label="Loading your experience..." />;

@@ -9,9 +9,6 @@ import {
 import { requiredText, z } from '@/lib/validation';
 import type { MessageResponse } from '@/types/api';
 
-/** localStorage key holding the e-mail the reset page sends with the token (spec §3). */
-export const RESET_EMAIL_KEY = 'password-reset-email';
-
 export const FORGOT_SUCCESS = 'Password reset link sent to your email. Please check your inbox.';
 
 /** Spec §5: the same alert the verify page shows for a missing e-mail. */
@@ -21,11 +18,12 @@ export const forgotPasswordSchema = z.object({
 
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-/** POST /auth/forgot-password; on success remembers the e-mail for /reset. */
-export async function forgotPassword(input: ForgotPasswordInput): Promise<MessageResponse> {
-  const response = await api.post<MessageResponse>('/auth/forgot-password', input);
-  localStorage.setItem(RESET_EMAIL_KEY, input.email);
-  return response;
+/**
+ * POST /auth/forgot-password. Nothing is kept in the browser: the e-mailed link carries both
+ * the token and the e-mail, so it works on whichever device the mail is read.
+ */
+export function forgotPassword(input: ForgotPasswordInput): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/forgot-password', input);
 }
 
 /** Spec §8, forgot. */

@@ -9,7 +9,6 @@ import {
   messageFor,
   type ErrorCatalogue,
 } from '@/lib/error-message';
-import { setToken } from '@/lib/token-storage';
 import { requiredText, z } from '@/lib/validation';
 import type { Profile } from '@/types/api';
 
@@ -23,7 +22,10 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type LoginResponse = { token?: string; profile?: Profile };
 
-/** POST /auth/login: sets the session cookie and returns the token for Bearer calls. */
+/**
+ * POST /auth/login: the server sets the HttpOnly session cookie. The token it also returns is
+ * for other clients' Bearer calls; the web app neither keeps nor sends it.
+ */
 export function login(input: LoginInput): Promise<LoginResponse> {
   return api.post<LoginResponse>('/auth/login', input);
 }
@@ -47,8 +49,7 @@ class SessionLoadError extends Error {}
  * payment details (which may fail; the shell shows a banner).
  */
 export async function loginAndLoadSession(queryClient: QueryClient, input: LoginInput) {
-  const response = await login(input);
-  if (response?.token) setToken(response.token);
+  await login(input);
   try {
     await queryClient.fetchQuery({ ...currentProfileQueryOptions(), staleTime: 0 });
   } catch {

@@ -3,11 +3,10 @@ import { api, joinFieldErrors, toApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR } from '@/lib/error-message';
 import { z } from '@/lib/validation';
 import type { MessageResponse } from '@/types/api';
-import { RESET_EMAIL_KEY } from './forgot-password';
 
 export const PASSWORDS_MISMATCH = 'Passwords do not match!';
-export const RESET_EMAIL_MISSING = 'Email not found. Redirecting to Forgot Password page...';
 export const RESET_SUCCESS = 'Password reset successful. Please log in.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or incomplete.';
 
 /** Spec §5: both fields required and equal, one message for all three failures. */
 export const resetPasswordSchema = z
@@ -17,17 +16,26 @@ export const resetPasswordSchema = z
   })
   .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH }));
 
-export type ResetPasswordInput = { email: string; token: string; newPassword: string };
+/**
+ * What the e-mailed link `{APP_URL}/reset?token=<token>&email=<e-mail>` carries. Both come
+ * from the link, never from this browser's storage: the link is often opened on another
+ * device (the phone the mail was read on) than the one that asked for it.
+ */
+export type ResetLink = { token: string; email?: string };
 
-export function getResetEmail(): string | null {
-  return localStorage.getItem(RESET_EMAIL_KEY);
+/** The link's token and e-mail; null when it has no token (nothing to reset with). */
+export function readResetLink(params: URLSearchParams): ResetLink | null {
+  const token = params.get('token')?.trim();
+  if (!token) return null;
+  const email = params.get('email')?.trim();
+  return email ? { token, email } : { token };
 }
 
-/** POST /auth/reset-password; the stored e-mail is forgotten once it has served. */
-export async function resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
-  const response = await api.post<MessageResponse>('/auth/reset-password', input);
-  localStorage.removeItem(RESET_EMAIL_KEY);
-  return response;
+export type ResetPasswordInput = ResetLink & { newPassword: string };
+
+/** POST /auth/reset-password {email?, token, newPassword}: the API finds the account by token. */
+export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/auth/reset-password', input);
 }
 
 /** Spec §7/§8: the field errors, else the server's message, else the generic text. */
@@ -35,6 +43,12 @@ export function resetPasswordErrorMessage(error: unknown): string {
   const apiError = toApiError(error);
   if (apiError.status === 0) return UNEXPECTED_ERROR;
   return joinFieldErrors(apiError) || apiError.message || UNEXPECTED_ERROR;
+}
+
+/** Whether the failure is the link's fault (unknown, used or expired token): a new one helps. */
+export function isBadResetLink(error: unknown): boolean {
+  const apiError = toApiError(error);
+  return apiError.status === 400 && apiError.fieldErrors.some((e) => e.field === 'token');
 }
 
 export function useResetPassword() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, joinFieldErrors } from '@/lib/api-client';
+import { api, joinFieldErrors, toApiError } from '@/lib/api-client';
 import {
   NETWORK_ERROR,
   SERVER_ERROR,
@@ -93,6 +93,13 @@ export const signupErrors: ErrorCatalogue = {
   network: NETWORK_ERROR,
   fallback: UNEXPECTED_ERROR,
 };
+
+/** The message of a 409 that names the username: the name was taken since step 2 checked it. */
+export function usernameConflict(error: unknown): string | undefined {
+  const apiError = toApiError(error);
+  if (apiError.status !== 409) return undefined;
+  return apiError.fieldErrors.find((e) => e.field === 'username')?.msg;
+}
 
 export function useSignup() {
   return useMutation({ mutationFn: signup });

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESET_EMAIL_KEY } from '../api/forgot-password';
+import { RESET_LINK_INVALID } from '../api/reset-password';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { ForgotPage } from './forgot-page';
@@ -19,6 +19,7 @@ const routes = [
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 describe('Google callbacks', () => {
@@ -55,10 +56,22 @@ describe('role choice', () => {
       '/signup?identity=producer',
     ]));
   });
+
+  it('shows the splash once per visit: coming back to /start (as /login → Sign up does) goes straight to the cards', async () => {
+    vi.useFakeTimers();
+    const first = renderRoutes(routes, '/start');
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(screen.getByRole('heading', { name: 'Which Category Do You Belong?' })).toBeInTheDocument();
+    first.unmount();
+
+    renderRoutes(routes, '/start');
+    expect(screen.getByRole('heading', { name: 'Which Category Do You Belong?' })).toBeInTheDocument();
+    expect(screen.queryByText('Where artist and industry meet')).not.toBeInTheDocument();
+  });
 });
 
 describe('forgot and reset password', () => {
-  it('remembers the e-mail and confirms the link was sent', async () => {
+  it('confirms the link was sent and keeps nothing in the browser', async () => {
     mockApi({ 'POST /auth/forgot-password': { status: 200, body: { message: 'ok' } } });
     const user = userEvent.setup();
     renderRoutes(routes, '/forgot');
@@ -67,29 +80,50 @@ describe('forgot and reset password', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByText('Password reset link sent to your email. Please check your inbox.')).toBeInTheDocument();
-    expect(localStorage.getItem(RESET_EMAIL_KEY)).toBe('ada@example.com');
+    expect(localStorage.length).toBe(0);
   });
 
   it('rejects different passwords', async () => {
     const user = userEvent.setup();
-    renderRoutes(routes, '/reset?token=abc');
+    renderRoutes(routes, '/reset?token=abc&email=ada%40example.com');
     await user.type(screen.getByLabelText('New Password'), 'secret123');
     await user.type(screen.getByLabelText('Confirm New Password'), 'secret124');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match!');
   });
 
-  it('explains a missing stored e-mail', async () => {
+  it.each(['/reset', '/reset?token=', '/reset?email=ada%40example.com'])(
+    '%s (no token) says the link is invalid and offers a new one',
+    async (url) => {
+      const user = userEvent.setup();
+      renderRoutes(routes, url);
+      expect(screen.getByRole('alert')).toHaveTextContent(RESET_LINK_INVALID);
+      expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+      expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeInTheDocument();
+    },
+  );
+
+  it('sends the e-mail and token of the link (nothing stored on this device), then goes to /login', async () => {
+    const { calls } = mockApi({
+      'POST /auth/reset-password': { status: 200, body: { message: 'Password reset successful. Please log in.' } },
+    });
     const user = userEvent.setup();
-    renderRoutes(routes, '/reset?token=abc');
+    renderRoutes(routes, '/reset?token=abc&email=ada%2Bzuum%40example.com');
+    expect(screen.getByText('ada+zuum@example.com')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New Password'), 'secret123');
     await user.type(screen.getByLabelText('Confirm New Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Email not found. Redirecting to Forgot Password page...');
+    expect(await screen.findByText('Password reset successful. Please log in.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+      email: 'ada+zuum@example.com',
+      token: 'abc',
+      newPassword: 'secret123',
+    });
+    expect(await screen.findByText('Login page', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
-  it('sends e-mail, token and new password, then goes to /login', async () => {
-    localStorage.setItem(RESET_EMAIL_KEY, 'ada@example.com');
+  it('sends the token alone when the link carries no e-mail', async () => {
     const { calls } = mockApi({
       'POST /auth/reset-password': { status: 200, body: { message: 'Password reset successful. Please log in.' } },
     });
@@ -99,11 +133,25 @@ describe('forgot and reset password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset successful. Please log in.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({
-      email: 'ada@example.com',
-      token: 'abc',
-      newPassword: 'secret123',
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ token: 'abc', newPassword: 'secret123' });
+  });
+
+  it('offers a new link when the server says the token is invalid or expired', async () => {
+    mockApi({
+      'POST /auth/reset-password': {
+        status: 400,
+        body: {
+          message: 'Invalid or expired reset token.',
+          errors: [{ field: 'token', msg: 'Invalid or expired reset token.' }],
+        },
+      },
     });
-    expect(await screen.findByText('Login page', {}, { timeout: 3000 })).toBeInTheDocument();
+    const user = userEvent.setup();
+    renderRoutes(routes, '/reset?token=old&email=ada%40example.com');
+    await user.type(screen.getByLabelText('New Password'), 'secret123');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired reset token.');
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot');
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
 
-/** /forgot: asks for a reset link and remembers the e-mail for /reset. */
+/** /forgot: asks for a reset link, e-mailed with the token and the address in it. */
 export function ForgotPage() {
   const forgot = useForgotPassword();
   const [email, setEmail] = useState('');

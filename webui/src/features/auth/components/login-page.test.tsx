@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { getToken } from '@/lib/token-storage';
+import { LEGACY_TOKEN_KEY } from '@/lib/token-storage';
 import { headersOf, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { LoginPage } from './login-page';
@@ -40,7 +40,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
   });
 
-  it('stores the token, loads the profile with it and returns to the remembered origin', async () => {
+  it('keeps no token: loads the profile on the session cookie alone and returns to the remembered origin', async () => {
     let loggedIn = false;
     const { calls } = mockApi({
       'POST /auth/login': () => {
@@ -54,9 +54,11 @@ describe('login page', () => {
     await logIn(user);
 
     expect(await screen.findByText('Edit profile')).toBeInTheDocument();
-    expect(getToken()).toBe('jwt-9');
+    expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
+    expect(localStorage.length).toBe(0);
     const profileCall = calls.filter((c) => c.path === '/user/profile').at(-1)!;
-    expect(headersOf(profileCall).authorization).toBe('Bearer jwt-9');
+    expect(profileCall.init.credentials).toBe('include');
+    expect(headersOf(profileCall).authorization).toBeUndefined();
   });
 
   it('says so when the login worked but the profile did not load', async () => {

@@ -13,7 +13,7 @@ import { AuthLayout } from './auth-layout';
 
 type LoginState = LoginRedirectState & { notice?: string };
 
-/** /login. A session that already works (cookie or token) goes straight on. */
+/** /login. A session that already works (the session cookie) goes straight on. */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();

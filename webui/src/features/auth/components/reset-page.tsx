@@ -4,59 +4,96 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import {
-  RESET_EMAIL_MISSING,
+  RESET_LINK_INVALID,
   RESET_SUCCESS,
-  getResetEmail,
+  isBadResetLink,
+  readResetLink,
   resetPasswordErrorMessage,
   resetPasswordSchema,
   useResetPassword,
 } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 
-/** Spec §9: redirects after a reset (or a missing e-mail) wait 2 seconds. */
+/** Spec §9: the redirect to /login after a reset waits 2 seconds. */
 export const RESET_REDIRECT_MS = 2000;
 
-type Notice = { tone: 'error' | 'success'; text: string; then?: string } | null;
+type Notice = { tone: 'error' | 'success'; text: string; newLink?: boolean } | null;
 
-/** /reset?token=: new password for the e-mail remembered by /forgot. */
+/**
+ * /reset?token=&email=: the page the e-mailed link opens, on whatever device the mail was
+ * read. Everything it needs is in the link; without a token it explains and offers a new link.
+ */
 export function ResetPage() {
   const [params] = useSearchParams();
+  const link = readResetLink(params);
+  if (!link) return <InvalidResetLink />;
+  return <ResetForm token={link.token} email={link.email} />;
+}
+
+function NewLink() {
+  return <Link to="/forgot">Request a new link</Link>;
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthLayout title="Reset Password">
+      <Alert>{RESET_LINK_INVALID}</Alert>
+      <p className="muted">
+        Reset links come by e-mail and work once. <NewLink />
+      </p>
+      <p className="muted">
+        <Link to="/login">Log in</Link> · <Link to="/signup">Sign up</Link>
+      </p>
+    </AuthLayout>
+  );
+}
+
+function ResetForm({ token, email }: { token: string; email?: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  const done = reset.isSuccess;
 
   useEffect(() => {
-    if (!notice?.then) return;
-    const timer = window.setTimeout(() => navigate(notice.then!), RESET_REDIRECT_MS);
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [notice, navigate]);
+  }, [done, navigate]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = resetPasswordSchema.safeParse({ newPassword, confirmPassword });
     if (!parsed.success) return setNotice({ tone: 'error', text: parsed.error.issues[0].message });
-    const email = getResetEmail();
-    if (!email) return setNotice({ tone: 'error', text: RESET_EMAIL_MISSING, then: '/forgot' });
     setNotice(null);
     reset.mutate(
-      { email, token: params.get('token') ?? '', newPassword },
+      { ...(email && { email }), token, newPassword },
       {
-        onSuccess: (res) =>
-          setNotice({ tone: 'success', text: res?.message || RESET_SUCCESS, then: '/login' }),
-        onError: (error) => setNotice({ tone: 'error', text: resetPasswordErrorMessage(error) }),
+        onSuccess: (res) => setNotice({ tone: 'success', text: res?.message || RESET_SUCCESS }),
+        onError: (error) =>
+          setNotice({ tone: 'error', text: resetPasswordErrorMessage(error), newLink: isBadResetLink(error) }),
       },
     );
   };
 
   return (
     <AuthLayout title="Reset Password" subtitle="Choose a new password.">
+      {email && (
+        <p className="muted">
+          For <strong>{email}</strong>
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate>
         <PasswordField label="New Password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
         <PasswordField label="Confirm New Password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <Button type="submit" block disabled={reset.isPending || Boolean(notice?.then)}>
+        {notice?.newLink && (
+          <p className="muted">
+            <NewLink />
+          </p>
+        )}
+        <Button type="submit" block disabled={reset.isPending || done}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </Button>
       </form>

@@ -6,14 +6,38 @@ import { roles } from '../roles';
 /** Spec §9: the splash stays 5 seconds. */
 export const SPLASH_MS = 5000;
 
-/** /start: splash with the tagline, then the three identity cards. */
+/** sessionStorage key: set once the splash has shown in this tab's visit. */
+const SPLASH_SHOWN_KEY = 'zuum-splash-shown';
+
+function splashShown(): boolean {
+  try {
+    return sessionStorage.getItem(SPLASH_SHOWN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markSplashShown(): void {
+  try {
+    sessionStorage.setItem(SPLASH_SHOWN_KEY, '1');
+  } catch {
+    // Storage blocked: the splash shows again next time, nothing worse.
+  }
+}
+
+/**
+ * /start: splash with the tagline, then the three identity cards. The splash shows once per
+ * visit (sessionStorage): /login → "Sign up" → /start must not make the user wait 5 s again.
+ */
 export function RoleChoicePage() {
-  const [splash, setSplash] = useState(true);
+  const [splash, setSplash] = useState(() => !splashShown());
 
   useEffect(() => {
+    if (!splash) return;
+    markSplashShown();
     const timer = window.setTimeout(() => setSplash(false), SPLASH_MS);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [splash]);
 
   if (splash) {
     return (

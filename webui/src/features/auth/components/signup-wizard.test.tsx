@@ -1,39 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { flushSync } from 'react-dom';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
-import { renderRoutes } from '@/testing/render';
-import { SignupPage } from './signup-page';
-import { VerifyPage } from './verify-page';
+import {
+  fillStepOne,
+  fillStepThree,
+  fillStepTwo,
+  renderSignup,
+  typeAccountDetails,
+  usernameFree,
+} from '../testing/signup-wizard';
 
-const routes = [
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/verify', element: <VerifyPage /> },
-  { path: '/start', element: <p>Role choice</p> },
-];
-
-function renderSignup(identity = 'artist') {
-  const user = userEvent.setup();
-  renderRoutes(routes, `/signup?identity=${identity}`);
-  return user;
-}
-
-async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('First Name'), 'Ada');
-  await user.type(screen.getByLabelText('Last Name'), 'Obi');
-  await user.click(screen.getByRole('button', { name: 'Next' }));
-}
-
-async function fillStepTwo(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Username'), 'adabeats');
-  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Phone Number'), '08012345678');
-  await user.click(screen.getByRole('button', { name: 'Next' }));
-}
-
-async function fillStepThree(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Password'), 'secret123');
-  await user.type(screen.getByLabelText('Confirm Password'), 'secret123');
+/**
+ * A browser runs microtasks, where React commits a click's state update, after the click
+ * listeners and before the click's default action (such as submitting the form). jsdom,
+ * dispatching from script, runs the default action first. Committing React's work from a
+ * last click listener gives the browser's order.
+ */
+function commitBeforeDefaultActions() {
+  const commit = () => flushSync(() => {});
+  document.addEventListener('click', commit);
+  return () => document.removeEventListener('click', commit);
 }
 
 describe('sign-up wizard', () => {
@@ -66,7 +53,6 @@ describe('sign-up wizard', () => {
   it('validates step 2 formats and allows going back', async () => {
     const user = renderSignup();
     await fillStepOne(user);
-    expect(screen.getByRole('heading', { name: 'Account Details' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Email'), 'ada@');
     await user.type(screen.getByLabelText('Phone Number'), '123');
@@ -81,22 +67,72 @@ describe('sign-up wizard', () => {
   });
 
   it('checks the password step before calling the server', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi({ 'GET /auth/check-username': usernameFree });
     const user = renderSignup();
     await fillStepOne(user);
     await fillStepTwo(user);
-    expect(screen.getByRole('heading', { name: 'Set Password' })).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.type(screen.getByLabelText('Confirm Password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/auth/signup')).toHaveLength(0);
+  });
+
+  it('shows no password errors on step 3 before the user types', async () => {
+    mockApi({ 'GET /auth/check-username': usernameFree });
+    const user = renderSignup();
+    const stop = commitBeforeDefaultActions();
+    await fillStepOne(user);
+    await fillStepTwo(user);
+    stop();
+
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please confirm your password')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('Enter moves on a step at a time and submits on the last', async () => {
+    const { calls } = mockApi({
+      'GET /auth/check-username': usernameFree,
+      'POST /auth/signup': { status: 201, body: { message: 'Account created.', email: 'ada@example.com' } },
+    });
+    const user = renderSignup();
+    await user.type(screen.getByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Obi{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Account Details' })).toBeInTheDocument();
+
+    await typeAccountDetails(user);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Set Password' })).toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument();
+
+    await fillStepThree(user);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Verify Email' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/auth/signup')).toHaveLength(1);
+  });
+
+  it('judges a field once the user leaves it with a value, and an untouched empty one only on Next', async () => {
+    const user = renderSignup();
+    await fillStepOne(user);
+
+    await user.type(screen.getByLabelText('Email'), 'ada@');
+    await user.tab();
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email format');
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Phone number is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
   });
 
   it('joins server field errors with " | "', async () => {
     mockApi({
+      'GET /auth/check-username': usernameFree,
       'POST /auth/signup': {
         status: 400,
         body: {
@@ -119,6 +155,7 @@ describe('sign-up wizard', () => {
 
   it('sends the identity with an underscore and lands on /verify with the e-mail filled in', async () => {
     const { calls } = mockApi({
+      'GET /auth/check-username': usernameFree,
       'POST /auth/signup': { status: 201, body: { message: 'Account created.', email: 'ada@example.com' } },
     });
     const user = renderSignup('record-label');
@@ -129,8 +166,9 @@ describe('sign-up wizard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Verify Email' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({
+    const signups = () => calls.filter((c) => c.path === '/auth/signup');
+    await waitFor(() => expect(signups()).toHaveLength(1));
+    expect(JSON.parse(String(signups()[0].init.body))).toEqual({
       firstname: 'Ada',
       middlename: '',
       lastname: 'Obi',

@@ -1,11 +1,15 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { messageFor } from '@/lib/error-message';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { USERNAME_CHECK_DELAY_MS, usernameCheckQueryOptions } from '../api/check-username';
 import {
   signupErrors,
   useSignup,
+  usernameConflict,
   validateSignupStep,
   type FieldErrors,
   type SignupField,
@@ -28,17 +32,44 @@ const EMPTY: SignupValues = {
 
 const STEPS = [PersonalInfoStep, AccountDetailsStep, SetPasswordStep];
 const STEP_TITLES = ['Personal Information', 'Account Details', 'Set Password'];
+const ACCOUNT_DETAILS = 1;
 const LAST = STEPS.length - 1;
 
-/** Three-step sign-up (spec §2, §4, §5): forward only when the step validates. */
+/**
+ * Three-step sign-up (spec §2, §4, §5): forward only when the step validates.
+ * - Each step is its own form (keyed by step), so Enter moves on, and the button clicked on
+ *   one step can never become the next step's submit button: a click on Next used to turn
+ *   into a submit of step 3 the moment it rendered, showing its errors before any typing.
+ * - A field's error shows once the user leaves it with something typed, or on Next/Sign Up.
+ * - The username is checked with the server as the user pauses typing and again on Next;
+ *   a taken one stops the wizard on step 2, beside the field.
+ */
 export function SignupWizard({ role }: { role: Role }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const signup = useSignup();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [step, setStep] = useState(0);
   const [direction, setDirection] = useState<'forward' | 'back'>('forward');
   const [formError, setFormError] = useState('');
+  const [checking, setChecking] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const moved = useRef(false);
+
+  const username = values.username.trim();
+  const settledUsername = useDebouncedValue(username, USERNAME_CHECK_DELAY_MS);
+  const settled = settledUsername === username && username !== '';
+  const liveCheck = useQuery({
+    ...usernameCheckQueryOptions(settledUsername),
+    enabled: step === ACCOUNT_DETAILS && settled,
+  });
+  const usernameMessage = settled ? (liveCheck.data ?? undefined) : undefined;
+  const shownErrors: FieldErrors = { ...errors, username: errors.username ?? usernameMessage };
+
+  useEffect(() => {
+    if (moved.current) formRef.current?.querySelector('input')?.focus();
+  }, [step]);
 
   const onChange = (field: SignupField) => (event: ChangeEvent<HTMLInputElement>) => {
     const { value } = event.target;
@@ -46,15 +77,30 @@ export function SignupWizard({ role }: { role: Role }) {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
+  /** An empty field the user only passed through is judged on Next, not on leaving it. */
+  const onBlur = (field: SignupField) => () => {
+    if (!values[field].trim()) return;
+    const message = validateSignupStep(step, values)[field];
+    if (message) setErrors((e) => ({ ...e, [field]: message }));
+  };
+
   const goTo = (next: number) => {
+    moved.current = true;
     setDirection(next > step ? 'forward' : 'back');
     setStep(next);
   };
 
-  const next = () => {
+  const advance = async () => {
     const stepErrors = validateSignupStep(step, values);
     setErrors(stepErrors);
-    if (Object.keys(stepErrors).length === 0) goTo(step + 1);
+    if (Object.keys(stepErrors).length > 0) return;
+    if (step === ACCOUNT_DETAILS) {
+      setChecking(true);
+      const problem = await queryClient.fetchQuery(usernameCheckQueryOptions(username)).catch(() => null);
+      setChecking(false);
+      if (problem) return setErrors({ username: problem });
+    }
+    goTo(step + 1);
   };
 
   const submit = () => {
@@ -72,36 +118,49 @@ export function SignupWizard({ role }: { role: Role }) {
       { ...input, identity: role.identity },
       {
         onSuccess: () => navigate('/verify', { state: { email: values.email.trim() } }),
-        onError: (error) => setFormError(messageFor(error, signupErrors)),
+        onError: (error) => {
+          const taken = usernameConflict(error);
+          if (!taken) return setFormError(messageFor(error, signupErrors));
+          setErrors({ username: taken });
+          goTo(ACCOUNT_DETAILS);
+        },
       },
     );
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (step < LAST) next();
+    if (checking || signup.isPending) return;
+    if (step < LAST) void advance();
     else submit();
   };
 
+  const signUpWithGoogle = () =>
+    setFormError(
+      redirectToGoogle({ identity: role.identity, username: values.username, phonenumber: values.phonenumber }) ?? '',
+    );
+
   const Step = STEPS[step];
   return (
-    <form className="wizard" onSubmit={onSubmit} noValidate>
+    <form key={step} ref={formRef} className="wizard" onSubmit={onSubmit} noValidate>
       <p className="wizard-progress">
         Step {step + 1} of {STEPS.length}
       </p>
-      <div key={step} className={`wizard-step slide-${direction}`}>
+      <div className={`wizard-step slide-${direction}`}>
         <h2>{STEP_TITLES[step]}</h2>
-        <Step values={values} errors={errors} onChange={onChange} />
+        <Step values={values} errors={shownErrors} onChange={onChange} onBlur={onBlur} />
       </div>
       {formError && <Alert>{formError}</Alert>}
       <div className="wizard-actions">
         {step > 0 && (
-          <Button variant="secondary" onClick={() => goTo(step - 1)}>
+          <Button variant="secondary" onClick={() => goTo(step - 1)} disabled={checking}>
             Back
           </Button>
         )}
         {step < LAST ? (
-          <Button onClick={next}>Next</Button>
+          <Button type="submit" disabled={checking}>
+            {checking ? 'Checking...' : 'Next'}
+          </Button>
         ) : (
           <Button type="submit" disabled={signup.isPending}>
             {signup.isPending ? 'Signing up...' : 'Sign Up'}
@@ -111,7 +170,7 @@ export function SignupWizard({ role }: { role: Role }) {
       {step === LAST && (
         <>
           <div className="divider">or</div>
-          <Button variant="secondary" block onClick={() => setFormError(redirectToGoogle(role.identity) ?? '')}>
+          <Button variant="secondary" block onClick={signUpWithGoogle}>
             Sign up with Google
           </Button>
         </>
