@@ -5,6 +5,7 @@ import { ComingSoon } from '@/components/layouts/coming-soon';
 import { NotFound } from '@/components/layouts/not-found';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { RequireAuth } from '@/lib/auth/require-auth';
+import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
@@ -27,7 +28,9 @@ export const comingSoonPaths = [
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <RootFallback />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/start', lazy: page(() => import('@/features/auth/components/role-choice-page'), 'RoleChoicePage') },
