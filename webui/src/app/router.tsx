@@ -5,6 +5,7 @@ import { ComingSoon } from '@/components/layouts/coming-soon';
 import { NotFound } from '@/components/layouts/not-found';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { RequireAuth } from '@/lib/auth/require-auth';
+import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
@@ -21,13 +22,15 @@ export const comingSoonPaths = [
   '/addpaybeat', '/addbeat', '/details', '/lock',
   '/userbeats/:userId', '/dashboard', '/beats/:id', '/purchasedbeats', '/promotion',
   '/distribution', '/jet', '/global', '/req',
-  '/user/promotions', '/zuum-news',
+  '/user/promotions',
 ];
 
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
   {
+    element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <RootFallback />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/start', lazy: page(() => import('@/features/auth/components/role-choice-page'), 'RoleChoicePage') },
@@ -36,6 +39,11 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: page(() => import('@/features/auth/components/login-page'), 'LoginPage') },
       { path: '/forgot', lazy: page(() => import('@/features/auth/components/forgot-page'), 'ForgotPage') },
       { path: '/reset', lazy: page(() => import('@/features/auth/components/reset-page'), 'ResetPage') },
+      { path: '/about', lazy: page(() => import('@/features/landing/components/info-pages'), 'AboutPage') },
+      { path: '/contact', lazy: page(() => import('@/features/landing/components/info-pages'), 'ContactPage') },
+      { path: '/faq', lazy: page(() => import('@/features/landing/components/info-pages'), 'FaqPage') },
+      { path: '/support', lazy: page(() => import('@/features/landing/components/info-pages'), 'SupportPage') },
+      { path: '/zuum-news', lazy: page(() => import('@/features/landing/components/info-pages'), 'NewsPage') },
       { path: '/auth/google/*', lazy: page(() => import('@/features/auth/components/google-callback-page'), 'GoogleCallbackPage') },
       {
         element: (

@@ -64,13 +64,13 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <Link to="/jet" onClick={onClose}>Instant Share</Link>
           <Link to="/promotion" onClick={onClose}>Music Promotion</Link>
           <Link to="/zuum-news" onClick={onClose}>News</Link>
-          <a href="#contact">Contact</a>
-          <a href="#about">About</a>
+          <Link to="/contact" onClick={onClose}>Contact</Link>
+          <Link to="/about" onClick={onClose}>About</Link>
         </nav>
         <nav aria-label="Help">
           <h2>Help</h2>
-          <a href="#faq">FAQ</a>
-          <a href="#support">Support Centre</a>
+          <Link to="/faq" onClick={onClose}>FAQ</Link>
+          <Link to="/support" onClick={onClose}>Support Centre</Link>
         </nav>
       </aside>
     </>

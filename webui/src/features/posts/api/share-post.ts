@@ -1,39 +1,35 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { postKeys, updatePostInCaches, type PostKind } from './post-cache';
 
 export type ShareAnswer = { shareId?: string; url?: string; shares?: number };
 
-/** POST /{kind}/share {post_id}: records a share and answers the link to hand out. */
+/** POST /{kind}/share {post_id}: records one share and answers the link to hand out. */
 export function sharePost(kind: PostKind, postId: string): Promise<ShareAnswer> {
   return api.post<ShareAnswer>(`/${kind}/share`, { post_id: String(postId) });
 }
 
-/** The link to show when the share call gives none: the post's own page. */
+/** The post's own page: the link shown before anything is shared, and when the call fails. */
 export function fallbackShareUrl(kind: PostKind, postId: string): string {
   const path = kind === 'audio' ? `/music/${postId}` : `/video/${postId}`;
   return new URL(path, window.location.origin).href;
 }
 
 /**
- * The share link of a post, created once per post and session when the share sheet first opens
- * (the call counts a share), then reused. The post's share count follows the server's.
+ * Records a share of a post. Only a deliberate share calls it (a copied link, a chosen network),
+ * never opening the sheet. The post's share count follows the server's answer everywhere, and
+ * the link it answers is kept so the sheet shows it next time.
  */
-export function useShareLink(kind: PostKind, postId: string, enabled: boolean) {
+export function useSharePost(kind: PostKind, postId: string) {
   const queryClient = useQueryClient();
-  return useQuery({
-    ...queryOptions({
-      queryKey: postKeys.shareLink(kind, postId),
-      queryFn: async () => {
-        const answer = await sharePost(kind, postId);
-        const shares = answer?.shares;
-        if (typeof shares === 'number') {
-          updatePostInCaches(queryClient, kind, postId, (p) => ({ ...p, shares }));
-        }
-        return { ...answer, url: answer?.url || fallbackShareUrl(kind, postId) };
-      },
-      staleTime: Infinity,
-    }),
-    enabled,
+  return useMutation({
+    mutationFn: () => sharePost(kind, postId),
+    onSuccess: (answer) => {
+      const shares = answer?.shares;
+      if (typeof shares === 'number') {
+        updatePostInCaches(queryClient, kind, postId, (p) => ({ ...p, shares }));
+      }
+      if (answer?.url) queryClient.setQueryData(postKeys.shareLink(kind, postId), answer.url);
+    },
   });
 }

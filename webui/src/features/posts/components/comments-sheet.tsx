@@ -70,7 +70,7 @@ export function CommentsSheet({ post, onClose }: { post: PlayablePost; onClose: 
           aria-label="Send comment"
           disabled={!draft.trim() || thread.sending}
         >
-          <PostIcon name="share" />
+          <PostIcon name="send" />
         </button>
       </form>
     </Sheet>

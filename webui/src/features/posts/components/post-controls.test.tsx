@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import defaultAvatar from '@/assets/default-avatar.svg';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { audioPost, comment, page, stubMedia, targetsOf } from '../testing/player-stubs';
 import { AudioPostPage } from './audio-post-page';
@@ -163,6 +163,17 @@ describe('comments sheet (spec §2, §4)', () => {
     expect(parentClick).not.toHaveBeenCalled();
   });
 
+  it('sends with a paper-plane icon, not the share icon', async () => {
+    const { user } = await openPost({
+      'GET /audio/a-1/comments': { status: 200, body: { comments: [], pagination: page({ total: 0 }) } },
+    });
+    const shareIcon = screen.getByRole('button', { name: 'Share' }).querySelector('path')!.getAttribute('d');
+    await user.click(screen.getByRole('button', { name: 'Comments' }));
+    const send = within(screen.getByRole('dialog')).getByRole('button', { name: 'Send comment' });
+    expect(send.querySelector('svg')).toHaveAttribute('data-icon', 'send');
+    expect(send.querySelector('path')!.getAttribute('d')).not.toBe(shareIcon);
+  });
+
   it('lists comments with their age and loads the next page', async () => {
     const { user, fetchMock } = await openPost({
       'GET /audio/a-1/comments': () => {
@@ -259,16 +270,52 @@ describe('comments sheet (spec §2, §4)', () => {
 
 describe('share sheet (spec §2)', () => {
   const shareUrl = 'http://127.0.0.1:8080/shared-audio/s-1';
+  const ownPage = () => `${window.location.origin}/music/a-1`;
+  const shareCalls = (calls: RecordedCall[]) => calls.filter((c) => c.path === '/audio/share');
 
-  it('creates the link once, updates the share count, and opens the networks in a new tab', async () => {
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { shareId: 's-1', url: shareUrl, shares: 8 } } });
+  /** After userEvent.setup(), which puts its own clipboard in place. */
+  function stubClipboard() {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    return writeText;
+  }
+
+  it('records no share when the sheet is only opened and closed', async () => {
+    const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { shareId: 's-1', url: shareUrl, shares: 2 } } });
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const sheet = screen.getByRole('dialog', { name: 'Share this track' });
-    await waitFor(() => expect(within(sheet).getByLabelText('Link')).toHaveValue(shareUrl));
+    expect(within(sheet).getByLabelText('Link')).toHaveValue(ownPage());
     expect(within(sheet).getByLabelText('Link')).toHaveAttribute('readonly');
-    expect(screen.getByTestId('share-count')).toHaveTextContent('8');
-    expect(bodyOf(calls.find((c) => c.path === '/audio/share')!.init)).toEqual({ post_id: 'a-1' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(shareCalls(calls)).toHaveLength(0);
+    expect(screen.getByTestId('share-count')).toHaveTextContent('1');
+  });
+
+  it('copying records one share, copies the link the server answers and shows its count', async () => {
+    const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { shareId: 's-1', url: shareUrl, shares: 2 } } });
+    const writeText = stubClipboard();
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const sheet = screen.getByRole('dialog', { name: 'Share this track' });
+    await user.click(within(sheet).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(shareUrl));
+    expect(within(sheet).getByLabelText('Link')).toHaveValue(shareUrl);
+    expect(screen.getByTestId('share-count')).toHaveTextContent('2');
+    expect(shareCalls(calls)).toHaveLength(1);
+    expect(bodyOf(shareCalls(calls)[0].init)).toEqual({ post_id: 'a-1' });
+    expect(parentClick).not.toHaveBeenCalled();
+  });
+
+  it('choosing a network records a share and opens it in a new tab with the shared link', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    let shares = 1;
+    const { user, calls } = await openPost({
+      'POST /audio/share': () => ({ status: 201, body: { shareId: 's-1', url: shareUrl, shares: ++shares } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const sheet = screen.getByRole('dialog', { name: 'Share this track' });
 
     const expected: Record<string, string> = {
       Twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(shareUrl)}&text=Lagos%20Nights`,
@@ -276,20 +323,31 @@ describe('share sheet (spec §2)', () => {
       WhatsApp: `https://wa.me/?text=${encodeURIComponent(`Lagos Nights ${shareUrl}`)}`,
       Telegram: `https://t.me/share/url?url=${encodeURIComponent(shareUrl)}&text=Lagos%20Nights`,
     };
+    let n = 0;
     for (const [name, url] of Object.entries(expected)) {
       await user.click(within(sheet).getByRole('button', { name }));
-      expect(open).toHaveBeenLastCalledWith(url, '_blank', 'noopener,noreferrer');
+      n += 1;
+      await waitFor(() => expect(open).toHaveBeenLastCalledWith(url, '_blank', 'noopener,noreferrer'));
+      expect(shareCalls(calls)).toHaveLength(n);
+      await waitFor(() => expect(screen.getByTestId('share-count')).toHaveTextContent(String(1 + n)));
     }
-
-    await user.click(within(sheet).getByRole('button', { name: 'Close' }));
-    await user.click(screen.getByRole('button', { name: 'Share' }));
-    await waitFor(() => expect(screen.getByLabelText('Link')).toHaveValue(shareUrl));
-    expect(calls.filter((c) => c.path === '/audio/share')).toHaveLength(1);
   });
 
-  it('says Instagram and direct sends are not implemented', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+  it('sends the tab it opened at once to the network once the share is recorded', async () => {
+    const tab = { opener: window as unknown, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { user } = await openPost({ 'POST /audio/share': { status: 201, body: { url: shareUrl, shares: 2 } } });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Facebook' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(tab.opener).toBeNull();
+    await waitFor(() => expect(tab.location.href).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(shareUrl)}`));
+  });
+
+  it('says Instagram and direct sends are not implemented, and records no share for them', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { url: shareUrl, shares: 2 } } });
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const sheet = screen.getByRole('dialog');
     await user.click(within(sheet).getByRole('button', { name: 'Instagram' }));
@@ -299,20 +357,22 @@ describe('share sheet (spec §2)', () => {
     expect(direct).toHaveLength(5);
     await user.click(direct[2]);
     expect(alert).toHaveBeenLastCalledWith('Sending directly is not implemented yet.');
+    expect(shareCalls(calls)).toHaveLength(0);
   });
 
-  it('copies the link and shows "Copied!" for 2 seconds', async () => {
+  it('shows "Copied!" for 2 seconds', async () => {
     const { user } = await openPost({ 'POST /audio/share': { status: 201, body: { url: shareUrl, shares: 2 } } });
-    const writeText = vi.fn().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    stubClipboard();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const copy = await screen.findByRole('button', { name: 'Copy' });
-    await waitFor(() => expect(copy).toBeEnabled());
+    const copy = screen.getByRole('button', { name: 'Copy' });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {
       fireEvent.click(copy);
     });
-    expect(writeText).toHaveBeenCalledWith(shareUrl);
+    // The share call answers on real I/O turns, which the fake clock leaves alone.
+    for (let i = 0; i < 100 && !screen.queryByRole('button', { name: 'Copied!' }); i++) {
+      await act(() => new Promise((resolve) => queueMicrotask(() => resolve(undefined))));
+    }
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(COPIED_MS - 1));
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
@@ -320,12 +380,16 @@ describe('share sheet (spec §2)', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
-  it('falls back to the post’s own page when the share call fails', async () => {
+  it('copies the post’s own page and says why when the share call fails', async () => {
     const { user } = await openPost({ 'POST /audio/share': { status: 404, body: { message: 'Audio post not found' } } });
+    const writeText = stubClipboard();
     await user.click(screen.getByRole('button', { name: 'Share' }));
     const sheet = screen.getByRole('dialog');
+    await user.click(within(sheet).getByRole('button', { name: 'Copy' }));
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('Audio post not found');
-    expect(within(sheet).getByLabelText('Link')).toHaveValue(`${window.location.origin}/music/a-1`);
+    expect(writeText).toHaveBeenCalledWith(ownPage());
+    expect(within(sheet).getByLabelText('Link')).toHaveValue(ownPage());
+    expect(screen.getByTestId('share-count')).toHaveTextContent('1');
   });
 });
 

@@ -5,6 +5,7 @@ const paths = {
   heart: 'M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z',
   comment: 'M4 5h16v11H9l-5 4z',
   share: 'M4 12v7h16v-7M12 3v12M7 8l5-5 5 5',
+  send: 'M22 2 11 13M22 2l-7 20-4-9-9-4z',
   music: 'M9 18V5l11-2v13M9 18a3 3 0 1 1-3-3 3 3 0 0 1 3 3zm11-2a3 3 0 1 1-3-3 3 3 0 0 1 3 3z',
   play: 'M7 4v16l13-8z',
   pause: 'M7 4h3v16H7zM14 4h3v16h-3z',
@@ -31,6 +32,7 @@ export function PostIcon({ name, filled = false, ...rest }: { name: PostIconName
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={name}
       {...rest}
     >
       <path d={paths[name]} />

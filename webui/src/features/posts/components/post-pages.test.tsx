@@ -169,8 +169,12 @@ describe('/videos/{id}', () => {
     expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(within(side).getByRole('button', { name: 'Share' }));
-    expect(screen.getByRole('dialog', { name: 'Share this track' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Link')).toHaveValue('http://127.0.0.1:8080/video/v-1'));
+    const sheet = screen.getByRole('dialog', { name: 'Share this video' });
+    expect(within(sheet).getByLabelText('Link')).toHaveValue(`${window.location.origin}/video/v-1`);
+    expect(within(side).getByTestId('share-count')).toHaveTextContent('3');
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn().mockResolvedValue(undefined) } });
+    await user.click(within(sheet).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(within(sheet).getByLabelText('Link')).toHaveValue('http://127.0.0.1:8080/video/v-1'));
     expect(within(side).getByTestId('share-count')).toHaveTextContent('4');
   });
 

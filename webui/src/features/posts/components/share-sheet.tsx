@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { messageFor } from '@/lib/error-message';
 import { postCallErrors } from '../api/errors';
-import { fallbackShareUrl, useShareLink } from '../api/share-post';
-import type { PlayablePost } from '../api/post-cache';
+import { postKeys, type PlayablePost } from '../api/post-cache';
+import { fallbackShareUrl, useSharePost } from '../api/share-post';
 import { Sheet } from './sheet';
 
 /** Spec §9: "Copied!" shows for 2 seconds. */
@@ -35,17 +36,29 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
     // fall through to the selection copy
   }
   if (!input) return false;
+  // The link may have changed since the last render: copy the one just answered.
+  input.value = text;
   input.select();
   return document.execCommand?.('copy') ?? false;
 }
 
+/** The sheet's title: spec §2 says "Share this track"; a video is not a track. */
+export function shareTitle(kind: PlayablePost['kind']): string {
+  return kind === 'video' ? 'Share this video' : 'Share this track';
+}
+
 /**
- * Spec §2 share sheet "Share this track" (at most 85vh): networks open in a new tab, Instagram
- * and direct sends are not built yet and say so, the link copies with "Copied!" for 2 s.
+ * Spec §2 share sheet (at most 85vh). Opening it shares nothing: a share is recorded (and
+ * counted) only when the link is copied or a network is chosen. The link shown is the last one
+ * shared in this session, else the post's own page; copying records a share and copies the link
+ * the server answers (the post's page when the call fails). Networks open in a new tab;
+ * Instagram and direct sends are not built yet and say so.
  */
 export function ShareSheet({ post, onClose }: { post: PlayablePost; onClose: () => void }) {
-  const link = useShareLink(post.kind, post.id, true);
-  const url = link.data?.url ?? (link.isError ? fallbackShareUrl(post.kind, post.id) : '');
+  const queryClient = useQueryClient();
+  const share = useSharePost(post.kind, post.id);
+  const fallback = fallbackShareUrl(post.kind, post.id);
+  const [url, setUrl] = useState(() => queryClient.getQueryData<string>(postKeys.shareLink(post.kind, post.id)) ?? fallback);
   const text = post.caption || post.title || 'Listen on Zuum';
   const [copied, setCopied] = useState(false);
   const [input, setInput] = useState<HTMLInputElement | null>(null);
@@ -56,24 +69,41 @@ export function ShareSheet({ post, onClose }: { post: PlayablePost; onClose: () 
     return () => window.clearTimeout(timer);
   }, [copied]);
 
+  /** Records one share; answers the link to hand out, the post's page if the call failed. */
+  const record = async (): Promise<string> => {
+    const answer = await share.mutateAsync().catch(() => null);
+    const link = answer?.url || fallback;
+    setUrl(link);
+    return link;
+  };
+
+  const copy = async () => {
+    const link = await record();
+    setCopied(await copyText(link, input));
+  };
+
+  const shareTo = async (network: Network) => {
+    // The tab opens now, while the click still counts as the user's own: one opened after the
+    // call answers would be taken for a pop-up and blocked. It learns its address afterwards.
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    const target = network.url(await record(), text);
+    if (tab) tab.location.href = target;
+    else window.open(target, '_blank', 'noopener,noreferrer');
+  };
+
   const notBuilt = (what: string) => window.alert(`${what} is not implemented yet.`);
 
   return (
-    <Sheet title="Share this track" size="share" onClose={onClose}>
-      {link.isError && (
+    <Sheet title={shareTitle(post.kind)} size="share" onClose={onClose}>
+      {share.isError && (
         <p className="action-error" role="alert">
-          {messageFor(link.error, postCallErrors(post.kind))}
+          {messageFor(share.error, postCallErrors(post.kind))}
         </p>
       )}
       <div className="share-networks" role="group" aria-label="Share to">
         {NETWORKS.map((n) => (
-          <button
-            key={n.name}
-            type="button"
-            className="share-network"
-            disabled={!url}
-            onClick={() => window.open(n.url(url, text), '_blank', 'noopener,noreferrer')}
-          >
+          <button key={n.name} type="button" className="share-network" onClick={() => void shareTo(n)}>
             {n.name}
           </button>
         ))}
@@ -89,15 +119,10 @@ export function ShareSheet({ post, onClose }: { post: PlayablePost; onClose: () 
             id={`share-link-${post.kind}-${post.id}`}
             ref={setInput}
             readOnly
-            value={url || 'Creating link...'}
+            value={url}
             onFocus={(e) => e.target.select()}
           />
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!url}
-            onClick={async () => setCopied(await copyText(url, input))}
-          >
+          <button type="button" className="btn btn-secondary" disabled={share.isPending} onClick={() => void copy()}>
             {copied ? 'Copied!' : 'Copy'}
           </button>
         </div>

@@ -49,9 +49,9 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Spec part 2 §5 audio form: caption and audio file required, at least one platform link
- * (shown as a warning, still blocking: the server refuses a post without one), and each link
- * an http(s) URL as the server checks.
+ * Spec part 2 §5 audio form: caption and audio file required; "at least one platform link"
+ * is a warning only (it does not stop the post: a new artist may have no streaming link yet);
+ * each link given must be an http(s) URL, as the server checks.
  */
 export function validateAudioForm(values: AudioFormValues, audio: File | null): { errors: AudioFormErrors; linkWarning: string | null } {
   const errors: AudioFormErrors = {};

@@ -68,7 +68,8 @@ export function AudioUploadPage() {
     const merged = { ...checked.errors, ...Object.fromEntries(Object.entries(fileErrors).filter(([, v]) => v)) };
     setErrors(merged);
     setLinkWarning(checked.linkWarning);
-    if (Object.keys(merged).length > 0 || checked.linkWarning || !audio) return;
+    // The missing-link warning stays a warning: a new artist may not stream anywhere yet.
+    if (Object.keys(merged).length > 0 || !audio) return;
     setResult(null);
     setProgress(0);
     upload.mutate(
@@ -82,6 +83,7 @@ export function AudioUploadPage() {
           setCover(null);
           setFormKey((k) => k + 1);
           setProgress(null);
+          setLinkWarning(null);
         },
         onError: (error) => {
           const failure = audioUploadFailure(error, values.type);

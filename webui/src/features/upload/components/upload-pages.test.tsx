@@ -70,6 +70,34 @@ describe('audio upload /addmusic', () => {
     expect(screen.getByText('ok.flac · 2.0 KB')).toBeInTheDocument();
   });
 
+  it('warns that a platform link is missing but posts without one (a new artist may have none)', async () => {
+    const { calls } = mockApi({
+      ...me,
+      'POST /uploads': ticketFor,
+      'POST /audio/create': { status: 201, body: { post: { id: 'a-1' } } },
+    });
+    const bucket = mockBucket(null);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/addmusic');
+    await user.type(await screen.findByLabelText('Caption'), 'First single');
+    await user.upload(screen.getByLabelText('Audio File'), sizedFile('track.mp3', 'audio/mpeg', 3000));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('At least one platform link is required');
+    await waitFor(() => expect(bucket.requests).toHaveLength(1));
+    await act(async () => bucket.requests[0].respond(204));
+    expect(await screen.findByText('Audio uploaded successfully!')).toBeInTheDocument();
+    expect(bodyOf(calls, '/audio/create')).toMatchObject({
+      caption: 'First single',
+      spotify: '',
+      apple_music: '',
+      youtube_music: '',
+      boomplay: '',
+      audiomark: '',
+    });
+    expect(screen.queryByText('At least one platform link is required')).not.toBeInTheDocument();
+  });
+
   it('uploads with progress, creates the post, clears the form and goes home 1.5 s later', async () => {
     const { calls } = mockApi({
       ...me,

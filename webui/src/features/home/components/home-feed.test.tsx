@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
-import { HomePage } from '@/features/home/components/home-page';
+import { HomePage } from './home-page';
 import { audioPost, page, stubIntersectionObserver, stubMedia, targetsOf, videoPost } from '@/features/posts/testing/player-stubs';
 
 const routes = [{ path: '/home', element: <HomePage /> }];

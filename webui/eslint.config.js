@@ -1,0 +1,92 @@
+// ESLint: TypeScript and React-hooks rules, and the import boundaries of the layout (see README,
+// "Layout"). `npm test` runs it before Vitest.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** The parts of src/ and what each is. */
+const ELEMENTS = [
+  { type: 'app', pattern: 'src/app' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'config', pattern: 'src/config' },
+  { type: 'types', pattern: 'src/types' },
+  { type: 'assets', pattern: 'src/assets' },
+  { type: 'styles', pattern: 'src/styles' },
+  { type: 'testing', pattern: 'src/testing' },
+];
+
+/** Shared building blocks anything may use. */
+const SHARED = ['components', 'lib', 'config', 'types', 'assets'];
+
+/**
+ * The one deliberate chain between features (README): home places feed, feed lays out posts'
+ * slides; imports run home → feed → posts and never back.
+ */
+const FEATURE_CHAIN = { home: ['feed', 'posts'], feed: ['posts'] };
+
+const to = (types) => ({ to: { element: { types } } });
+const toFeature = (feature) => ({ to: { element: { type: 'feature', captured: { feature } } } });
+
+/** Who may import whom. `tests` adds the shared test helpers (src/testing) for test files. */
+function policies({ tests }) {
+  const plus = tests ? ['testing'] : [];
+  return [
+    // Packages (react, zod, ...) and Node's own modules are not layers.
+    { allow: { to: { module: { origin: ['external', 'core'] } } } },
+    { from: { element: { type: 'app' } }, allow: to(['app', 'feature', 'styles', ...SHARED, ...plus]) },
+    // A feature uses itself and the shared blocks...
+    { from: { element: { type: 'feature' } }, allow: to([...SHARED, ...plus]) },
+    { from: { element: { type: 'feature' } }, allow: toFeature('{{ from.element.captured.feature }}') },
+    // ...and another feature only along the chain.
+    ...Object.entries(FEATURE_CHAIN).map(([from, allowed]) => ({
+      from: { element: { type: 'feature', captured: { feature: from } } },
+      allow: { to: { element: { type: 'feature', captured: { feature: allowed } } } },
+    })),
+    // Shared blocks never reach up into features or the app.
+    { from: { element: { type: 'components' } }, allow: to(['components', 'lib', 'config', 'types', 'assets', ...plus]) },
+    // lib/auth's signed-in guard renders components/ui (a spinner, a button).
+    { from: { element: { type: 'lib' } }, allow: to(['lib', 'components', 'config', 'types', 'assets', ...plus]) },
+    // The runtime config is checked with lib/validation's zod helpers.
+    { from: { element: { type: 'config' } }, allow: to(['config', 'lib', 'types', ...plus]) },
+    { from: { element: { type: 'types' } }, allow: to(['types']) },
+    { from: { element: { type: 'testing' } }, allow: to(['testing', 'lib', 'config', 'types']) },
+  ];
+}
+
+const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'src/testing/**'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'import/resolver': { './eslint-resolver.cjs': {} },
+      // The entry point wires config, lib and app together; it belongs to no layer.
+      'boundaries/ignore': ['src/main.tsx'],
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: policies({ tests: false }) }],
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+  {
+    files: TEST_FILES,
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', policies: policies({ tests: true }) }],
+    },
+  },
+);
