@@ -21,7 +21,9 @@ func send(t *testing.T, ticket map[string]any, file []byte) int {
 		_ = w.WriteField(k, v.(string))
 	}
 	fw, _ := w.CreateFormFile("file", "upload")
-	fw.Write(file)
+	if _, err := fw.Write(file); err != nil {
+		t.Fatal(err)
+	}
 	w.Close()
 	res, err := http.Post(ticket["url"].(string), w.FormDataContentType(), &body)
 	if err != nil {

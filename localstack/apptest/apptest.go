@@ -63,7 +63,7 @@ func Start(t testing.TB, extra map[string]string) *App {
 		t.Fatalf("create jwt secret: %v", err)
 	}
 	a := &App{Cloud: c}
-	var api http.Handler = http.NotFoundHandler()
+	api := http.NotFoundHandler()
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address, as the gateway reads it
 			r.Header.Del(sourceHeader)
