@@ -16,7 +16,7 @@ func TestAudio_APostWithoutPlatformLinksIsAcceptedAndGivenLinksAreChecked(t *tes
 		"no links":    {"caption": "First demo"},
 		"blank links": {"caption": "Second demo", "spotify": "  ", "boomplay": ""},
 	} {
-		body["audio_upload"] = w.upload(ada.ID, media.Audio, wav(0))
+		body["audio_upload"] = w.upload(ada.ID, media.Audio, wav(1))
 		r := ada.JSON("POST", "/api/audio/create", body)
 		if r.Status != http.StatusCreated {
 			t.Fatalf("%s: %d %s", name, r.Status, r.Raw)
@@ -35,7 +35,7 @@ func TestAudio_APostWithoutPlatformLinksIsAcceptedAndGivenLinksAreChecked(t *tes
 		"javascript:alert(1)": "youtube_music", "https://": "audiomark", "open.spotify.com/x": "spotify",
 	} {
 		refusal(t, link, ada.JSON("POST", "/api/audio/create", map[string]any{
-			"caption": "x", field: link, "audio_upload": w.upload(ada.ID, media.Audio, wav(0)),
+			"caption": "x", field: link, "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
 		}), http.StatusBadRequest, "Validation error or missing files", map[string]string{field: field + " must be a valid URL"})
 	}
 }

@@ -124,7 +124,7 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 				call(o, "DELETE", "/api/audio/"+gone, nil, 200)
 				live.remove(gone)
 				r := o.JSON("POST", "/api/audio/create", map[string]any{
-					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, wav(0)), "spotify": "https://open.spotify.com/track/x",
+					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, wav(1)), "spotify": "https://open.spotify.com/track/x",
 				})
 				if r.Status != http.StatusCreated {
 					t.Errorf("%s: create: %d %s", o.Name, r.Status, r.Raw)
