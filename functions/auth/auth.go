@@ -1,5 +1,5 @@
 // Package auth is the /api/auth route group: sign-up (and its username check), email
-// verification, login, logout, password reset and sign-in with Google. It is a plain http.Handler; cmd/ wraps it for Lambda
+// verification, login, logout, the session probe, password reset and sign-in with Google. It is a plain http.Handler; cmd/ wraps it for Lambda
 // and the local cloud mounts it as it is.
 package auth
 
@@ -7,6 +7,7 @@ import (
 	"net/http"
 
 	"zuum/shared/account"
+	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/profile"
 )
@@ -32,6 +33,7 @@ func New(accounts *account.Service, media httpapi.Media, google *Google) *Handle
 	}, "OTP resent successfully!"))
 	h.mux.HandleFunc("POST /api/auth/login", h.login)
 	h.mux.HandleFunc("POST /api/auth/logout", h.logout)
+	h.mux.HandleFunc("GET /api/auth/session", h.session)
 	h.mux.HandleFunc("POST /api/auth/forgot-password", command(func(r *http.Request, req emailRequest) error {
 		return h.accounts.ForgotPassword(r.Context(), req.Email, httpapi.ClientIP(r))
 	}, "Password reset link sent to your email. Please check your inbox."))
@@ -147,6 +149,32 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	}
 	httpapi.ClearSessionCookie(w)
 	httpapi.Message(w, http.StatusOK, "Logged out.")
+}
+
+// sessionResponse says whether the caller's cookie (or Bearer token) is a working session.
+type sessionResponse struct {
+	SignedIn bool   `json:"signed_in"`
+	UserID   string `json:"user_id,omitempty"`
+}
+
+// session answers whether the request carries a working session, always with 200: pages that
+// anyone may open (/login, which sends a signed-in visitor on to /home) ask here instead of
+// calling an authenticated route whose 401 the browser would log on every visit.
+func (h *Handler) session(w http.ResponseWriter, r *http.Request) {
+	tok := httpapi.Token(r)
+	if tok == "" {
+		httpapi.JSON(w, http.StatusOK, sessionResponse{})
+		return
+	}
+	s, err := h.accounts.Authenticate(r.Context(), tok)
+	switch {
+	case failure.Is(err, failure.Unauthorized):
+		httpapi.JSON(w, http.StatusOK, sessionResponse{})
+	case err != nil:
+		httpapi.Error(w, r, err)
+	default:
+		httpapi.JSON(w, http.StatusOK, sessionResponse{SignedIn: true, UserID: s.UserID})
+	}
 }
 
 // resetRequest is the body of a reset; email is optional (the token names the account) and, when

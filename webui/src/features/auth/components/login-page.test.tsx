@@ -84,8 +84,20 @@ describe('login page', () => {
   });
 
   it('sends an already signed-in visitor (cookie session) to /home', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
+    mockApi({ 'GET /auth/session': { status: 200, body: { signed_in: true, user_id: sampleProfile.id } } });
     renderRoutes(routes, '/login');
     expect(await screen.findByText('Home feed')).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor nothing that answers 401 (the browser would log it)', async () => {
+    const { calls } = mockApi({
+      'GET /auth/session': { status: 200, body: { signed_in: false } },
+      'GET /user/profile': unauthorized,
+    });
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((c) => c.path)).toContain('/auth/session');
+    expect(calls.filter((c) => c.path === '/user/profile')).toHaveLength(0);
   });
 });

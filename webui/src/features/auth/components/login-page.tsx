@@ -4,29 +4,32 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
-import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import type { LoginRedirectState } from '@/lib/auth/require-auth';
 import { firstErrors } from '@/lib/validation';
 import { loginErrorMessage, loginSchema, useLogin } from '../api/login';
 import { redirectToGoogle } from '../api/google-auth';
+import { useSession } from '../api/get-session';
 import { AuthLayout } from './auth-layout';
 
 type LoginState = LoginRedirectState & { notice?: string };
 
-/** /login. A session that already works (the session cookie) goes straight on. */
+/**
+ * /login. A session that already works (the session cookie) goes straight on; the page asks
+ * /auth/session, which answers a signed-out visitor without a 401.
+ */
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as LoginState;
   const destination = state.from && state.from !== '/login' ? state.from : '/home';
-  const session = useCurrentProfile();
+  const session = useSession();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState('');
 
-  if (session.data && !login.isPending) return <Navigate to={destination} replace />;
+  if (session.data?.signed_in && !login.isPending) return <Navigate to={destination} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** GET /auth/session: whether the session cookie is a working session. Never a 401. */
+export type SessionState = { signed_in: boolean; user_id?: string };
+
+export function getSession(): Promise<SessionState> {
+  return api.get<SessionState>('/auth/session');
+}
+
+/**
+ * For pages anyone may open (/login): asking the profile instead would answer 401 to every
+ * signed-out visitor, which the browser logs as an error. Always fresh: a logout or login in
+ * another tab, or a session that expired since, must count at once, so nothing is kept.
+ */
+export function sessionQueryOptions() {
+  return queryOptions({ queryKey: ['session'] as const, queryFn: getSession, staleTime: 0, gcTime: 0, retry: false });
+}
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
