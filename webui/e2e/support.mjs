@@ -40,8 +40,11 @@ export async function launch(name) {
   };
 }
 
-/** Polls the edge's sent-mail list until a 6-digit code addressed to `email` shows up. */
-export async function readOtp(email, timeoutMs = 20_000) {
+/**
+ * Polls the edge's sent-mail list until `find` returns something for a message addressed to
+ * `email` (newest first) and returns that; `what` names it in the error after `timeoutMs`.
+ */
+async function pollMail(email, what, find, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no message yet';
   while (Date.now() < deadline) {
@@ -53,10 +56,10 @@ export async function readOtp(email, timeoutMs = 20_000) {
           (m.Destination?.ToAddresses ?? []).some((a) => a.toLowerCase() === email.toLowerCase()),
         );
         for (const message of mine.reverse()) {
-          const code = `${message.Body?.text_part ?? ''}\n${message.Body?.html_part ?? ''}`.match(/\b(\d{6})\b/);
-          if (code) return code[1];
+          const found = find(message);
+          if (found) return found;
         }
-        lastError = `${mine.length} message(s) for ${email}, none with a 6-digit code`;
+        lastError = `${mine.length} message(s) for ${email}, none with ${what}`;
       } else {
         lastError = `GET /_aws/ses answered ${res.status}`;
       }
@@ -65,36 +68,22 @@ export async function readOtp(email, timeoutMs = 20_000) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`No OTP e-mail for ${email}: ${lastError}`);
+  throw new Error(`No e-mail with ${what} for ${email}: ${lastError}`);
+}
+
+/** Polls the edge's sent-mail list until a 6-digit code addressed to `email` shows up. */
+export function readOtp(email, timeoutMs = 20_000) {
+  return pollMail(email, 'a 6-digit code', (message) =>
+    `${message.Body?.text_part ?? ''}\n${message.Body?.html_part ?? ''}`.match(/\b(\d{6})\b/)?.[1], timeoutMs);
 }
 
 /**
  * Polls the edge's sent-mail list until a message to `email` holds a password-reset link
  * ({APP_URL}/reset?...) and returns it as a URL. The newest such message wins.
  */
-export async function readResetLink(email, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = 'no message yet';
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${EDGE_URL}/_aws/ses?email=${encodeURIComponent(email)}`);
-      if (res.ok) {
-        const { messages = [] } = await res.json();
-        const mine = messages.filter((m) =>
-          (m.Destination?.ToAddresses ?? []).some((a) => a.toLowerCase() === email.toLowerCase()),
-        );
-        for (const message of mine.reverse()) {
-          const link = (message.Body?.text_part ?? '').match(/https?:\/\/\S+\/reset\?\S+/);
-          if (link) return new URL(link[0]);
-        }
-        lastError = `${mine.length} message(s) for ${email}, none with a /reset link`;
-      } else {
-        lastError = `GET /_aws/ses answered ${res.status}`;
-      }
-    } catch (error) {
-      lastError = `GET ${EDGE_URL}/_aws/ses failed: ${error.message}`;
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`No reset e-mail for ${email}: ${lastError}`);
+export function readResetLink(email, timeoutMs = 20_000) {
+  return pollMail(email, 'a /reset link', (message) => {
+    const link = (message.Body?.text_part ?? '').match(/https?:\/\/\S+\/reset\?\S+/);
+    return link ? new URL(link[0]) : undefined;
+  }, timeoutMs);
 }
