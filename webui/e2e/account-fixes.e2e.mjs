@@ -13,41 +13,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, RESULTS_DIR, backendUp, launch, readOtp, readResetLink } from './support.mjs';
+import { APP_URL, RESULTS_DIR, backendUp, launch, readResetLink, uniqueUser, postJson, signUpAndVerify } from './support.mjs';
 
 const up = await backendUp();
-
-function uniqueUser(prefix) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return {
-    firstname: 'Ngozi',
-    lastname: 'Tester',
-    username: `${prefix}${stamp}`,
-    email: `${prefix}.${stamp}@example.com`,
-    phonenumber: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    password: 'Sup3rSecret!',
-    identity: 'artist',
-  };
-}
-
-async function postJson(url, body) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, text: await res.text() };
-}
-
-/** Signs up and verifies through the API (the wizard is exercised in its own test). */
-async function signUpAndVerify(user) {
-  const { firstname, lastname, username, email, phonenumber, password, identity } = user;
-  const signup = await postJson(`${APP_URL}/api/auth/signup`, { firstname, lastname, username, email, phonenumber, password, identity });
-  assert.equal(signup.status, 201, `signup of ${email}: ${signup.text}`);
-  const otp = await readOtp(email);
-  const verify = await postJson(`${APP_URL}/api/auth/verify-email`, { email, otp });
-  assert.equal(verify.status, 200, `verify of ${email}: ${verify.text}`);
-}
 
 /** A fresh browser profile with one page; failures get a screenshot and the console errors. */
 async function openBrowser(name) {

@@ -12,64 +12,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, RESULTS_DIR, backendUp, launch, readOtp } from './support.mjs';
+import { APP_URL, RESULTS_DIR, backendUp, launch, makeWav, uniqueUser, signUpAndVerify, logIn, waitForValue } from './support.mjs';
 
 const up = await backendUp();
-
-/** A mono 16-bit PCM WAV of a 440 Hz tone. */
-function makeWav(seconds = 1, rate = 8000) {
-  const samples = Math.round(seconds * rate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVEfmt ', 8, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
-}
-
-function uniqueUser() {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return {
-    firstname: 'Sade',
-    lastname: 'Tester',
-    username: `sharer${stamp}`,
-    email: `sharer.${stamp}@example.com`,
-    phonenumber: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    password: 'Sup3rSecret!',
-    identity: 'artist',
-  };
-}
-
-async function postJson(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, text: await res.text() };
-}
-
-/** Signs up and verifies through the API (the sign-up screens have their own test). */
-async function signUpAndVerify(user) {
-  const { firstname, lastname, username, email, phonenumber, password, identity } = user;
-  const signup = await postJson(`${APP_URL}/api/auth/signup`, { firstname, lastname, username, email, phonenumber, password, identity });
-  assert.equal(signup.status, 201, `signup of ${email}: ${signup.text}`);
-  const verify = await postJson(`${APP_URL}/api/auth/verify-email`, { email, otp: await readOtp(email) });
-  assert.equal(verify.status, 200, `verify of ${email}: ${verify.text}`);
-}
-
-async function logIn(page, user) {
-  await page.goto(`${APP_URL}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.waitForURL('**/home');
-}
 
 const isApi = (r, suffix, method = 'POST') => new URL(r.url()).pathname === `/api${suffix}` && r.request().method() === method;
 
@@ -89,21 +34,9 @@ async function uploadTrack(page, caption) {
   return post;
 }
 
-/** Polls `read` until it gives `expected`. */
-async function waitForValue(what, read, expected, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await read().catch((e) => `<${e.message.split('\n')[0]}>`);
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)} after ${timeout} ms`);
-}
-
 test('opening the share sheet shares nothing; copying the link counts one share; profile tiles keep one size', { timeout: 90_000 }, async () => {
   assert.ok(up, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
-  const user = uniqueUser();
+  const user = uniqueUser('sharer', 'Sade');
   const short = `Hi ${user.username}`;
   const long = `A very long caption that goes on and on about a track recorded one rainy night in Surulere ${user.username}`;
   let step = 'sign up';

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { deflateSync } from 'node:zlib';
-import { APP_URL, RESULTS_DIR, backendUp, launch, readOtp } from './support.mjs';
+import { APP_URL, RESULTS_DIR, backendUp, launch, makeWav, uniqueUser, signUpAndVerify, logIn, waitForValue } from './support.mjs';
 
 const up = await backendUp();
 
@@ -62,75 +62,7 @@ function makePng(size = 16) {
   ]);
 }
 
-/** A mono 16-bit PCM WAV of a 440 Hz tone. */
-function makeWav(seconds = 1, rate = 8000) {
-  const samples = Math.round(seconds * rate);
-  const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + samples * 2, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28); // byte rate
-  wav.writeUInt16LE(2, 32); // block align
-  wav.writeUInt16LE(16, 34); // bits per sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(samples * 2, 40);
-  for (let i = 0; i < samples; i++) wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
-  return wav;
-}
-
 // ---- accounts ------------------------------------------------------------------------------------
-
-function uniqueUser(prefix, firstname) {
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  return {
-    firstname,
-    lastname: 'Tester',
-    username: `${prefix}${stamp}`,
-    email: `${prefix}.${stamp}@example.com`,
-    phonenumber: `080${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-    password: 'Sup3rSecret!',
-    identity: 'artist',
-  };
-}
-
-async function postJson(url, body) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text };
-}
-
-/** Signs up and verifies through the API (the sign-up screens have their own test). */
-async function signUpAndVerify(user) {
-  const { firstname, lastname, username, email, phonenumber, password, identity } = user;
-  const signup = await postJson(`${APP_URL}/api/auth/signup`, { firstname, lastname, username, email, phonenumber, password, identity });
-  assert.equal(signup.status, 201, `signup of ${email}: ${signup.text}`);
-  const otp = await readOtp(email);
-  const verify = await postJson(`${APP_URL}/api/auth/verify-email`, { email, otp });
-  assert.equal(verify.status, 200, `verify of ${email}: ${verify.text}`);
-}
-
-/** Logs in through /login; returns the profile the login answered (its id is needed later). */
-async function logIn(page, user) {
-  await page.goto(`${APP_URL}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, `login of ${user.email}: ${await res.text()}`);
-  const { profile } = await res.json();
-  await page.waitForURL('**/home');
-  return profile;
-}
 
 // ---- browsers ------------------------------------------------------------------------------------
 
@@ -333,18 +265,6 @@ test('A uploads a track; B likes, comments and follows; both see it stick', { ti
     await Promise.all(browsers.map((b) => b.close()));
   }
 });
-
-/** Polls `read` until it gives `expected` (counts and states settle after the server answers). */
-async function waitForValue(what, read, expected, timeout = 10_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  while (Date.now() < deadline) {
-    last = await read().catch((e) => `<${e.message.split('\n')[0]}>`);
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)} after ${timeout} ms`);
-}
 
 const waitForText = (locator, expected) =>
   waitForValue(`text of ${locator}`, async () => (await locator.textContent({ timeout: 1000 }))?.trim(), expected);
