@@ -129,7 +129,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	media := newMedia(stack, p.AppURL)
 	secrets := newSecrets(stack, p.GoogleClientSecretID)
 	api := newAPI(stack)
-	web := newWeb(stack, webProps{api: api.HttpApi, media: media, webDir: p.WebDir})
+	web := newWeb(stack, webProps{api: api.HttpApi, media: media, originSecret: secrets.origin, webDir: p.WebDir})
 
 	appURL := p.AppURL
 	if appURL == "" {
