@@ -24,6 +24,8 @@ const (
 	envGoogleClientID       = "GOOGLE_CLIENT_ID"
 	envGoogleClientSecretID = "GOOGLE_CLIENT_SECRET_ID"
 	envJobsFunction         = "JOBS_FUNCTION"
+	envOriginSecretID       = "ORIGIN_SECRET_ID"
+	envOriginRequired       = "ORIGIN_REQUIRED"
 )
 
 // functionEnv is what every function is built from.
@@ -56,7 +58,8 @@ func (e functionEnv) baseVariables() map[string]*string {
 
 // groupVariables is a route group's environment: the base one, what sessions and mail need
 // (wire.Accounts) and Google sign-in's settings, the same for every group so shared
-// configuration code reads it uniformly, plus JOBS_FUNCTION for a group that queues jobs.
+// configuration code reads it uniformly, plus JOBS_FUNCTION for a group that queues jobs and
+// the origin secret for a group that limits per viewer address.
 // What a function may do with any of it is decided by its grants alone.
 func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	vars := e.baseVariables()
@@ -66,6 +69,10 @@ func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	vars[envGoogleClientSecretID] = jsii.String(e.props.GoogleClientSecretID)
 	if g.QueuesJobs {
 		vars[envJobsFunction] = e.jobs.FunctionName()
+	}
+	if g.ViewerAddress {
+		vars[envOriginSecretID] = e.secrets.origin.SecretArn()
+		vars[envOriginRequired] = jsii.String("true")
 	}
 	return vars
 }
@@ -148,6 +155,9 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 	}
 	if a.QueuesJobs {
 		e.jobs.GrantInvoke(fn)
+	}
+	if a.ViewerAddress {
+		e.secrets.origin.GrantRead(fn, nil)
 	}
 	return fn
 }

@@ -165,6 +165,10 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 			if g.QueuesJobs {
 				vars[envJobsFunction] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^JobsWorkerFunction"))}
 			}
+			if g.ViewerAddress {
+				vars[envOriginSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^OriginSecret"))}
+				vars[envOriginRequired] = "true"
+			}
 			expect(t, func() {
 				tmpl.HasResourceProperties(jsii.String("AWS::Lambda::Function"), like(obj{
 					"Description":   "Zuum " + g.Name + " route group",
@@ -295,6 +299,10 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 			}
 			if !f.sessions && secrets != "null" {
 				t.Errorf("worker reads secrets: %s", secrets)
+			}
+			// Then only a group that limits per viewer address reads the origin secret
+			if has := strings.Contains(secrets, `"Ref":"OriginSecret`); has != f.access.ViewerAddress {
+				t.Errorf("reads the origin secret = %v, want %v", has, f.access.ViewerAddress)
 			}
 			// Then it reads and writes its own tables, only reads its read-only ones, and
 			// cannot reach any other

@@ -13,7 +13,7 @@ import (
 // POSTs (the presigned policy, not CORS, is what authorizes a write); CloudFront serves only
 // its schema.PublicPrefix objects (see web.go); everything else is reached by presigned GETs,
 // which <img>, <audio> and <video> load without CORS. Objects created under
-// schema.UploadsPrefix invoke the media worker (see workers.go).
+// schema.UploadsPrefix invoke the media worker (see workers.go) and expire after a day.
 //
 // appURL is the only origin allowed to upload from a browser, by the one CORS rule: a POST
 // (the only upload method the API hands out) with any request headers. The bucket cannot name the
@@ -40,7 +40,22 @@ func newMedia(scope constructs.Construct, appURL string) awss3.Bucket {
 			ExposedHeaders: jsii.Strings("ETag"),
 			MaxAge:         jsii.Number(3600),
 		}},
-		// Uploads are people's work: never dropped with the stack.
+		LifecycleRules: &[]*awss3.LifecycleRule{
+			{
+				// Creating a post copies its uploads to media/ and deletes them (media.Claim), so
+				// an upload still here after a day was never used: abandoned drafts and uploads
+				// the media worker could not delete. S3 removes them in its daily pass.
+				Id:         jsii.String("ExpireUnusedUploads"),
+				Prefix:     jsii.String(schema.UploadsPrefix),
+				Expiration: awscdk.Duration_Days(jsii.Number(1)),
+			},
+			{
+				// Parts of a multipart upload that never completed are billed but invisible.
+				Id:                                  jsii.String("AbortIncompleteMultipartUploads"),
+				AbortIncompleteMultipartUploadAfter: awscdk.Duration_Days(jsii.Number(1)),
+			},
+		},
+		// Posted media is people's work: never dropped with the stack.
 		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
 	})
 	if appURL == "" {

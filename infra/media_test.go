@@ -91,3 +91,21 @@ func TestMediaBucket_CORSWarnsWhileTheSiteOriginIsUnknown(t *testing.T) {
 			assertions.Match_StringLikeRegexp(jsii.String("appUrl")))
 	})
 }
+
+func TestMediaBucket_ExpiresUnusedUploadsAfterADayAndAbortsIncompleteMultipartUploads(t *testing.T) {
+	// Given uploads that a post copies to media/ and deletes when it is created
+	// When the fresh stack is synthesized
+	tmpl, _ := fresh.get(t)
+
+	// Then what is left under uploads/ after a day is removed, nothing else expires, and parts
+	// of multipart uploads never completed are dropped after a day
+	expect(t, func() {
+		tmpl.HasResource(jsii.String("AWS::S3::Bucket"), like(obj{
+			"Metadata": obj{"aws:cdk:path": "Zuum/" + schema.Media.ID + "Bucket/Resource"},
+			"Properties": like(obj{"LifecycleConfiguration": obj{"Rules": assertions.Match_ArrayEquals(&arr{
+				obj{"Id": "ExpireUnusedUploads", "Prefix": schema.UploadsPrefix, "ExpirationInDays": 1, "Status": "Enabled"},
+				obj{"Id": "AbortIncompleteMultipartUploads", "AbortIncompleteMultipartUpload": obj{"DaysAfterInitiation": 1}, "Status": "Enabled"},
+			})}}),
+		}))
+	})
+}

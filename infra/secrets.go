@@ -12,6 +12,10 @@ import (
 type secrets struct {
 	// jwt signs session tokens. Functions read it at cold start, by ARN, from JWT_SECRET_ID.
 	jwt awssecretsmanager.Secret
+	// origin is the value CloudFront sends to the API in httpapi.OriginHeader, so the API can
+	// tell its requests from direct calls to the execute-api URL. Functions that believe the
+	// viewer address CloudFront reports read it at cold start from ORIGIN_SECRET_ID.
+	origin awssecretsmanager.Secret
 	// google is the Google OAuth client secret, created outside the stack; nil when Google
 	// sign-in is not configured.
 	google awssecretsmanager.ISecret
@@ -27,6 +31,16 @@ func newSecrets(scope constructs.Construct, googleSecretID string) secrets {
 			// key; punctuation is excluded so the value survives env files and shells intact.
 			GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
 				PasswordLength:     jsii.Number(64),
+				ExcludePunctuation: jsii.Bool(true),
+			},
+		}),
+		// The distribution's origin custom header takes the value through a CloudFormation
+		// dynamic reference, resolved at deploy time: the template never holds it, and a new
+		// value takes effect with the next deploy, at CloudFront and at the next cold starts.
+		origin: awssecretsmanager.NewSecret(scope, jsii.String("OriginSecret"), &awssecretsmanager.SecretProps{
+			Description: jsii.String("Zuum: CloudFront proves to the API that a request came through it (X-Zuum-Origin)"),
+			GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
+				PasswordLength:     jsii.Number(48),
 				ExcludePunctuation: jsii.Bool(true),
 			},
 		}),

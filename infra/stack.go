@@ -129,7 +129,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	media := newMedia(stack, p.AppURL)
 	secrets := newSecrets(stack, p.GoogleClientSecretID)
 	api := newAPI(stack)
-	web := newWeb(stack, webProps{api: api.HttpApi, media: media, webDir: p.WebDir})
+	web := newWeb(stack, webProps{api: api.HttpApi, media: media, originSecret: secrets.origin, webDir: p.WebDir})
 
 	appURL := p.AppURL
 	if appURL == "" {
@@ -153,7 +153,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	}
 
 	output(stack, "SiteUrl", "https://"+*web.distribution.DistributionDomainName(), "the web app, API and media through CloudFront")
-	output(stack, "ApiUrl", *api.ApiEndpoint(), "the HTTP API behind CloudFront's /api/*, for direct checks")
+	output(stack, "ApiUrl", *api.ApiEndpoint(), "the HTTP API behind CloudFront's /api/*, for direct checks (auth answers only CloudFront)")
 	output(stack, "DistributionId", *web.distribution.DistributionId(), "for manual cache invalidations")
 	for _, t := range schema.Tables {
 		output(stack, t.ID+"TableName", *data[t.ID].TableName(), t.EnvVar)

@@ -10,9 +10,11 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"zuum/shared/httpapi"
 	"zuum/shared/schema"
 )
 
@@ -35,11 +37,18 @@ const spaRewrite = `function handler(event) {
   return request;
 }`
 
+// apiViewerHeaders are the viewer headers the /api/* behaviour forwards besides cookies, query
+// strings and Authorization (which only a cache policy may forward: see apiPolicies). A header
+// the API starts to read must be added here; CloudFront allows ten per policy.
+var apiViewerHeaders = []string{"Accept", "Content-Type", "Idempotency-Key", "Origin", "Referer", "User-Agent"}
+
 // webProps is what the edge needs from the rest of the stack.
 type webProps struct {
-	api    awsapigatewayv2.HttpApi
-	media  awss3.Bucket
-	webDir string
+	api   awsapigatewayv2.HttpApi
+	media awss3.Bucket
+	// originSecret is sent to the API in httpapi.OriginHeader on every /api request.
+	originSecret awssecretsmanager.ISecret
+	webDir       string
 }
 
 // web is the site's edge: the bucket with the built web app and the distribution in front of
@@ -81,6 +90,8 @@ func newWeb(scope constructs.Construct, p webProps) web {
 	// from the region, so it is right in every partition and under LocalStack.
 	apiHost := awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), p.api.ApiEndpoint(), nil))
 
+	apiCache, apiRequest := apiPolicies(scope)
+
 	dist := awscloudfront.NewDistribution(scope, jsii.String("Distribution"), &awscloudfront.DistributionProps{
 		Comment:           jsii.String("Zuum: web app, /api and public media on one origin"),
 		DefaultRootObject: jsii.String("index.html"),
@@ -103,15 +114,18 @@ func newWeb(scope constructs.Construct, p webProps) web {
 			apiPath: {
 				Origin: awscloudfrontorigins.NewHttpOrigin(apiHost, &awscloudfrontorigins.HttpOriginProps{
 					ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
+					// Proves to the API that the request, and so its CloudFront-Viewer-Address,
+					// came from this distribution; CloudFront replaces a viewer's header of the
+					// same name. The value is resolved by CloudFormation from the secret.
+					CustomHeaders: &map[string]*string{
+						httpapi.OriginHeader: p.originSecret.SecretValue().UnsafeUnwrap(),
+					},
 				}),
 				// A redirect would turn a POST into a GET and drop its body: refuse plain HTTP.
 				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
 				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
-				// Every answer depends on the caller's cookie: never cache.
-				CachePolicy: awscloudfront.CachePolicy_CACHING_DISABLED(),
-				// Cookies, query strings and headers reach the API; Host must not, or API
-				// Gateway would look for a custom domain named after the distribution.
-				OriginRequestPolicy: awscloudfront.OriginRequestPolicy_ALL_VIEWER_EXCEPT_HOST_HEADER(),
+				CachePolicy:          apiCache,
+				OriginRequestPolicy:  apiRequest,
 			},
 			publicPath: {
 				// Keys keep their path: /public/x.jpg is object public/x.jpg.
@@ -140,6 +154,38 @@ func newWeb(scope constructs.Construct, p webProps) web {
 
 	deployWebApp(scope, bucket, dist, p.webDir)
 	return web{bucket: bucket, distribution: dist}
+}
+
+// apiPolicies returns the /api/* behaviour's cache and origin request policies. The API limits
+// calls per viewer, so the origin request must carry CloudFront-Viewer-Address, which the
+// managed AllViewerExceptHostHeader policy cannot add to; Host must never reach the API, or API
+// Gateway would look for a custom domain named after the distribution. A custom origin request
+// policy therefore lists the headers, and Authorization (for Bearer clients), which CloudFront
+// refuses in an origin request policy, travels in the cache key instead, with every cookie and
+// query string, so a response could only ever be reused for the same caller. Nothing is reused
+// in practice: the API answers with Cache-Control: no-store and the default TTL is zero; the one
+// second maximum is there because a cache policy that names headers may not have all TTLs zero.
+func apiPolicies(scope constructs.Construct) (awscloudfront.ICachePolicy, awscloudfront.IOriginRequestPolicy) {
+	cache := awscloudfront.NewCachePolicy(scope, jsii.String("ApiCachePolicy"), &awscloudfront.CachePolicyProps{
+		Comment:             jsii.String("Zuum /api/*: per caller, not cached (the API answers no-store)"),
+		DefaultTtl:          awscdk.Duration_Seconds(jsii.Number(0)),
+		MinTtl:              awscdk.Duration_Seconds(jsii.Number(0)),
+		MaxTtl:              awscdk.Duration_Seconds(jsii.Number(1)),
+		HeaderBehavior:      awscloudfront.CacheHeaderBehavior_AllowList(jsii.String("Authorization")),
+		CookieBehavior:      awscloudfront.CacheCookieBehavior_All(),
+		QueryStringBehavior: awscloudfront.CacheQueryStringBehavior_All(),
+	})
+	headers := []*string{jsii.String(httpapi.ViewerAddressHeader)}
+	for _, h := range apiViewerHeaders {
+		headers = append(headers, jsii.String(h))
+	}
+	request := awscloudfront.NewOriginRequestPolicy(scope, jsii.String("ApiOriginRequestPolicy"), &awscloudfront.OriginRequestPolicyProps{
+		Comment:             jsii.String("Zuum /api/*: cookies, query strings, the API's headers and the viewer's address; never Host"),
+		CookieBehavior:      awscloudfront.OriginRequestCookieBehavior_All(),
+		QueryStringBehavior: awscloudfront.OriginRequestQueryStringBehavior_All(),
+		HeaderBehavior:      awscloudfront.OriginRequestHeaderBehavior_AllowList(headers...),
+	})
+	return cache, request
 }
 
 // deployWebApp uploads the built web app when webDir exists, so the stack also deploys before

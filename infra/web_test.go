@@ -9,15 +9,12 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 	"github.com/aws/jsii-runtime-go"
 
+	"zuum/shared/httpapi"
 	"zuum/shared/schema"
 )
 
-// Ids of the AWS-managed CloudFront policies the behaviors use.
-const (
-	cachingDisabled           = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
-	cachingOptimized          = "658327ea-f89d-4fab-a63d-7e88639e58f6"
-	allViewerExceptHostHeader = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
-)
+// Id of the AWS-managed CloudFront policy the cached behaviors use.
+const cachingOptimized = "658327ea-f89d-4fab-a63d-7e88639e58f6"
 
 // distributionConfig returns the only distribution's DistributionConfig.
 func distributionConfig(t *testing.T, tmpl map[string]any) obj {
@@ -61,7 +58,8 @@ func TestDistribution_HasAPIAndPublicMediaBehaviors(t *testing.T) {
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
-	// Then /api/* passes every method, cookie and query to the API uncached, over HTTPS only,
+	// Then /api/* passes every method, cookie and query to the API uncached (its own policies:
+	// see TestDistribution_APIReceivesTheViewerAddressAndTheOriginSecret), over HTTPS only,
 	// and /public/* is served cached from the media bucket
 	expect(t, func() {
 		tmpl.HasResourceProperties(jsii.String("AWS::CloudFront::Distribution"), like(obj{
@@ -70,8 +68,8 @@ func TestDistribution_HasAPIAndPublicMediaBehaviors(t *testing.T) {
 					like(obj{
 						"PathPattern":           apiPath,
 						"AllowedMethods":        arr{"GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"},
-						"CachePolicyId":         cachingDisabled,
-						"OriginRequestPolicyId": allViewerExceptHostHeader,
+						"CachePolicyId":         obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^ApiCachePolicy"))},
+						"OriginRequestPolicyId": obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^ApiOriginRequestPolicy"))},
 						"ViewerProtocolPolicy":  "https-only",
 					}),
 					like(obj{
@@ -96,6 +94,84 @@ func TestDistribution_HasAPIAndPublicMediaBehaviors(t *testing.T) {
 	if media["OriginAccessControlId"] == nil {
 		t.Error("/public/* origin is not signed with origin access control")
 	}
+}
+
+func TestDistribution_APIReceivesTheViewerAddressAndTheOriginSecret(t *testing.T) {
+	// Given an API that limits calls per viewer address and sits behind CloudFront
+	// When the fresh stack is synthesized
+	tmpl, raw := fresh.get(t)
+
+	// Then /api/* forwards every cookie and query string, the API's headers and
+	// CloudFront-Viewer-Address, and never Host (API Gateway would refuse the distribution's name)
+	headers := arr{httpapi.ViewerAddressHeader}
+	for _, h := range apiViewerHeaders {
+		headers = append(headers, h)
+	}
+	expect(t, func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::CloudFront::OriginRequestPolicy"), obj{
+			"OriginRequestPolicyConfig": like(obj{
+				"CookiesConfig":      obj{"CookieBehavior": "all"},
+				"QueryStringsConfig": obj{"QueryStringBehavior": "all"},
+				"HeadersConfig":      obj{"HeaderBehavior": "whitelist", "Headers": headers},
+			}),
+		})
+	})
+	for _, h := range apiViewerHeaders {
+		if strings.EqualFold(h, "Host") || strings.EqualFold(h, "Authorization") {
+			t.Errorf("origin request policy lists %s", h)
+		}
+	}
+	// Then Authorization reaches the API through the cache key, with every cookie and query
+	// string, so nothing could be served to another caller, and nothing is kept by default
+	expect(t, func() {
+		tmpl.HasResourceProperties(jsii.String("AWS::CloudFront::CachePolicy"), obj{
+			"CachePolicyConfig": like(obj{
+				"DefaultTTL": 0, "MinTTL": 0, "MaxTTL": 1,
+				"ParametersInCacheKeyAndForwardedToOrigin": like(obj{
+					"HeadersConfig":      obj{"HeaderBehavior": "whitelist", "Headers": arr{"Authorization"}},
+					"CookiesConfig":      obj{"CookieBehavior": "all"},
+					"QueryStringsConfig": obj{"QueryStringBehavior": "all"},
+				}),
+			}),
+		})
+	})
+
+	// Then the API origin sends the origin secret, resolved by CloudFormation from the stack's
+	// secret, which only the groups limiting per address read and are told of
+	config := distributionConfig(t, raw)
+	api := originOf(t, config, behaviorFor(t, config, apiPath))
+	custom := jsonString(api["OriginCustomHeaders"])
+	if !strings.Contains(custom, `"HeaderName":"`+httpapi.OriginHeader+`"`) ||
+		!strings.Contains(custom, "{{resolve:secretsmanager:") || !strings.Contains(custom, `"Ref":"OriginSecret`) {
+		t.Errorf("/api/* origin headers %s, want %s from the origin secret", custom, httpapi.OriginHeader)
+	}
+	for _, f := range allFunctions(t, raw) {
+		vars := props(resources(raw, "AWS::Lambda::Function")[f.id])["Environment"].(obj)["Variables"].(obj)
+		id, required := vars[envOriginSecretID], vars[envOriginRequired]
+		if !f.access.ViewerAddress {
+			if id != nil || required != nil {
+				t.Errorf("%s is told of the origin secret", f.name)
+			}
+			continue
+		}
+		if !strings.Contains(jsonString(id), `"Ref":"OriginSecret`) || required != "true" {
+			t.Errorf("%s: %s=%s %s=%v", f.name, envOriginSecretID, jsonString(id), envOriginRequired, required)
+		}
+	}
+	if names := viewerAddressGroups(); jsonString(names) != `["auth"]` {
+		t.Errorf("groups that limit per viewer address: %v, want auth", names)
+	}
+}
+
+// viewerAddressGroups names the route groups whose row says they limit per viewer address.
+func viewerAddressGroups() []string {
+	var names []string
+	for _, g := range routeGroups {
+		if g.ViewerAddress {
+			names = append(names, g.Name)
+		}
+	}
+	return names
 }
 
 func TestDistribution_ServesTheAppShellWithoutRewritingAPIErrors(t *testing.T) {

@@ -82,7 +82,13 @@ func run(dataDir, webDir string) error {
 	if err := provision.Apply(ctx, cfg, schema.Tables, schema.Buckets); err != nil {
 		return err
 	}
-	if err := ensureSecret(ctx, cfg, lambdas.JWTSecretName); err != nil {
+	for _, name := range []string{lambdas.JWTSecretName, lambdas.OriginSecretName} {
+		if err := ensureSecret(ctx, cfg, name); err != nil {
+			return err
+		}
+	}
+	originSecret, err := wire.Secret(ctx, cfg, lambdas.OriginSecretName)
+	if err != nil {
 		return err
 	}
 
@@ -105,7 +111,8 @@ func run(dataDir, webDir string) error {
 
 	site := &app.Site{
 		API: gateway.New(wired.Routes), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
-		Extra: map[string]http.Handler{"/_google/": google.Handler("/_google")},
+		OriginSecret: string(originSecret),
+		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
 	}
 	appSrv, err := listen("127.0.0.1:"+appPort, site.Handler())
 	if err != nil {
@@ -159,8 +166,8 @@ func listen(addr string, h http.Handler) (*http.Server, error) {
 	return srv, nil
 }
 
-// ensureSecret creates a random signing secret the first time; later starts keep it, so
-// sessions survive a restart of make dev.
+// ensureSecret creates a random secret the first time; later starts keep it, so sessions
+// survive a restart of make dev.
 func ensureSecret(ctx context.Context, cfg aws.Config, name string) error {
 	sm := secretsmanager.NewFromConfig(cfg)
 	_, err := sm.DescribeSecret(ctx, &secretsmanager.DescribeSecretInput{SecretId: &name})

@@ -75,6 +75,26 @@ func TestSignup_EleventhFromOneAddressInAnHourIs429(t *testing.T) {
 	}
 }
 
+// In AWS every call reaches the API from a CloudFront server, so API Gateway's sourceIp is the
+// edge's address, shared by a whole city; the limit must follow each viewer's own address.
+func TestSignup_TwoViewersBehindOneCDNServerHaveTheirOwnLimits(t *testing.T) {
+	app, lagos := start(t)
+	lagos.Edge = "130.176.40.1"
+	for i := range 10 {
+		if r := lagos.JSON("POST", "/api/auth/signup", apptest.Signup(fmt.Sprintf("edge%d", i))); r.Status != http.StatusCreated {
+			t.Fatalf("sign-up %d: %d %s", i+1, r.Status, r.Raw)
+		}
+	}
+	if r := lagos.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")); r.Status != http.StatusTooManyRequests {
+		t.Fatalf("eleventh from one viewer: %d %s", r.Status, r.Raw)
+	}
+	neighbour := app.Client(t)
+	neighbour.Edge = lagos.Edge
+	if r := neighbour.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")); r.Status != http.StatusCreated {
+		t.Fatalf("another viewer behind the same edge: %d %s", r.Status, r.Raw)
+	}
+}
+
 func TestVerifyEmail_AVerifiedEmailAnswersExactlyLikeAWrongCode(t *testing.T) {
 	app, c := start(t)
 	app.NewUser(t, app.Client(t), "known")

@@ -19,9 +19,15 @@ const (
 
 // FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
 // APP_URL, MEDIA_URL, and for Google sign-in GOOGLE_CLIENT_ID with GOOGLE_CLIENT_SECRET_ID (a
-// secret's name) and optionally GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL.
+// secret's name) and optionally GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL. Its
+// per-address limits key on the viewer's address, which it believes from the CDN only
+// (ORIGIN_SECRET_ID, ORIGIN_REQUIRED: see wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	edge, err := wire.Edge(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +50,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 			RedirectURL: app + "/api/auth/google/callback",
 		})
 	}
-	return New(accounts, wire.Media(env), google), nil
+	return edge.Wrap(New(accounts, wire.Media(env), google)), nil
 }
 
 func or(v, fallback string) string {

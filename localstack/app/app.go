@@ -6,6 +6,7 @@ package app
 import (
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -17,6 +18,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 
+	"zuum/shared/httpapi"
 	"zuum/shared/schema"
 )
 
@@ -24,6 +26,9 @@ import (
 type Site struct {
 	// API handles /api/* (the gateway).
 	API http.Handler
+	// OriginSecret is what the /api/* requests carry in httpapi.OriginHeader, as CloudFront's
+	// origin custom header carries the stack's origin secret (see CDNHeaders).
+	OriginSecret string
 	// Extra handlers mounted by path prefix (the Google stand-in).
 	Extra map[string]http.Handler
 	// WebDir holds the built web app (webui/dist).
@@ -50,13 +55,31 @@ func (s *Site) Handler() http.Handler {
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
 	})
-	mux.Handle("/api/", s.API)
+	mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		CDNHeaders(r, s.OriginSecret)
+		s.API.ServeHTTP(w, r)
+	}))
 	mux.HandleFunc("GET /"+schema.PublicPrefix, s.media)
 	for prefix, h := range s.Extra {
 		mux.Handle(prefix, h)
 	}
 	mux.HandleFunc("/", s.web) // GET and HEAD; other methods get the SPA too, as from a static origin
 	return mux
+}
+
+// CDNHeaders sets on r what CloudFront adds to every request its /api/* behaviour forwards: the
+// viewer's address and source port as CloudFront-Viewer-Address (from the connection, in
+// CloudFront's form: no brackets around IPv6) and the origin secret, replacing whatever the
+// viewer itself sent under those names, as CloudFront does.
+func CDNHeaders(r *http.Request, originSecret string) {
+	r.Header.Del(httpapi.ViewerAddressHeader)
+	r.Header.Del(httpapi.OriginHeader)
+	if host, port, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		r.Header.Set(httpapi.ViewerAddressHeader, host+":"+port)
+	}
+	if originSecret != "" {
+		r.Header.Set(httpapi.OriginHeader, originSecret)
+	}
 }
 
 // media streams a public object, as CloudFront's /public/* behaviour does.

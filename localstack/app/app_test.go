@@ -85,3 +85,30 @@ func TestSite_ServesPublicMediaOnTheAppOriginAndUploadsOnlyByPresignedGETsOnTheB
 		}
 	}
 }
+
+// The CDN stand-in adds to /api/* requests what CloudFront adds, so the API's edge check runs
+// locally as in AWS: the viewer's address from the connection and the origin secret, whatever
+// the viewer sent under those names.
+func TestSite_ForwardsAPIRequestsWithTheViewerAddressAndOriginSecretAsCloudFrontDoes(t *testing.T) {
+	seen := make(chan http.Header, 1)
+	s := &app.Site{OriginSecret: "local-origin-secret", API: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		seen <- r.Header.Clone()
+	})}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	req, _ := http.NewRequest("POST", srv.URL+"/api/auth/signup", nil)
+	req.Header.Set("CloudFront-Viewer-Address", "203.0.113.99:1")
+	req.Header.Set("X-Zuum-Origin", "guess")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	h := <-seen
+	if got := h.Values("CloudFront-Viewer-Address"); len(got) != 1 || !strings.HasPrefix(got[0], "127.0.0.1:") {
+		t.Errorf("viewer address %q, want the connection's 127.0.0.1:port", got)
+	}
+	if got := h.Values("X-Zuum-Origin"); len(got) != 1 || got[0] != "local-origin-secret" {
+		t.Errorf("origin header %q", got)
+	}
+}

@@ -27,6 +27,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
+	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
@@ -44,9 +45,15 @@ type App struct {
 	clients atomic.Int32 // clients made, for their addresses
 }
 
-// sourceHeader carries a Client's address to the test server, which makes it the request's
-// remote address before the gateway sees it; it never reaches a handler.
-const sourceHeader = "X-Apptest-Source-Ip"
+// sourceHeader carries a Client's address to the test server, which stands where CloudFront
+// stands in AWS: it reports that address to the API as CloudFront-Viewer-Address with the origin
+// secret (app.CDNHeaders), and as the connection's address, which the gateway reports as
+// sourceIp, unless edgeHeader names the CDN server the client came through. Neither header
+// reaches a handler.
+const (
+	sourceHeader = "X-Apptest-Source-Ip"
+	edgeHeader   = "X-Apptest-Edge-Ip"
+)
 
 // Start wires every route group (lambdas.Groups) and worker (lambdas.Workers) against a fresh
 // cloud, with the local cloud's environment (lambdas.Env); extra adds or overrides variables.
@@ -55,20 +62,29 @@ const sourceHeader = "X-Apptest-Source-Ip"
 func Start(t testing.TB, extra map[string]string) *App {
 	t.Helper()
 	c := cloudtest.Start(t)
-	secret := make([]byte, 48)
-	_, _ = rand.Read(secret)
-	if _, err := c.Secrets.CreateSecret(context.Background(), &secretsmanager.CreateSecretInput{
-		Name: aws.String(lambdas.JWTSecretName), SecretString: aws.String(base64.RawURLEncoding.EncodeToString(secret)),
-	}); err != nil {
-		t.Fatalf("create jwt secret: %v", err)
+	secrets := map[string]string{}
+	for _, name := range []string{lambdas.JWTSecretName, lambdas.OriginSecretName} {
+		secret := make([]byte, 48)
+		_, _ = rand.Read(secret)
+		secrets[name] = base64.RawURLEncoding.EncodeToString(secret)
+		if _, err := c.Secrets.CreateSecret(context.Background(), &secretsmanager.CreateSecretInput{
+			Name: aws.String(name), SecretString: aws.String(secrets[name]),
+		}); err != nil {
+			t.Fatalf("create secret %s: %v", name, err)
+		}
 	}
 	a := &App{Cloud: c}
 	api := http.NotFoundHandler()
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address, as the gateway reads it
-			r.Header.Del(sourceHeader)
+		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address
 			r.RemoteAddr = net.JoinHostPort(ip, "443")
 		}
+		app.CDNHeaders(r, secrets[lambdas.OriginSecretName])
+		if ip := r.Header.Get(edgeHeader); ip != "" { // the CDN server's address, as the gateway reads it
+			r.RemoteAddr = net.JoinHostPort(ip, "443")
+		}
+		r.Header.Del(sourceHeader)
+		r.Header.Del(edgeHeader)
 		api.ServeHTTP(w, r)
 	}))
 	t.Cleanup(a.Server.Close)
@@ -122,9 +138,12 @@ type Client struct {
 	app   *App
 	HTTP  *http.Client
 	Token string // sent as Bearer when set
-	// IP is the address API Gateway reports for the client's requests (sourceIp); set it to make
-	// several clients call from one address.
+	// IP is the client's own address, which the API limits on (CloudFront-Viewer-Address, and
+	// sourceIp unless Edge is set); set it to make several clients call from one address.
 	IP string
+	// Edge, when set, is the address of the CDN server the client comes through, which API
+	// Gateway then reports as sourceIp: set it to make several clients share one edge.
+	Edge string
 }
 
 // Client returns a new client with an empty cookie jar and an address no other client has.
@@ -149,6 +168,9 @@ type fromAddress struct {
 func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set(sourceHeader, f.c.IP)
+	if f.c.Edge != "" {
+		r.Header.Set(edgeHeader, f.c.Edge)
+	}
 	return f.next.RoundTrip(r)
 }
 

@@ -126,10 +126,12 @@ func newCloud(ctx context.Context) (*cloud, error) {
 		c.close()
 		return nil, err
 	}
-	if _, err := secretsmanager.NewFromConfig(c.cfg).CreateSecret(ctx, &secretsmanager.CreateSecretInput{
-		Name: aws.String(lambdas.JWTSecretName), SecretString: aws.String(strings.Repeat("s", 48))}); err != nil {
-		c.close()
-		return nil, err
+	for _, name := range []string{lambdas.JWTSecretName, lambdas.OriginSecretName} {
+		if _, err := secretsmanager.NewFromConfig(c.cfg).CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+			Name: aws.String(name), SecretString: aws.String(strings.Repeat("s", 48))}); err != nil {
+			c.close()
+			return nil, err
+		}
 	}
 	env := lambdas.Env("https://zuum.test")
 	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })

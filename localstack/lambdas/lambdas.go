@@ -54,13 +54,19 @@ const (
 // JWTSecretName is the local Secrets Manager secret that signs sessions.
 const JWTSecretName = "zuum/jwt-signing-secret"
 
+// OriginSecretName is the local Secrets Manager secret the CDN stand-in sends in
+// httpapi.OriginHeader, as CloudFront sends the stack's origin secret (ORIGIN_SECRET_ID).
+// ORIGIN_REQUIRED stays unset locally, so `make invoke` and the events/ replays, which call a
+// group as API Gateway would without the CDN, still run.
+const OriginSecretName = "zuum/origin-secret"
+
 // Env is the environment every local function gets: the names the CDK stack passes in AWS, with
 // the local cloud's physical table and bucket names. appURL is the web app's origin.
 func Env(appURL string) map[string]string {
 	return map[string]string{
 		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
-		"JWT_SECRET_ID": JWTSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
+		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
 	}
 }
 

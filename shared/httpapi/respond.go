@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"net"
 	"net/http"
 
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
@@ -83,17 +82,6 @@ func RequestID(r *http.Request) string {
 		return rc.RequestID
 	}
 	return r.Header.Get("X-Request-Id")
-}
-
-// ClientIP is the caller's address as API Gateway saw it, falling back to the socket peer.
-func ClientIP(r *http.Request) string {
-	if rc, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok && rc.HTTP.SourceIP != "" {
-		return rc.HTTP.SourceIP
-	}
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
 }
 
 // Recover turns a panic in next into a logged 500 instead of a dropped connection.

@@ -36,6 +36,10 @@ type Access struct {
 	GoogleSignIn bool
 	// QueuesJobs passes JOBS_FUNCTION and allows invoking the jobs worker, and no other function.
 	QueuesJobs bool
+	// ViewerAddress is for a group that limits calls per address: it passes ORIGIN_SECRET_ID
+	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
+	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
+	ViewerAddress bool
 }
 
 // MediaAccess is what a function may do with the media objects matching one key pattern.
@@ -67,7 +71,7 @@ var (
 // RouteGroups is the API. A new group is its folder under functions/, one row here and one
 // builder in localstack/lambdas.
 var RouteGroups = []RouteGroup{
-	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true}},
+	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
 	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
 	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: usersOnly, Media: []MediaAccess{
 		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
