@@ -27,7 +27,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e := post.Entry{Post: p, Owner: me.Account.Profile}
-	httpapi.JSON(w, http.StatusCreated, map[string]any{"post": h.d.Render.Post(r.Context(), e)})
+	httpapi.JSON(w, http.StatusCreated, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 
 // decodeDraft decodes a create body into dst. A field of the wrong type is reported with the

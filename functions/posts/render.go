@@ -20,6 +20,13 @@ type Renderer struct {
 	Pictures httpapi.Media
 }
 
+// PostJSON is one post as the contract shows it, told apart by its kind: AudioJSON, VideoJSON,
+// or the fields every kind shows for a kind without a shape of its own. Only this package's
+// post shapes implement it, so a response can hold nothing else.
+type PostJSON interface {
+	postJSON()
+}
+
 // base holds the fields every post kind shows.
 type base struct {
 	ID             string    `json:"id"`
@@ -63,12 +70,15 @@ type VideoJSON struct {
 	Audio        audioTrack `json:"audio"`
 }
 
+// postJSON seals PostJSON; AudioJSON and VideoJSON have it through base.
+func (base) postJSON() {}
+
 type audioTrack struct {
 	Name string `json:"name"`
 }
 
 // Post renders e in its kind's shape; a kind without a shape of its own shows the common fields.
-func (r Renderer) Post(ctx context.Context, e post.Entry) any {
+func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 	p := e.Post
 	b := base{
 		ID: p.ID, Kind: p.Kind, ProfileID: p.OwnerID, Username: e.Owner.Username,
@@ -95,8 +105,8 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) any {
 }
 
 // Posts renders a list of entries.
-func (r Renderer) Posts(ctx context.Context, es []post.Entry) []any {
-	out := make([]any, len(es))
+func (r Renderer) Posts(ctx context.Context, es []post.Entry) []PostJSON {
+	out := make([]PostJSON, len(es))
 	for i, e := range es {
 		out[i] = r.Post(ctx, e)
 	}
@@ -127,7 +137,18 @@ func (r Renderer) Comment(c post.Comment) CommentJSON {
 
 // List is the answer of every post list: the posts and the contract's pagination.
 type List struct {
-	Posts      []any              `json:"posts"`
+	Posts      []PostJSON         `json:"posts"`
+	Pagination httpapi.Pagination `json:"pagination"`
+}
+
+// Single is the answer about a single post (get, shared, create): {"post"}.
+type Single struct {
+	Post PostJSON `json:"post"`
+}
+
+// CommentList is the answer of a post's comments: the comments and the contract's pagination.
+type CommentList struct {
+	Comments   []CommentJSON      `json:"comments"`
 	Pagination httpapi.Pagination `json:"pagination"`
 }
 

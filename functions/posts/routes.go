@@ -58,7 +58,7 @@ func (h *Handler) ofUser(w http.ResponseWriter, r *http.Request) {
 			httpapi.Error(w, r, err)
 			return
 		}
-		httpapi.JSON(w, http.StatusOK, List{Posts: []any{}, Pagination: httpapi.NewPagination(0, req, "")})
+		httpapi.JSON(w, http.StatusOK, List{Posts: []PostJSON{}, Pagination: httpapi.NewPagination(0, req, "")})
 	default:
 		h.page(w, r, h.k.Of(id))
 	}
@@ -70,7 +70,7 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err, h.k.NotFound)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, map[string]any{"post": h.d.Render.Post(r.Context(), e)})
+	httpapi.JSON(w, http.StatusOK, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 
 func (h *Handler) shared(w http.ResponseWriter, r *http.Request) {
@@ -79,7 +79,7 @@ func (h *Handler) shared(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err, h.k.SharedNotFound)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, map[string]any{"post": h.d.Render.Post(r.Context(), e)})
+	httpapi.JSON(w, http.StatusOK, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
@@ -142,7 +142,15 @@ func (h *Handler) react(w http.ResponseWriter, r *http.Request) {
 	} else if res.Changed {
 		msg = "Post unliked."
 	}
-	httpapi.JSON(w, http.StatusOK, map[string]any{"message": msg, "reactions": res.Reactions, "isLiked": res.Liked})
+	httpapi.JSON(w, http.StatusOK, reacted{Message: msg, Reactions: res.Reactions, IsLiked: res.Liked})
+}
+
+// reacted is a reaction's answer: the post's likes and whether the caller now likes it. Its
+// fields keep the order the answer has always had.
+type reacted struct {
+	IsLiked   bool   `json:"isLiked"`
+	Message   string `json:"message"`
+	Reactions int64  `json:"reactions"`
 }
 
 type commentBody struct {
@@ -210,10 +218,18 @@ func (h *Handler) comments(w http.ResponseWriter, r *http.Request) {
 		list[i] = h.d.Render.Comment(c)
 	}
 	req.Page = p.Number
-	httpapi.JSON(w, http.StatusOK, map[string]any{"comments": list, "pagination": httpapi.NewPagination(p.Total, req, p.Next)})
+	httpapi.JSON(w, http.StatusOK, CommentList{Comments: list, Pagination: httpapi.NewPagination(p.Total, req, p.Next)})
 }
 
 type shareBody struct{ postRef }
+
+// sharedPost is a share's answer: its id, the post's shares and the link to pass on. Its fields
+// keep the order the answer has always had.
+type sharedPost struct {
+	ShareID string `json:"shareId"`
+	Shares  int64  `json:"shares"`
+	URL     string `json:"url"`
+}
 
 // share answers 201 {shareId, url, shares}.
 func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
@@ -227,5 +243,5 @@ func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
 		fail(w, r, err, h.k.NotFound)
 		return
 	}
-	httpapi.JSON(w, http.StatusCreated, map[string]any{"shareId": s.ID, "url": h.k.shareURL(h.d.AppURL, s), "shares": s.Shares})
+	httpapi.JSON(w, http.StatusCreated, sharedPost{ShareID: s.ID, URL: h.k.shareURL(h.d.AppURL, s), Shares: s.Shares})
 }
