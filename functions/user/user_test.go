@@ -221,8 +221,7 @@ func TestUpdateProfile_PicturesOf5MBOrMoreAreRefused(t *testing.T) {
 	req := httptest.NewRequest("PUT", "/api/user/profile", body)
 	req.Header.Set("Content-Type", ct)
 	req.Header.Set("Authorization", "Bearer "+c.Token)
-	rec := httptest.NewRecorder()
-	app.Handlers["user"].ServeHTTP(rec, req)
+	rec := app.Serve(t, "user", req)
 	if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "Image must be less than 5MB") {
 		t.Fatalf("%d %s", rec.Code, rec.Body)
 	}

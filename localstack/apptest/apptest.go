@@ -1,7 +1,9 @@
 // Package apptest runs route groups for integration tests the way production runs them: wired
 // from an environment by their FromEnv, behind the local API gateway (so every request crosses
 // the real Lambda adapter), against a fresh embedded cloud, over TLS (so Secure cookies travel as
-// in a browser). Only _test files import it.
+// in a browser). Every request that reaches the app and every answer it gives is checked against
+// the OpenAPI document (package contract): a disagreement fails the test that sent the request.
+// Only _test files import it.
 package apptest
 
 import (
@@ -19,6 +21,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -29,6 +33,7 @@ import (
 
 	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
+	"zuum/localstack/contract"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
 	"zuum/localstack/lambdas"
@@ -43,16 +48,20 @@ type App struct {
 	Handlers map[string]http.Handler
 
 	clients atomic.Int32 // clients made, for their addresses
+	tests   sync.Map     // client number → the test it reports contract failures to
+	t       testing.TB
+	doc     *contract.Validator
 }
 
 // sourceHeader carries a Client's address to the test server, which stands where CloudFront
 // stands in AWS: it reports that address to the API as CloudFront-Viewer-Address with the origin
 // secret (app.CDNHeaders), and as the connection's address, which the gateway reports as
-// sourceIp, unless edgeHeader names the CDN server the client came through. Neither header
-// reaches a handler.
+// sourceIp, unless edgeHeader names the CDN server the client came through. None of these
+// headers reaches a handler.
 const (
 	sourceHeader = "X-Apptest-Source-Ip"
 	edgeHeader   = "X-Apptest-Edge-Ip"
+	clientHeader = "X-Apptest-Client" // which Client sent it, for contract failures; not passed on
 )
 
 // Start wires every route group (lambdas.Groups) and worker (lambdas.Workers) against a fresh
@@ -73,8 +82,9 @@ func Start(t testing.TB, extra map[string]string) *App {
 			t.Fatalf("create secret %s: %v", name, err)
 		}
 	}
-	a := &App{Cloud: c}
+	a := &App{Cloud: c, t: t, doc: contract.Default(t)}
 	api := http.NotFoundHandler()
+	checked := a.doc.Handler(a.reportTo, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address
 			r.RemoteAddr = net.JoinHostPort(ip, "443")
@@ -83,9 +93,11 @@ func Start(t testing.TB, extra map[string]string) *App {
 		if ip := r.Header.Get(edgeHeader); ip != "" { // the CDN server's address, as the gateway reads it
 			r.RemoteAddr = net.JoinHostPort(ip, "443")
 		}
+		n, _ := strconv.Atoi(r.Header.Get(clientHeader))
 		r.Header.Del(sourceHeader)
 		r.Header.Del(edgeHeader)
-		api.ServeHTTP(w, r)
+		r.Header.Del(clientHeader)
+		checked.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, int32(n))))
 	}))
 	t.Cleanup(a.Server.Close)
 	a.Env = lambdas.Env(a.Server.URL)
@@ -101,6 +113,35 @@ func Start(t testing.TB, extra map[string]string) *App {
 	lambdas.Attach(c.Edge, wired)
 	api = gateway.New(wired.Routes)
 	return a
+}
+
+// clientKey carries the number of the Client that sent a request in its context.
+type clientKey struct{}
+
+// reportTo is the test a request's contract failures go to: its Client's, else the app's.
+func (a *App) reportTo(r *http.Request) testing.TB {
+	n, _ := r.Context().Value(clientKey{}).(int32)
+	if t, ok := a.tests.Load(n); ok {
+		return t.(testing.TB)
+	}
+	return a.t
+}
+
+// Contract is the validator every exchange with the app goes through, for tests that reach a
+// group some other way (Serve does it for them).
+func (a *App) Contract() *contract.Validator { return a.doc }
+
+// Serve sends req straight to the wired group's handler, bypassing the gateway and its limits,
+// and checks the exchange against the document as if it had come through the app.
+func (a *App) Serve(t testing.TB, group string, req *http.Request) *httptest.ResponseRecorder {
+	t.Helper()
+	h, ok := a.Handlers[group]
+	if !ok {
+		t.Fatalf("apptest: no group %q", group)
+	}
+	rec := httptest.NewRecorder()
+	a.doc.Handler(func(*http.Request) testing.TB { return t }, h).ServeHTTP(rec, req)
+	return rec
 }
 
 // settleTimeout bounds Settle: generous, since a failing event runs three times with backoff.
@@ -136,6 +177,7 @@ func (a *App) FailedEvents() []edge.FailedEvent { return a.Cloud.Edge.FailedEven
 type Client struct {
 	t     testing.TB
 	app   *App
+	n     int32 // its number, marked on its requests
 	HTTP  *http.Client
 	Token string // sent as Bearer when set
 	// IP is the client's own address, which the API limits on (CloudFront-Viewer-Address, and
@@ -150,7 +192,8 @@ type Client struct {
 func (a *App) Client(t testing.TB) *Client {
 	jar, _ := cookiejar.New(nil)
 	n := a.clients.Add(1)
-	c := &Client{t: t, app: a, IP: fmt.Sprintf("198.18.%d.%d", n/250, n%250+1)}
+	c := &Client{t: t, app: a, n: n, IP: fmt.Sprintf("198.18.%d.%d", n/250, n%250+1)}
+	a.tests.Store(n, t)
 	hc := *a.Server.Client() // a copy: each client has its own jar
 	hc.Jar = jar
 	hc.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
@@ -168,6 +211,7 @@ type fromAddress struct {
 func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
 	r.Header.Set(sourceHeader, f.c.IP)
+	r.Header.Set(clientHeader, strconv.Itoa(int(f.c.n)))
 	if f.c.Edge != "" {
 		r.Header.Set(edgeHeader, f.c.Edge)
 	}
@@ -285,7 +329,8 @@ func (a *App) NewUser(t testing.TB, c *Client, username string) Response {
 }
 
 // Replay sends the sample event file (relative to the repository root) to the wired group
-// through the real Lambda adapter, as API Gateway would, and returns the Lambda's response.
+// through the real Lambda adapter, as API Gateway would, and returns the Lambda's response. The
+// event and the response are checked against the document like any other exchange.
 func (a *App) Replay(t testing.TB, group, file string) events.APIGatewayV2HTTPResponse {
 	t.Helper()
 	raw, err := os.ReadFile(filepath.Join(repoRoot(t), file))
@@ -300,19 +345,24 @@ func (a *App) Replay(t testing.TB, group, file string) events.APIGatewayV2HTTPRe
 	if err != nil {
 		t.Fatalf("%s: %v", file, err)
 	}
+	x, err := contract.EventExchange(e, res)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	for _, p := range a.doc.Problems(x) {
+		t.Errorf("%s: %v", file, p)
+	}
 	return res
 }
 
 func repoRoot(t testing.TB) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test")
-		}
-		dir = parent
+	dir, err := contract.ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
 	}
+	return dir
 }
+
+// Main runs a package's tests, then prints how many exchanges were checked against the
+// document: `func TestMain(m *testing.M) { apptest.Main(m) }`.
+func Main(m *testing.M) { contract.Main(m) }
