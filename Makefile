@@ -18,9 +18,10 @@ help: ## list the targets
 # ---- local cloud -------------------------------------------------------------------------
 
 .PHONY: dev dev-reset
-dev: web ## run everything on localhost (web app, API, AWS edge) with demo content
+dev: web api-docs ## run everything on localhost (web app, API, its reference, AWS edge) with demo content
 	go mod download
-	EDGE_PORT=$(EDGE_PORT) PORT=$(PORT) go run ./localstack -data $(DATA) -web webui/dist
+	EDGE_PORT=$(EDGE_PORT) PORT=$(PORT) go run ./localstack -data $(DATA) -web webui/dist \
+	  -openapi $(OPENAPI) -api-docs $(API_DOCS)
 
 dev-reset: ## wipe the local cloud's saved data
 	rm -rf $(DATA)
@@ -33,6 +34,24 @@ webui/node_modules/.package-lock.json: webui/package-lock.json
 .PHONY: web
 web: webui/node_modules/.package-lock.json ## build the web app into webui/dist
 	cd webui && npm run build
+
+# ---- the API contract ------------------------------------------------------------------------
+
+# functions/openapi.yaml is the contract; redocly.yaml holds the lint rules and the page's settings.
+# Redocly runs through npx, pinned, with its telemetry and update check off.
+OPENAPI  := functions/openapi.yaml
+API_DOCS := build/api-docs/index.html
+REDOCLY  := REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx --yes @redocly/cli@2.77.0
+
+.PHONY: lint-api api-docs
+lint-api: ## lint the contract: every operation has an operationId, a summary and its 4xx answers
+	$(REDOCLY) lint --config redocly.yaml $(OPENAPI)
+
+api-docs: $(API_DOCS) ## build the API reference the local cloud serves at /api/docs
+
+# One HTML file with Redoc inlined (--inlineBundle): the page loads nothing from the internet.
+$(API_DOCS): $(OPENAPI) redocly.yaml localstack/app/api-docs.hbs
+	$(REDOCLY) build-docs --config redocly.yaml --inlineBundle --template localstack/app/api-docs.hbs -o $@ $(OPENAPI)
 
 # ---- Lambdas ---------------------------------------------------------------------------------
 
@@ -54,7 +73,7 @@ CHROMIUM_PATH ?= /usr/bin/chromium
 export CHROMIUM_PATH
 
 .PHONY: test test-go test-web test-browser vet lint
-test: vet lint test-go test-web test-browser ## every test: vet, lint, Go (race detector on), web, browser
+test: vet lint lint-api test-go test-web test-browser ## every test: vet, lint (Go and the API contract), Go (race detector on), web, browser
 
 vet:
 	test -z "$$(gofmt -l functions shared localstack infra)" || { gofmt -l functions shared localstack infra; exit 1; }

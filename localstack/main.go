@@ -2,7 +2,8 @@
 // (default 4566, LocalStack's port) serving DynamoDB, S3, SES, Secrets Manager and Lambda (the
 // worker functions, invoked asynchronously and by the media bucket's notifications), and the app on
 // PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
-// route group's Lambda handler, public media, and a stand-in for Google sign-in. Data is kept
+// route group's Lambda handler, public media, the API reference at /api/docs, and a stand-in for
+// Google sign-in. Data is kept
 // under -data across restarts; demo accounts are seeded on first start.
 package main
 
@@ -42,15 +43,20 @@ import (
 func main() {
 	dataDir := flag.String("data", ".zuum", "folder that keeps tables, objects, mail and secrets across restarts")
 	webDir := flag.String("web", "webui/dist", "built web app to serve at /")
+	openAPI := flag.String("openapi", "functions/openapi.yaml", "the API contract to serve at /api/openapi.yaml")
+	apiDocs := flag.String("api-docs", "build/api-docs/index.html", "the reference page (make api-docs) to serve at /api/docs")
 	flag.Parse()
 	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
-	if err := run(*dataDir, *webDir); err != nil {
+	if err := run(*dataDir, served{web: *webDir, openAPI: *openAPI, apiDocs: *apiDocs}); err != nil {
 		slog.Error("local cloud stopped", "err", err)
 		os.Exit(1)
 	}
 }
 
-func run(dataDir, webDir string) error {
+// served names the files the app serves: the built web app and the API's contract and reference.
+type served struct{ web, openAPI, apiDocs string }
+
+func run(dataDir string, files served) error {
 	edgePort, appPort := envOr("EDGE_PORT", "4566"), envOr("PORT", "8080")
 	edgeURL, appURL := "http://127.0.0.1:"+edgePort, "http://127.0.0.1:"+appPort
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -110,7 +116,8 @@ func run(dataDir, webDir string) error {
 	lambdas.Attach(e, wired)
 
 	site := &app.Site{
-		API: gateway.New(wired.Routes), WebDir: webDir, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
 		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
 	}
@@ -138,10 +145,11 @@ func run(dataDir, webDir string) error {
 	site.SetReady()
 	fmt.Printf("\nZuum local cloud is up (%d demo accounts and %d demo posts added).\n"+
 		"  web app and API  %s        (health: %s/api/health)\n"+
+		"  API reference    %s/api/docs\n"+
 		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
 		"  demo login       %s / %s\n"+
 		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
-		n, posts, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+		n, posts, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
 	<-ctx.Done()
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)

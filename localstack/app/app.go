@@ -1,6 +1,7 @@
 // Package app is the local stand-in for Zuum's CloudFront distribution on 127.0.0.1:8080: the
 // built web app at /, /api/* through the API gateway to each route group's Lambda, and
-// /public/* media from the media bucket, all on one origin as in AWS.
+// /public/* media from the media bucket, all on one origin as in AWS. It also serves the API's
+// reference: the contract at /api/openapi.yaml and its readable page at /api/docs.
 package app
 
 import (
@@ -33,6 +34,10 @@ type Site struct {
 	Extra map[string]http.Handler
 	// WebDir holds the built web app (webui/dist).
 	WebDir string
+	// OpenAPI is the contract (functions/openapi.yaml), served at /api/openapi.yaml.
+	OpenAPI string
+	// APIDocs is the reference page built from it (make api-docs), served at /api/docs.
+	APIDocs string
 	// S3 reads public media from Bucket.
 	S3     *s3.Client
 	Bucket string
@@ -55,6 +60,8 @@ func (s *Site) Handler() http.Handler {
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
 	})
+	mux.HandleFunc("GET /api/openapi.yaml", s.openAPI)
+	mux.HandleFunc("GET /api/docs", s.apiDocs)
 	mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		CDNHeaders(r, s.OriginSecret)
 		s.API.ServeHTTP(w, r)
@@ -80,6 +87,39 @@ func CDNHeaders(r *http.Request, originSecret string) {
 	if originSecret != "" {
 		r.Header.Set(httpapi.OriginHeader, originSecret)
 	}
+}
+
+// openAPI serves the contract as it is on disk, so an edit shows without a restart.
+func (s *Site) openAPI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/yaml")
+	serveFile(w, r, s.OpenAPI, "The API contract is missing: functions/openapi.yaml is read from the folder make dev runs in.")
+}
+
+// apiDocs serves the reference page, a single HTML file with Redoc inlined: it loads nothing
+// from another origin.
+func (s *Site) apiDocs(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	serveFile(w, r, s.APIDocs, "<h1>Zuum API</h1><p>The reference is not built yet: run <code>make dev</code>, "+
+		"which builds it (or <code>make api-docs</code>).</p>")
+}
+
+// serveFile answers the file at name (no-cache: it changes with every build), or 503 with
+// missing while it does not exist.
+func serveFile(w http.ResponseWriter, r *http.Request, name, missing string) {
+	f, err := os.Open(name)
+	var st os.FileInfo
+	if err == nil {
+		defer f.Close()
+		st, err = f.Stat()
+	}
+	if err != nil || st.IsDir() {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, missing)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, filepath.Base(name), st.ModTime(), f)
 }
 
 // media streams a public object, as CloudFront's /public/* behaviour does.

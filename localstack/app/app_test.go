@@ -112,3 +112,58 @@ func TestSite_ForwardsAPIRequestsWithTheViewerAddressAndOriginSecretAsCloudFront
 		t.Errorf("origin header %q", got)
 	}
 }
+
+// A team integrating with Zuum reads the API's reference on the local cloud: the built page at
+// /api/docs and the contract itself at /api/openapi.yaml, both answered by the CDN stand-in
+// before /api/* reaches the gateway, and re-read from disk so a rebuild shows at once.
+func TestSite_ServesTheAPIReferenceAtAPIDocsAndTheContractAtAPIOpenAPIYAML(t *testing.T) {
+	docs := filepath.Join(t.TempDir(), "index.html")
+	page := "<!DOCTYPE html><html><head><title>Zuum API</title></head><body><div id=\"redoc\"></div></body></html>"
+	if err := os.WriteFile(docs, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	contract := filepath.Join("..", "..", "functions", "openapi.yaml")
+	want, err := os.ReadFile(contract)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &app.Site{OpenAPI: contract, APIDocs: docs, API: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		t.Errorf("%s reached the gateway", r.URL.Path)
+		http.NotFound(w, r)
+	})}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+
+	res, body := get(t, srv.URL+"/api/docs")
+	if res.StatusCode != http.StatusOK || body != page || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("/api/docs: %d %q %q, want 200 and the built page as HTML", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	res, body = get(t, srv.URL+"/api/openapi.yaml")
+	if res.StatusCode != http.StatusOK || body != string(want) || res.Header.Get("Content-Type") != "application/yaml" {
+		t.Errorf("/api/openapi.yaml: %d %q, want 200 application/yaml with functions/openapi.yaml (%d bytes, got %d)",
+			res.StatusCode, res.Header.Get("Content-Type"), len(want), len(body))
+	}
+	if !strings.HasPrefix(body, "openapi: 3.1") {
+		t.Errorf("/api/openapi.yaml does not start as an OpenAPI 3.1 document: %.40q", body)
+	}
+
+	rebuilt := strings.Replace(page, "Zuum API", "Zuum API, rebuilt", 1)
+	if err := os.WriteFile(docs, []byte(rebuilt), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, body := get(t, srv.URL+"/api/docs"); body != rebuilt {
+		t.Errorf("/api/docs after a rebuild: %q, want the new page", body)
+	}
+}
+
+// Before `make api-docs` has run, /api/docs says how to build the page instead of handing the
+// path to the API, whose answer would be a bare 404.
+func TestSite_APIDocsNotBuiltYetSaysHowToBuildIt(t *testing.T) {
+	s := &app.Site{APIDocs: filepath.Join(t.TempDir(), "index.html"), API: http.NotFoundHandler()}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	res, body := get(t, srv.URL+"/api/docs")
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "make api-docs") {
+		t.Errorf("/api/docs unbuilt: %d %q, want 503 naming make api-docs", res.StatusCode, body)
+	}
+}
