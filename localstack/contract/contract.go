@@ -158,6 +158,9 @@ func (v *Validator) Problems(x Exchange) []error {
 	var problems []error
 	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route, Options: v.opts}
 	reqErr := openapi3filter.ValidateRequest(context.Background(), in)
+	if unknown := undeclaredQuery(route, req); len(unknown) > 0 {
+		reqErr = errors.Join(reqErr, fmt.Errorf("query parameters not in the document: %s", strings.Join(unknown, ", ")))
+	}
 
 	documented := route.Operation.Responses.Status(x.Status)
 	if documented == nil {
@@ -213,6 +216,27 @@ func (v *Validator) undocumentedRoute(x Exchange, routeErr error) []error {
 	return nil
 }
 
+// undeclaredQuery lists the query parameters req sends that the operation does not declare
+// (openapi3filter checks only the declared ones).
+func undeclaredQuery(r *routers.Route, req *http.Request) []string {
+	declared := map[string]bool{}
+	for _, params := range []openapi3.Parameters{r.PathItem.Parameters, r.Operation.Parameters} {
+		for _, p := range params {
+			if p.Value != nil && p.Value.In == openapi3.ParameterInQuery {
+				declared[p.Value.Name] = true
+			}
+		}
+	}
+	var unknown []string
+	for name := range req.URL.Query() {
+		if !declared[name] {
+			unknown = append(unknown, name)
+		}
+	}
+	slices.Sort(unknown)
+	return unknown
+}
+
 func operationName(r *routers.Route) string {
 	if r.Operation.OperationID != "" {
 		return r.Operation.OperationID
@@ -232,19 +256,25 @@ func statuses(r *routers.Route) []string {
 	return out
 }
 
-// blankLines squeezes the validator's multi-line messages onto fewer lines.
-var blankLines = regexp.MustCompile(`\n\s*\n`)
+// lineBreaks puts the validator's multi-line messages on one line.
+var lineBreaks = regexp.MustCompile(`\s*\n\s*`)
 
 func message(err error) string {
-	var multi openapi3.MultiError
-	if errors.As(err, &multi) {
-		parts := make([]string, len(multi))
-		for i, e := range multi {
+	var list []error
+	switch e := err.(type) {
+	case openapi3.MultiError:
+		list = e
+	case interface{ Unwrap() []error }: // errors.Join
+		list = e.Unwrap()
+	}
+	if list != nil {
+		parts := make([]string, len(list))
+		for i, e := range list {
 			parts[i] = message(e)
 		}
 		return strings.Join(parts, " | ")
 	}
-	return strings.TrimSpace(blankLines.ReplaceAllString(err.Error(), "\n"))
+	return lineBreaks.ReplaceAllString(strings.TrimSpace(err.Error()), " ")
 }
 
 func clip(b []byte) string {

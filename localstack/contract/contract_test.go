@@ -92,7 +92,9 @@ func TestHandler_ReportsWhatTheDocumentDoesNotSay(t *testing.T) {
 		{"bad input refused with a documented 4xx", answer(400, `{"message":"Invalid","errors":[{"field":"name","msg":"Too long"}]}`), "POST", "/api/things", `{"name":"abcdefgh"}`, map[string]string{"Content-Type": "application/json"}, ""},
 		{"bad input accepted", answer(204, ""), "POST", "/api/things", `{"name":"abcdefgh"}`, map[string]string{"Content-Type": "application/json"}, "request does not match the document"},
 		{"a missing credential refused with a documented 401", answer(401, `{"message":"Unauthorized"}`), "GET", "/api/things/a", "", nil, ""},
-		{"a missing credential answered 200", answer(200, `{"id":"a","bio":null}`), "GET", "/api/things/a", "", nil, "security requirements failed"},
+		{"an undeclared query parameter", answer(200, `{"id":"a","bio":null}`), "GET", "/api/things/a?expand=all", "", bearer, "query parameters not in the document: expand"},
+		{"an undeclared query parameter with bad input", answer(204, ""), "POST", "/api/things?dry=1", `{"name":"abcdefgh"}`, map[string]string{"Content-Type": "application/json"}, "maxLength: got 8, want 5 | query parameters not in the document: dry"},
+		{"a missing credential answered 200", answer(200, `{"id":"a","bio":null}`), "GET", "/api/things/a", "", nil, "no zuum_session cookie | authorization failed: no Authorization: bearer"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			errs := serve(t, v, c.h, c.method, c.path, c.body, c.header)
@@ -104,8 +106,8 @@ func TestHandler_ReportsWhatTheDocumentDoesNotSay(t *testing.T) {
 			}
 		})
 	}
-	if req, res := v.Counts(); req != 14 || res != 14 {
-		t.Errorf("counted %d requests and %d responses, want 14 each", req, res)
+	if req, res := v.Counts(); req != 16 || res != 16 {
+		t.Errorf("counted %d requests and %d responses, want 16 each", req, res)
 	}
 }
 
