@@ -46,6 +46,7 @@ type Validator struct {
 	opts   *openapi3filter.Options
 
 	requests, responses atomic.Int64
+	exercised           sync.Map // operation name → true, for the operations a test reached
 }
 
 // Load reads, resolves and validates the document at path (its examples included), and builds
@@ -125,6 +126,14 @@ func (v *Validator) Counts() (requests, responses int64) {
 	return v.requests.Load(), v.responses.Load()
 }
 
+// Exercised lists the operations that exchanges reached, sorted.
+func (v *Validator) Exercised() []string {
+	var ops []string
+	v.exercised.Range(func(k, _ any) bool { ops = append(ops, k.(string)); return true })
+	slices.Sort(ops)
+	return ops
+}
+
 // Summary is the line that reports the counts.
 func (v *Validator) Summary() string {
 	req, res := v.Counts()
@@ -152,6 +161,7 @@ func (v *Validator) Problems(x Exchange) []error {
 		return v.undocumentedRoute(x, err)
 	}
 	op := operationName(route)
+	v.exercised.Store(op, true)
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("contract: %s (%s %s) answered %d: %s", op, x.Request.Method, x.Request.URL.Path, x.Status, fmt.Sprintf(format, args...))
 	}
@@ -313,18 +323,24 @@ func Default(t testing.TB) *Validator {
 
 // TallyVariable names an environment variable: when it holds a file's path, Main appends each
 // package's summary line there, so one run of many packages can be added up (go test shows a
-// passing package's output only with -v).
+// passing package's output only with -v), and the operations its tests reached to the same path
+// with ".operations" added, one a line.
 const TallyVariable = "CONTRACT_TALLY"
 
 // Main runs a package's tests and then prints the counts of the default validator, if the
 // tests used it: `func TestMain(m *testing.M) { contract.Main(m) }`.
 func Main(m *testing.M) {
+	path := os.Getenv(TallyVariable) // read before m.Run, so that go test's cache keys on it
 	code := m.Run()
 	if loaded != nil {
 		line := loaded.Summary()
 		fmt.Println(line)
-		if path := os.Getenv(TallyVariable); path != "" {
-			if err := appendLine(path, line); err != nil {
+		if path != "" {
+			err := appendLine(path, line)
+			if err == nil && len(loaded.Exercised()) > 0 {
+				err = appendLine(path+".operations", strings.Join(loaded.Exercised(), "\n"))
+			}
+			if err != nil {
 				fmt.Fprintf(os.Stderr, "contract: %s: %v\n", TallyVariable, err)
 				code = 1
 			}
