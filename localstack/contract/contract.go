@@ -126,6 +126,9 @@ func (v *Validator) Counts() (requests, responses int64) {
 	return v.requests.Load(), v.responses.Load()
 }
 
+// Document is the loaded document (its servers dropped).
+func (v *Validator) Document() *openapi3.T { return v.doc }
+
 // Exercised lists the operations that exchanges reached, sorted.
 func (v *Validator) Exercised() []string {
 	var ops []string
