@@ -52,7 +52,7 @@ func serve(t *testing.T, v *contract.Validator, h http.HandlerFunc, method, path
 	if err != nil {
 		t.Fatal(err)
 	}
-	io.Copy(io.Discard, res.Body)
+	_, _ = io.Copy(io.Discard, res.Body)
 	res.Body.Close()
 	return rec.errors
 }
@@ -63,7 +63,7 @@ func answer(status int, body string) http.HandlerFunc {
 			w.Header().Set("Content-Type", "application/json")
 		}
 		w.WriteHeader(status)
-		io.WriteString(w, body)
+		_, _ = io.WriteString(w, body)
 	}
 }
 
