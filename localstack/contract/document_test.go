@@ -14,7 +14,8 @@ import (
 
 // An answer can carry an undocumented field only where the document leaves an object open: every
 // object the API answers with names its fields and closes itself (additionalProperties: false, or
-// unevaluatedProperties: false around an allOf/oneOf), or is a map (additionalProperties: a schema).
+// unevaluatedProperties: false around an allOf/oneOf), or is a map (additionalProperties: a schema),
+// or says it is open on purpose (additionalProperties: true, as the served OpenAPI document is).
 func TestDocument_EveryObjectItAnswersIsClosed(t *testing.T) {
 	for _, o := range openAnswers(contract.Default(t).Document()) {
 		t.Errorf("an open object in an answer: %s", o)
@@ -42,6 +43,7 @@ paths:
                 properties:
                   inner: {type: object, properties: {b: {type: string}}}
                   counts: {type: object, additionalProperties: {type: integer}}
+                  anything: {type: object, additionalProperties: true, properties: {d: {type: string}}}
                   merged:
                     allOf: [{$ref: '#/components/schemas/Closed'}, {properties: {c: {type: string}}}]
                     unevaluatedProperties: false
@@ -91,7 +93,8 @@ func openObjects(s *openapi3.SchemaRef, at string, closedAround bool, seen map[*
 	}
 	isObject := len(v.Properties) > 0 || (v.Type != nil && v.Type.Includes(openapi3.TypeObject))
 	isMap := v.AdditionalProperties.Schema != nil
-	if isObject && !isMap && !closedAround && !closes(v.AdditionalProperties) && !closes(v.UnevaluatedProperties) {
+	openOnPurpose := v.AdditionalProperties.Has != nil && *v.AdditionalProperties.Has
+	if isObject && !isMap && !openOnPurpose && !closedAround && !closes(v.AdditionalProperties) && !closes(v.UnevaluatedProperties) {
 		*out = append(*out, at)
 	}
 	for name, p := range v.Properties {
