@@ -127,10 +127,6 @@ func (a *App) reportTo(r *http.Request) testing.TB {
 	return a.t
 }
 
-// Contract is the validator every exchange with the app goes through, for tests that reach a
-// group some other way (Serve does it for them).
-func (a *App) Contract() *contract.Validator { return a.doc }
-
 // Serve sends req straight to the wired group's handler, bypassing the gateway and its limits,
 // and checks the exchange against the document as if it had come through the app.
 func (a *App) Serve(t testing.TB, group string, req *http.Request) *httptest.ResponseRecorder {
