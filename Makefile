@@ -102,7 +102,9 @@ endef
 # (reported at jsii.Close in infra's TestMain); synthesis itself runs nothing concurrently.
 test-go: ## Go tests with the race detector, against the embedded cloud, the events, and the CDK template
 	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
-	go test -race $$(go list ./... | grep -v '^zuum/infra$$')
+	@tally=$$(mktemp); trap 'rm -f $$tally' EXIT; set -e; \
+	CONTRACT_TALLY=$$tally go test -race $$(go list ./... | grep -v '^zuum/infra$$'); \
+	awk '{q+=$$2; s+=$$5} END {print "contract: " q " requests and " s " responses validated against functions/openapi.yaml"}' $$tally
 	go test ./infra/
 
 test-web: webui/node_modules/.package-lock.json ## Vitest
