@@ -5,7 +5,7 @@ import type { Profile } from '@/types/api';
 
 /** GET /user/profile/{id}: someone's public profile (no e-mail or phone). */
 export function getProfile(id: string): Promise<Profile> {
-  return api.get<Profile>(`/user/profile/${encodeURIComponent(id)}`);
+  return api.get('/user/profile/{id}', { path: { id } });
 }
 
 export function profileQueryOptions(id: string) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, joinFieldErrors } from '@/lib/api-client';
+import { profileSchema } from '@/lib/api-schemas';
 import { currentProfileQueryKey } from '@/lib/auth/get-current-profile';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import { text, z } from '@/lib/validation';
@@ -44,9 +45,9 @@ export function toProfileFormData(input: UpdateProfileInput): FormData {
   return form;
 }
 
-/** PUT /user/profile (multipart, Bearer). */
+/** PUT /user/profile (multipart, session): answers your own profile, checked like GET's. */
 export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
-  return api.put<Profile>('/user/profile', toProfileFormData(input));
+  return api.put('/user/profile', { body: toProfileFormData(input), schema: profileSchema });
 }
 
 /** Spec §8, profile update: a 400 shows the field errors or message the server sent. */
