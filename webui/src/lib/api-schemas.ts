@@ -1,4 +1,4 @@
-import type { ApiAnswer, Profile } from '@/types/api';
+import type { ApiAnswer, OwnProfile } from '@/types/api';
 import { z } from './validation';
 
 /**
@@ -20,7 +20,8 @@ function documented<Doc>() {
 
 const profileSummarySchema = z.looseObject({ id: z.string(), username: z.string(), image: z.string() });
 
-export const profileSchema = documented<Profile>()(
+/** Your own profile: GET and PUT /user/profile, and login's `profile`. */
+export const profileSchema = documented<OwnProfile>()(
   z.looseObject({
     id: z.string(),
     username: z.string(),
@@ -28,7 +29,7 @@ export const profileSchema = documented<Profile>()(
     firstname: z.string(),
     middlename: z.string(),
     lastname: z.string(),
-    email: z.optional(z.string()),
+    email: z.string(),
     phonenumber: z.optional(z.string()),
     bio: z.string(),
     image: z.string(),
@@ -40,7 +41,6 @@ export const profileSchema = documented<Profile>()(
     following_count: z.number(),
     subscription_status: z.string(),
     created_at: z.string(),
-    is_following: z.optional(z.boolean()),
   }),
 );
 

@@ -60,8 +60,14 @@ export type ApiQuery<P, M extends ApiMethod> = ParamsIn<ApiOperation<P, M>, 'que
 
 // ---- the names the features use ------------------------------------------------------------
 
-/** GET /user/profile: your own profile; someone else's (GET /user/profile/{id}) has the same shape. */
-export type Profile = ApiAnswer<'/user/profile', 'get'>;
+/** GET /user/profile (and PUT, and login's `profile`): your own, with e-mail and phone number. */
+export type OwnProfile = ApiAnswer<'/user/profile', 'get'>;
+
+/** GET /user/profile/{id}: anyone's public view, with `is_following` for a signed-in viewer. */
+export type PublicProfile = ApiAnswer<'/user/profile/{id}', 'get'>;
+
+/** A profile as the screens show it, yours or someone else's: either of the two above. */
+export type Profile = PublicProfile & Partial<Pick<OwnProfile, 'email' | 'phonenumber'>>;
 
 /** An entry of a profile's followers or following preview, and of the follow lists. */
 export type ProfileSummary = ApiAnswer<'/user/{id}/following', 'get'>['users'][number];

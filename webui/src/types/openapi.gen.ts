@@ -4,7 +4,7 @@
  */
 
 export interface paths {
-    "/auth/signup": {
+    "/api/auth/signup": {
         parameters: {
             query?: never;
             header?: never;
@@ -13,7 +13,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account */
+        /**
+         * Create an account and email a verification code
+         * @description A 6-digit code is emailed, valid 10 minutes, 5 tries. Every attempt counts against the
+         *     caller's address first (10 valid sign-ups per address an hour). Names have control and
+         *     invisible characters removed; a name of nothing visible is missing.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -21,14 +26,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/check-username": {
+    "/api/auth/check-username": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Whether a username is free */
+        /**
+         * Tell whether a username can be signed up with
+         * @description For the sign-up wizard; no session. Reserved names are taken. 60 checks a minute per address.
+         */
         get: operations["checkUsername"];
         put?: never;
         post?: never;
@@ -38,7 +46,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/verify-email": {
+    "/api/auth/verify-email": {
         parameters: {
             query?: never;
             header?: never;
@@ -47,7 +55,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify an e-mail with its OTP */
+        /**
+         * Verify an account's email with the emailed code
+         * @description A wrong code, an unknown email and an already verified email (a used code included) answer
+         *     exactly alike. 15 tries per email per day (UTC), right or wrong, across resends.
+         */
         post: operations["verifyEmail"];
         delete?: never;
         options?: never;
@@ -55,7 +67,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/resend-otp": {
+    "/api/auth/resend-otp": {
         parameters: {
             query?: never;
             header?: never;
@@ -64,7 +76,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new OTP */
+        /**
+         * Email a new verification code
+         * @description At most once a minute per account; the new code gets 5 tries, not the day more.
+         */
         post: operations["resendOtp"];
         delete?: never;
         options?: never;
@@ -72,7 +87,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/login": {
+    "/api/auth/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -81,7 +96,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in */
+        /**
+         * Log in with email and password
+         * @description Answers the session token and sets it as the `zuum_session` cookie. 5 failed logins per
+         *     email and 30 per address per 15 minutes; past them every attempt is refused, right or
+         *     wrong, until the window ends. A login with the right password forgets the email's failures.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -89,7 +109,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/logout": {
+    "/api/auth/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -98,7 +118,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out */
+        /**
+         * End the session
+         * @description The token stops working and the cookie is cleared. Without a session it only clears the cookie.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -106,14 +129,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/session": {
+    "/api/auth/session": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Whether the session works */
+        /**
+         * Tell whether the caller has a working session
+         * @description Never 401: a page anyone may open (/login sends a signed-in visitor on to /home) asks here
+         *     instead of calling an authenticated route whose 401 the browser would log.
+         */
         get: operations["getSession"];
         put?: never;
         post?: never;
@@ -123,7 +150,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/forgot-password": {
+    "/api/auth/forgot-password": {
         parameters: {
             query?: never;
             header?: never;
@@ -132,7 +159,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a reset link */
+        /**
+         * Email a password reset link
+         * @description The link is {APP_URL}/reset?token=<token>&email=<url-encoded email>, valid 30 minutes and
+         *     single use; a newer link replaces it. 5 requests per address and 3 per email an hour, one a
+         *     minute per account.
+         */
         post: operations["forgotPassword"];
         delete?: never;
         options?: never;
@@ -140,7 +172,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/reset-password": {
+    "/api/auth/reset-password": {
         parameters: {
             query?: never;
             header?: never;
@@ -149,7 +181,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset token */
+        /**
+         * Set a new password with a reset token
+         * @description The token alone names the account; email is optional and, when sent, must be the
+         *     account's. Resetting ends every existing session.
+         */
         post: operations["resetPassword"];
         delete?: never;
         options?: never;
@@ -157,16 +193,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/profile": {
+    "/api/auth/google": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your own profile */
+        /**
+         * Redirect to Google to sign in
+         * @description Redirects to Google's consent page (state and PKCE in a short-lived cookie). identity,
+         *     username and phonenumber are what the sign-up wizard holds; they shape only an account the
+         *     callback creates, and a malformed, reserved or taken username or a phone that is not 10 to
+         *     15 digits is left out. Without Google configured it redirects to /auth/google/failure.
+         */
+        get: operations["startGoogleSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/google/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finish signing in with Google
+         * @description Google's verified email decides the account: a verified Zuum account with it is signed
+         *     into; an unverified one is reclaimed as a new account; otherwise a new account is created.
+         *     Redirects to /auth/google/success with the session cookie set, or to /auth/google/failure.
+         */
+        get: operations["finishGoogleSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read your own profile */
         get: operations["getOwnProfile"];
-        /** Change your profile */
+        /**
+         * Edit your own profile and pictures
+         * @description Only non-empty fields change. Names (at most 50) and bio (at most 500, keeps line breaks)
+         *     are counted in characters, with control and invisible characters removed; a field of
+         *     nothing visible is left as it is. Pictures are stored re-encoded (upright, at most 2048 px,
+         *     JPEG quality 85 or PNG) without EXIF or GPS. The whole form may hold at most two 5 MB
+         *     pictures and 64 KB more (413 past it); in AWS the 6 MB payload limit comes first.
+         */
         put: operations["updateOwnProfile"];
         post?: never;
         delete?: never;
@@ -175,14 +263,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/profile/{id}": {
+    "/api/user/profile/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Someone's public profile */
+        /**
+         * Read a user's public profile
+         * @description Public: without a session (or with a stale one) it answers the public view; a signed-in
+         *     viewer of someone else's profile also gets is_following. A deactivated account is not found.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
@@ -192,15 +284,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/payment/create": {
+    "/api/user/{id}/followers": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Payment details (not built yet; answers 404) */
-        get: operations["getPaymentDetails"];
+        /**
+         * List a user's followers
+         * @description Ordered by user id; total is followers_count. Deactivated accounts are left out of the list but still counted until they are unfollowed.
+         */
+        get: operations["listFollowers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -209,31 +304,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/user/follow": {
+    "/api/user/{id}/following": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Follow or unfollow a profile */
-        post: operations["follow"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/user/{id}/following": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Profiles a user follows */
+        /**
+         * List the users a user follows
+         * @description Ordered by user id; total is following_count. Deactivated accounts are left out of the list but still counted until they are unfollowed.
+         */
         get: operations["listFollowing"];
         put?: never;
         post?: never;
@@ -243,7 +324,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/uploads": {
+    "/api/user/follow": {
         parameters: {
             query?: never;
             header?: never;
@@ -252,7 +333,36 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A presigned form to upload one file */
+        /**
+         * Follow or unfollow a profile
+         * @description A repeat answers 200 with changed false (the spec's catalogue says 401; 401 stays reserved
+         *     for a missing session). Following notifies the followed profile once a day per follower.
+         */
+        post: operations["followProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a presigned POST for one file
+         * @description The browser then POSTs multipart/form-data to `url`: every field of `fields` in order, then
+         *     `file` last. The policy allows exactly that key, that Content-Type and 1..max_size bytes,
+         *     for 15 minutes. S3 answers 204; a refusal is S3's XML error. Image < 5 MB, audio and video
+         *     < 50 MB (5,242,880 and 52,428,800 bytes are the first refused sizes). A blank content_type
+         *     or application/octet-stream is taken from the filename's extension; aliases (audio/mp3,
+         *     image/jpg, video/avi, ...) are accepted and normalised.
+         */
         post: operations["createUpload"];
         delete?: never;
         options?: never;
@@ -260,24 +370,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/audio": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every audio post */
-        get: operations["listAudio"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/audio/create": {
+    "/api/audio/create": {
         parameters: {
             query?: never;
             header?: never;
@@ -286,7 +379,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post audio */
+        /**
+         * Publish an audio post from uploaded files
+         * @description The uploads are checked with the media function's own check, copied where no upload form
+         *     can write (a cover re-encoded without EXIF or GPS) and deleted, so an upload key makes at
+         *     most one post. Platform links are optional; a blank link is no link.
+         */
         post: operations["createAudioPost"];
         delete?: never;
         options?: never;
@@ -294,15 +392,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/audio/user": {
+    "/api/audio": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your audio posts */
-        get: operations["listOwnAudio"];
+        /** List every audio post */
+        get: operations["listAudioPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -311,15 +409,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/audio/user/{userId}": {
+    "/api/audio/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A user's audio posts */
-        get: operations["listUserAudio"];
+        /**
+         * List every audio post (trailing slash)
+         * @description The same list as GET /api/audio.
+         */
+        get: operations["listAudioPostsSlash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -328,66 +429,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/audio/{id}": {
+    "/api/audio/user": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One audio post */
+        /** List your own audio posts */
+        get: operations["listOwnAudioPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's audio posts
+         * @description An id that cannot be a user's (not a UUID) has no posts.
+         */
+        get: operations["listUserAudioPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one audio post */
         get: operations["getAudioPost"];
         put?: never;
         post?: never;
-        /** Delete your audio post */
+        /**
+         * Delete your audio post
+         * @description The post's media files are deleted with it.
+         */
         delete: operations["deleteAudioPost"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/audio/react": {
+    "/api/audio/{id}/comments": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Like or unlike an audio post */
-        post: operations["reactToAudio"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/audio/comment/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Comment on an audio post */
-        post: operations["commentOnAudio"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/audio/{id}/comments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An audio post's comments */
+        /** List an audio post's comments */
         get: operations["listAudioComments"];
         put?: never;
         post?: never;
@@ -397,7 +504,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/audio/share": {
+    "/api/audio/react": {
         parameters: {
             query?: never;
             header?: never;
@@ -406,49 +513,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Share an audio post */
-        post: operations["shareAudio"];
+        /**
+         * Like or unlike an audio post
+         * @description A repeat changes nothing and still answers 200 ("No changes made.").
+         */
+        post: operations["reactToAudioPost"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/audio/shared/{shareId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The audio post behind a share */
-        get: operations["getSharedAudio"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/video": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Every public video */
-        get: operations["listVideo"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/video/create": {
+    "/api/audio/comment/create": {
         parameters: {
             query?: never;
             header?: never;
@@ -457,7 +533,65 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post a video */
+        /** Comment on an audio post */
+        post: operations["commentOnAudioPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share an audio post
+         * @description The link is <APP_URL>/shared-audio/<shareId>.
+         */
+        post: operations["shareAudioPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/shared/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the audio post a share leads to */
+        get: operations["getSharedAudioPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a video post from uploaded files
+         * @description As for audio: the uploads are checked, copied and deleted. Tags are cleaned; blanks and
+         *     duplicates (ignoring case) are dropped; at most 20 of at most 50 characters.
+         */
         post: operations["createVideoPost"];
         delete?: never;
         options?: never;
@@ -465,15 +599,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/video/user": {
+    "/api/video": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your videos */
-        get: operations["listOwnVideo"];
+        /** List every public video */
+        get: operations["listVideoPosts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -482,15 +616,18 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/video/user/{userId}": {
+    "/api/video/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** A user's public videos */
-        get: operations["listUserVideo"];
+        /**
+         * List every public video (trailing slash)
+         * @description The same list as GET /api/video.
+         */
+        get: operations["listVideoPostsSlash"];
         put?: never;
         post?: never;
         delete?: never;
@@ -499,66 +636,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/video/{id}": {
+    "/api/video/user": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** One video */
+        /** List your own videos, private ones included */
+        get: operations["listOwnVideoPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's public videos
+         * @description All of them when the user is the caller. An id that cannot be a user's (not a UUID) has no posts.
+         */
+        get: operations["listUserVideoPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one video
+         * @description A private video is not found for anyone but its owner.
+         */
         get: operations["getVideoPost"];
         put?: never;
         post?: never;
-        /** Delete your video */
+        /**
+         * Delete your video
+         * @description The post's media files are deleted with it.
+         */
         delete: operations["deleteVideoPost"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/video/react": {
+    "/api/video/{id}/comments": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Like or unlike a video */
-        post: operations["reactToVideo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/video/comment/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Comment on a video */
-        post: operations["commentOnVideo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/video/{id}/comments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A video's comments */
+        /** List a video's comments */
         get: operations["listVideoComments"];
         put?: never;
         post?: never;
@@ -568,7 +714,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/video/share": {
+    "/api/video/react": {
         parameters: {
             query?: never;
             header?: never;
@@ -577,22 +723,82 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Share a video */
-        post: operations["shareVideo"];
+        /**
+         * Like or unlike a video
+         * @description A repeat changes nothing and still answers 200 ("No changes made.").
+         */
+        post: operations["reactToVideoPost"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/feed": {
+    "/api/video/comment/create": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The home feed */
+        get?: never;
+        put?: never;
+        /** Comment on a video */
+        post: operations["commentOnVideoPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a video
+         * @description The link is the video's own page, <APP_URL>/video/<postId> (spec part 1 §2).
+         */
+        post: operations["shareVideoPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/shared/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the video a share leads to */
+        get: operations["getSharedVideoPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a tab of the home feed
+         * @description The audio tab mixes audio posts (and, with commerce, beats) newest first, each with its kind; the video tab lists public videos.
+         */
         get: operations["getFeed"];
         put?: never;
         post?: never;
@@ -602,14 +808,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notifications": {
+    "/api/feed/": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Your notifications */
+        /**
+         * Read a tab of the home feed (trailing slash)
+         * @description The same as GET /api/feed.
+         */
+        get: operations["getFeedSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your notifications
+         * @description Newest first. unread counts the unread notifications of the returned page; pagination.total counts all of yours.
+         */
         get: operations["listNotifications"];
         put?: never;
         post?: never;
@@ -619,7 +848,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notifications/{id}/read": {
+    "/api/notifications/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your notifications (trailing slash)
+         * @description The same list as GET /api/notifications.
+         */
+        get: operations["listNotificationsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
         parameters: {
             query?: never;
             header?: never;
@@ -636,7 +885,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notifications/read-all": {
+    "/api/notifications/read-all": {
         parameters: {
             query?: never;
             header?: never;
@@ -645,8 +894,94 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark every notification read */
+        /**
+         * Mark all your notifications read
+         * @description Moves a per-user watermark to the newest notification; later ones are unread.
+         */
         post: operations["markAllNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's payment details (not built yet)
+         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Payments are
+         *     not built yet, so the API answers 404 and the web app shows its banner "Payment information
+         *     couldn't be loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
+         *     paymentLink, status, message, amount; null when there are none.
+         */
+        get: operations["getPaymentDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tell whether the local cloud is ready
+         * @description Served only by the local cloud (make dev), not in AWS. 503 until everything is provisioned and seeded.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download this document
+         * @description Served only by the local cloud, as the file is on disk (an edit shows without a restart).
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read this document as a web page
+         * @description Served only by the local cloud; a single HTML page built from this document, loading nothing from another origin.
+         */
+        get: operations["getApiReference"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -657,37 +992,167 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The shape of every error. */
         Error: {
             message: string;
-            errors?: {
-                field: string;
-                msg: string;
-            }[];
+            /** @description One entry per refused field, present only when fields are named. */
+            errors?: components["schemas"]["FieldError"][];
         };
-        Message: {
+        FieldError: {
+            /** @example email */
+            field: string;
+            /** @example Invalid email format */
+            msg: string;
+        };
+        /**
+         * @description The short HTML page Go's http.Redirect writes with a redirect, a link to Location.
+         * @example <a href="/auth/google/success">Found</a>.
+         */
+        RedirectPage: string;
+        MessageBody: {
             message: string;
         };
-        ProfileSummary: {
+        /** @description The paging object every list answers with; follow `next` for the next page. */
+        Pagination: {
+            total: number;
+            totalPages: number;
+            currentPage: number;
+            hasNext: boolean;
+            hasPrev: boolean;
+            /** @description The cursor of the next page, null on the last. */
+            next: string | null;
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "starting";
+        };
+        /**
+         * @description What a profile is. Sign-up also accepts "record label" and "record-label" for record_label.
+         * @enum {string}
+         */
+        Identity: "artist" | "producer" | "record_label";
+        SignupRequest: {
+            /** @description Required; at most 50 characters ("firstname is too long"), invisible characters removed ("First name is required" when nothing visible is left). */
+            firstname: string;
+            /** @description Optional; at most 50 characters. */
+            middlename?: string;
+            /** @description Required; at most 50 characters ("Last name is required", "lastname is too long"). */
+            lastname: string;
+            /** @description 3 to 30 letters, numbers, dots or underscores ("Username must be 3 to 30 letters, numbers, dots or underscores"); reserved names are taken (409). */
+            username: string;
+            /** @description An address SES delivers to, else "Invalid email format". */
+            email: string;
+            /** @description 10 to 15 digits, else "Invalid phone number". */
+            phonenumber: string;
+            /** @description 8 to 72 bytes ("Password must be at least 8 characters"; bcrypt reads at most 72). */
+            password: string;
+            /**
+             * @description artist, producer or record_label ("record label" and "record-label" mean record_label; case is ignored).
+             * @example artist
+             * @example producer
+             * @example record_label
+             * @example record label
+             */
+            identity: string;
+        };
+        SignupResponse: {
+            message: string;
+            /** @description The account's email as stored (trimmed, domain lowercased). */
+            email: string;
+        };
+        UsernameCheck: {
+            available: boolean;
+            /** @enum {string} */
+            message: "Username is available." | "Username is already taken.";
+        };
+        EmailRequest: {
+            email: string;
+        };
+        VerifyEmailRequest: {
+            email: string;
+            /** @description The 6-digit code from the email. */
+            otp: string;
+        };
+        LoginRequest: {
+            email: string;
+            password: string;
+        };
+        LoginResponse: {
+            /** @description The session JWT, also set as the zuum_session cookie. */
+            token: string;
+            profile: components["schemas"]["OwnProfile"];
+        };
+        SessionState: {
+            signed_in: boolean;
+            /** @description Present only when signed_in is true. */
+            user_id?: string;
+        };
+        ResetPasswordRequest: {
+            /** @description From the emailed link; missing: "Reset token is required". */
+            token: string;
+            /** @description 8 to 72 bytes ("Password must be at least 8 characters"). */
+            newPassword: string;
+            /** @description Optional; when sent it must be the token's account. */
+            email?: string;
+        };
+        /** @description The short form of a profile in follow lists and previews. */
+        UserSummary: {
             id: string;
             username: string;
+            /** @description A URL, "" when none. */
             image: string;
         };
-        Profile: {
+        /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
+        PaymentDetails: {
+            paymentLink?: string;
+            status?: string;
+            message?: string;
+            /** @description The amount due. */
+            amount?: number;
+        };
+        /** @description Your own profile (GET and PUT /api/user/profile, login), with email and phone number. */
+        OwnProfile: {
             id: string;
             username: string;
-            /** @enum {string} */
-            identity: "artist" | "producer" | "record_label";
+            identity: components["schemas"]["Identity"];
             firstname: string;
             middlename: string;
             lastname: string;
-            email?: string;
+            email: string;
+            /** @description Absent when the account has none (a Google sign-up). */
             phonenumber?: string;
             bio: string;
+            /** @description A URL (e.g. "/public/profiles/<id>/<uuid>.jpg"), "" when none. */
             image: string;
+            /** @description A URL, "" when none. */
             cover_image: string;
             is_admin: boolean;
-            followers_list: components["schemas"]["ProfileSummary"][];
-            following_list: components["schemas"]["ProfileSummary"][];
+            /** @description The first 10 followers. */
+            followers_list: components["schemas"]["UserSummary"][];
+            /** @description The first 10 followed profiles. */
+            following_list: components["schemas"]["UserSummary"][];
+            followers_count: number;
+            following_count: number;
+            subscription_status: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Another user's profile as anyone sees it; is_following only for a signed-in viewer of someone else's profile. */
+        PublicProfile: {
+            id: string;
+            username: string;
+            identity: components["schemas"]["Identity"];
+            firstname: string;
+            middlename: string;
+            lastname: string;
+            bio: string;
+            /** @description A URL, "" when none. */
+            image: string;
+            /** @description A URL, "" when none. */
+            cover_image: string;
+            is_admin: boolean;
+            followers_list: components["schemas"]["UserSummary"][];
+            following_list: components["schemas"]["UserSummary"][];
             followers_count: number;
             following_count: number;
             subscription_status: string;
@@ -695,14 +1160,135 @@ export interface components {
             created_at: string;
             is_following?: boolean;
         };
-        Pagination: {
-            total: number;
-            totalPages: number;
-            currentPage: number;
-            hasNext: boolean;
-            hasPrev: boolean;
-            next: string | null;
+        /** @description Only non-empty fields change. Sending username, email or identity is refused. */
+        ProfileEdit: {
+            /** @description At most 50 characters. */
+            firstname?: string;
+            /** @description At most 50 characters. */
+            middlename?: string;
+            /** @description At most 50 characters. */
+            lastname?: string;
+            /** @description 10 to 15 digits. */
+            phonenumber?: string;
+            /** @description At most 500 characters; keeps line breaks. */
+            bio?: string;
+            /** @description A JPEG or PNG under 5 MB that decodes completely, judged by its bytes whatever type the part declares (often application/octet-stream). */
+            image?: string;
+            /** @description A JPEG or PNG under 5 MB that decodes completely, judged by its bytes whatever type the part declares (often application/octet-stream). */
+            cover_image?: string;
+            /** @description Locked: a non-empty value is 400 "Username, email and identity cannot be changed." */
+            username?: string;
+            /** @description Locked, as username. */
+            email?: string;
+            /** @description Locked, as username. */
+            identity?: string;
         };
+        /** @description The text fields of ProfileEdit, for a form without pictures. */
+        ProfileTextEdit: {
+            firstname?: string;
+            middlename?: string;
+            lastname?: string;
+            phonenumber?: string;
+            bio?: string;
+            username?: string;
+            email?: string;
+            identity?: string;
+        };
+        FollowRequest: {
+            profileId: string;
+            /** @description true follows, false unfollows. */
+            follow: boolean;
+        };
+        FollowResult: {
+            /** @enum {string} */
+            message: "Followed successfully." | "Unfollowed successfully." | "No changes made (already followed/unfollowed).";
+            changed: boolean;
+        };
+        UserList: {
+            users: components["schemas"]["UserSummary"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        UploadRequest: {
+            /**
+             * @description audio, video or image (case and surrounding spaces are ignored), else "Upload kind must be audio, video or image".
+             * @example audio
+             * @example video
+             * @example image
+             */
+            kind: string;
+            /**
+             * @description image/jpeg, image/png; audio/mpeg, audio/wav, audio/flac, audio/aac; video/mp4,
+             *     video/quicktime, video/x-msvideo, or an alias of one. Blank or
+             *     application/octet-stream: taken from the filename's extension.
+             * @example audio/mpeg
+             */
+            content_type?: string;
+            /**
+             * @description Bytes; 0 or less is refused with the kind's type text, too big with its size text.
+             * @example 4194304
+             */
+            size: number;
+            /**
+             * @description Its extension (jpg jpeg png mp3 wav flac aac mp4 m4v mov qt avi) must be the kind's and content_type's.
+             * @example song.mp3
+             */
+            filename?: string;
+        };
+        UploadTicket: {
+            /**
+             * @description uploads/<userId>/<kind>/<uuid>.<ext>; a draft until a post uses it.
+             * @example uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/audio/0190f3a3-0000-7000-8000-000000000001.mp3
+             */
+            key: string;
+            /** @description The bucket's POST URL. */
+            url: string;
+            /** @constant */
+            method: "POST";
+            /** @description Every form field to send before `file`, in order, Content-Type included. */
+            fields: {
+                [key: string]: string;
+            };
+            /** @description The most bytes the policy allows: 5242879 for images, 52428799 for audio and video. */
+            max_size: number;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        AudioPostRequest: {
+            /** @description Required ("Caption is required"); at most 500 characters ("Caption must be at most 500 characters"); one line. */
+            caption: string;
+            /**
+             * @description music (the default, also for "") or beat; case is ignored; else "Type must be music or beat".
+             * @example music
+             * @example beat
+             */
+            type?: string;
+            /** @description An upload key of the caller's holding audio ("Audio file is required", "Please select a valid audio file (MP3, WAV)"). */
+            audio_upload: string;
+            /** @description Optional upload key of an image ("Please select a valid image file (JPEG, PNG)"). */
+            cover_photo?: string;
+            spotify?: components["schemas"]["PlatformLink"];
+            apple_music?: components["schemas"]["PlatformLink"];
+            youtube_music?: components["schemas"]["PlatformLink"];
+            boomplay?: components["schemas"]["PlatformLink"];
+            audiomark?: components["schemas"]["PlatformLink"];
+        };
+        /** @description Optional; an http(s) URL with a host, else "<field> must be a valid URL"; blank is no link. */
+        PlatformLink: string;
+        VideoPostRequest: {
+            /** @description Required; at most 500 characters; one line. */
+            caption: string;
+            /** @description Optional; at most 100 characters ("Location must be at most 100 characters"); blank is no location. */
+            location?: string;
+            /** @description Default true; a boolean or the text "true"/"false" ("public must be true or false"). */
+            public?: boolean | string | null;
+            /** @description A list of names or the JSON text of one; at most 20 of at most 50 characters after blanks and duplicates are dropped. */
+            tagged_people?: string[] | string | null;
+            /** @description An upload key of the caller's holding video ("Video file is required", "Please upload a valid video file (MP4, MOV, or AVI)"). */
+            video_upload: string;
+            /** @description Optional upload key of an image. */
+            cover_photo?: string;
+        };
+        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. */
         AudioPost: {
             id: string;
             /** @constant */
@@ -712,11 +1298,14 @@ export interface components {
             profile_id: string;
             username: string;
             profile_picture: string;
+            /** @description The owner's username. */
             artist: string;
             caption: string;
+            /** @description The caption. */
             title: string;
             cover_photo: string;
             audio_upload: string;
+            /** @description Seconds, 0 when unknown. */
             duration: number;
             spotify: string;
             apple_music: string;
@@ -726,11 +1315,14 @@ export interface components {
             reactions: number;
             comments: number;
             shares: number;
+            /** @description Whether the viewer likes it. */
             isLiked: boolean;
+            /** @description The same as isLiked. */
             is_liked: boolean;
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A video post. video_upload and video_url are the same URL. */
         VideoPost: {
             id: string;
             /** @constant */
@@ -748,6 +1340,7 @@ export interface components {
             cover_photo: string;
             duration: number;
             audio: {
+                /** @description "Original audio - <username>" */
                 name: string;
             };
             reactions: number;
@@ -757,6 +1350,12 @@ export interface components {
             is_liked: boolean;
             /** Format: date-time */
             created_at: string;
+        };
+        AudioPostEnvelope: {
+            post: components["schemas"]["AudioPost"];
+        };
+        VideoPostEnvelope: {
+            post: components["schemas"]["VideoPost"];
         };
         AudioPostList: {
             posts: components["schemas"]["AudioPost"][];
@@ -770,6 +1369,32 @@ export interface components {
             posts: (components["schemas"]["AudioPost"] | components["schemas"]["VideoPost"])[];
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description Exactly one of like:true and unlike:true (like:false also unlikes). */
+        ReactRequest: {
+            post_id: string;
+            like?: boolean;
+            unlike?: boolean;
+        };
+        ReactResult: {
+            /** @enum {string} */
+            message: "Post liked." | "Post unliked." | "No changes made.";
+            /** @description The count as this call left it. */
+            reactions: number;
+            isLiked: boolean;
+        };
+        CommentRequest: {
+            post_id: string;
+            /** @description At most 1000 characters; keeps line breaks; blank is "Comment cannot be empty.". */
+            comment: string;
+        };
+        ShareRequest: {
+            post_id: string;
+        };
+        ShareResult: {
+            shareId: string;
+            url: string;
+            shares: number;
+        };
         Comment: {
             id: string;
             post_id: string;
@@ -782,78 +1407,92 @@ export interface components {
             likes: number;
             isLiked: boolean;
         };
+        CommentCreated: {
+            comment: components["schemas"]["Comment"];
+            id: string;
+            post_id: string;
+            profile_id: string;
+            username: string;
+            profile_picture: string;
+            /** Format: date-time */
+            created_at: string;
+            likes: number;
+            isLiked: boolean;
+        };
+        CommentList: {
+            comments: components["schemas"]["Comment"][];
+            pagination: components["schemas"]["Pagination"];
+        };
         Notification: {
             id: string;
             /** @enum {string} */
             type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT";
+            /** @description The actor's current username. */
             name: string;
             message: string;
             /** Format: date-time */
             timestamp: string;
             read: boolean;
+            /** @description "" for a follow. */
             post_id: string;
             /** @enum {string} */
             post_type: "audio" | "video" | "";
             action_user_id: string;
+            /** @description The actor's current picture, a URL, "" when none. */
             action_user_image: string;
         };
-        UploadTicket: {
-            key: string;
-            url: string;
-            /** @constant */
-            method: "POST";
-            fields: {
-                [key: string]: string;
-            };
-            max_size: number;
-            /** Format: date-time */
-            expires_at: string;
-        };
-        PaymentDetails: {
-            paymentLink?: string;
-            status?: string;
-            message?: string;
-            amount?: number;
-        };
-        PostBody: {
-            post_id: string;
-        };
-        ReactBody: {
-            post_id: string;
-            like?: boolean;
-            unlike?: boolean;
-        };
-        ReactAnswer: {
-            message: string;
-            reactions: number;
-            isLiked: boolean;
-        };
-        CommentBody: {
-            post_id: string;
-            comment: string;
-        };
-        CommentCreated: components["schemas"]["Comment"] & {
-            comment: components["schemas"]["Comment"];
-        };
-        CommentPage: {
-            comments: components["schemas"]["Comment"][];
+        NotificationList: {
+            notifications: components["schemas"]["Notification"][];
+            /** @description Unread notifications on this page. */
+            unread: number;
             pagination: components["schemas"]["Pagination"];
-        };
-        ShareAnswer: {
-            shareId: string;
-            url: string;
-            shares: number;
-        };
-        AudioPostAnswer: {
-            post: components["schemas"]["AudioPost"];
-        };
-        VideoPostAnswer: {
-            post: components["schemas"]["VideoPost"];
         };
     };
     responses: {
-        /** @description An error */
-        Error: {
+        /** @description No working session (missing, invalid, expired or revoked token, or a deactivated account). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unauthorized: Invalid or missing token"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description In AWS, a call to /api/auth that did not come through CloudFront (the execute-api URL called directly). */
+        OriginRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something broke on the server; no detail is given. */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Server error. Please try again later."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 64 KB (JSON) or the form's bound, or over the 6 MB gateway payload limit. */
+        TooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -861,25 +1500,176 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Done */
-        Message: {
+        /** @description A paging parameter is out of range or the cursor is not one the API gave. */
+        BadPage: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Message"];
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The tab is unknown, or a paging parameter is out of range. */
+        BadFeedQuery: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such profile (or it is deactivated). */
+        ProfileNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Profile not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such audio post. */
+        AudioNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Audio post not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such video (a private one counts as none for anyone but its owner). */
+        VideoNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Video post not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such post. */
+        PostNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Post not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The post is someone else's. */
+        NotYourPost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "You can only delete your own posts."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Deleted. */
+        PostDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Post deleted."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        /** @description post_id is missing or not a string (for a reaction, also neither or both of like and unlike), or the body is not JSON. */
+        BadAction: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description post_id is missing, or the comment is blank or too long, or the body is not JSON. */
+        BadComment: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The reaction as this call left it. */
+        Reacted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ReactResult"];
+            };
+        };
+        /** @description The new comment, under "comment" and with its fields (but its text) at the top level too. */
+        CommentCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["CommentCreated"];
             };
         };
     };
     parameters: {
+        /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
         Limit: number;
+        /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
         Cursor: string;
+        /**
+         * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+         *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+         *     items is 400 "page must be between 1 and <last page one may ask for>.".
+         */
         Page: number;
-        Id: string;
-        UserId: string;
+        /** @description The feed's tab; anything else is 400 "tab must be audio or video.". */
+        FeedTab: "audio" | "video";
+        /** @description The user's id. */
+        UserIdPath: string;
+        /** @description The user's id. */
+        PostOwnerId: string;
+        /** @description The post's id; one that is not a UUID is simply not found. */
+        PostId: string;
+        /** @description The share's id. */
+        ShareId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Where the browser goes next. */
+        Location: string;
+        /** @description zuum_session=<token>; Path=/; Max-Age=<seconds>; HttpOnly; Secure; SameSite=Lax */
+        SetSessionCookie: string;
+        /** @description zuum_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax */
+        ClearSessionCookie: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -893,40 +1683,75 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    firstname: string;
-                    middlename?: string;
-                    lastname: string;
-                    username: string;
-                    email: string;
-                    phonenumber: string;
-                    password: string;
-                    identity: string;
-                };
+                /**
+                 * @example {
+                 *       "firstname": "Ada",
+                 *       "lastname": "Obi",
+                 *       "username": "ada.obi",
+                 *       "email": "ada@example.com",
+                 *       "phonenumber": "2348012345678",
+                 *       "password": "correct-horse",
+                 *       "identity": "artist"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupRequest"];
             };
         };
         responses: {
-            /** @description Created */
+            /** @description The account exists; its email must be verified before login. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        email: string;
-                    };
+                    "application/json": components["schemas"]["SignupResponse"];
                 };
             };
-            400: components["responses"]["Error"];
-            409: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description A field is missing or malformed (every field error at once, in form order), or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            /** @description The email or the username is taken (reserved names count as taken). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Too many sign-ups from the caller's address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-ups from this network. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     checkUsername: {
         parameters: {
-            query: {
-                username: string;
+            query?: {
+                /**
+                 * @description The name to check; missing or blank answers 400 "Username is required".
+                 * @example ada.obi
+                 */
+                username?: string;
             };
             header?: never;
             path?: never;
@@ -934,20 +1759,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer */
+            /** @description Whether the name is free. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        available: boolean;
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["UsernameCheck"];
                 };
             };
-            400: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description The name is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            /** @description Too many checks from the caller's address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many username checks. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     verifyEmail: {
@@ -959,16 +1804,56 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    otp: string;
-                };
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "otp": "482913"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
             };
         };
         responses: {
-            200: components["responses"]["Message"];
-            400: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description The email is verified; the account may log in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email verified successfully."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The code is wrong, expired or out of tries, or the body is incomplete. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            413: components["responses"]["TooLarge"];
+            /** @description The email's tries for the day are used. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many wrong codes today. Please try again tomorrow."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     resendOtp: {
@@ -980,16 +1865,69 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                };
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
-            200: components["responses"]["Message"];
-            400: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description A new code was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "OTP resent successfully!"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The email is already verified, or missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            /** @description No account has that email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "User not found. Please check your email."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description A code was sent less than a minute ago. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please wait a minute before requesting another code."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     login: {
@@ -1001,30 +1939,88 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                    password: string;
-                };
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct-horse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginRequest"];
             };
         };
         responses: {
-            /** @description Signed in; the session cookie is set */
+            /** @description Signed in. */
             200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description A field is missing or malformed. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        profile: components["schemas"]["Profile"];
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description Wrong email or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid credentials. Please check your email and password."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is deactivated, or (in AWS) the call skipped CloudFront. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The email is not verified yet. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email is not verified. Please verify your email first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Too many failed logins for the email or from the address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many failed login attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     logout: {
@@ -1036,7 +2032,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Message"];
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearSessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Logged out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            500: components["responses"]["ServerError"];
         };
     };
     getSession: {
@@ -1048,18 +2060,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The session's state */
+            /** @description Signed in or not. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        signed_in: boolean;
-                        user_id?: string;
-                    };
+                    "application/json": components["schemas"]["SessionState"];
                 };
             };
+            403: components["responses"]["OriginRequired"];
+            500: components["responses"]["ServerError"];
         };
     };
     forgotPassword: {
@@ -1071,16 +2082,64 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    email: string;
-                };
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EmailRequest"];
             };
         };
         responses: {
-            200: components["responses"]["Message"];
-            400: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            429: components["responses"]["Error"];
+            /** @description The link was sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Password reset link sent to your email. Please check your inbox."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The email is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            /** @description No account has that email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "User not found. Please check your email."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Too many requests for the account, the email or from the address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     resetPassword: {
@@ -1092,16 +2151,104 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    token: string;
-                    newPassword: string;
-                    email?: string;
-                };
+                /**
+                 * @example {
+                 *       "token": "3q2-7wEAAAA",
+                 *       "newPassword": "new-correct-horse",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResetPasswordRequest"];
             };
         };
         responses: {
-            200: components["responses"]["Message"];
-            400: components["responses"]["Error"];
+            /** @description The password is changed; log in with it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Password reset successful. Please log in."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The token is invalid, expired, used or not the email's, or a field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startGoogleSignIn: {
+        parameters: {
+            query?: {
+                /** @example artist */
+                identity?: string;
+                /** @example ada.obi */
+                username?: string;
+                /** @example 2348012345678 */
+                phonenumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To Google's consent page (or the web app's failure page). */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    /** @description The OAuth state cookie (state, PKCE verifier and the wizard's choices), Path=/api/auth/google, when Google is configured. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["RedirectPage"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    finishGoogleSignIn: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the web app's success page (signed in) or failure page. */
+            302: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    /** @description On success the session cookie `zuum_session`; always the OAuth state cookie's removal. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["RedirectPage"];
+                };
+            };
+            403: components["responses"]["OriginRequired"];
+            500: components["responses"]["ServerError"];
         };
     };
     getOwnProfile: {
@@ -1113,17 +2260,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The profile */
+            /** @description Your profile, with email and phone number. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Profile"];
+                    "application/json": components["schemas"]["OwnProfile"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ProfileNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     updateOwnProfile: {
@@ -1135,32 +2283,33 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "multipart/form-data": {
-                    firstname?: string;
-                    middlename?: string;
-                    lastname?: string;
-                    phonenumber?: string;
-                    bio?: string;
-                    /** Format: binary */
-                    image?: string;
-                    /** Format: binary */
-                    cover_image?: string;
-                };
+                "multipart/form-data": components["schemas"]["ProfileEdit"];
+                "application/x-www-form-urlencoded": components["schemas"]["ProfileTextEdit"];
             };
         };
         responses: {
-            /** @description The updated profile */
+            /** @description The updated profile. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Profile"];
+                    "application/json": components["schemas"]["OwnProfile"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            /** @description A locked field was sent, a field is invalid, or the form cannot be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ProfileNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
     getProfile: {
@@ -1168,47 +2317,101 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The profile */
+            /** @description The profile without email or phone number. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Profile"];
+                    "application/json": components["schemas"]["PublicProfile"];
                 };
             };
-            404: components["responses"]["Error"];
+            404: components["responses"]["ProfileNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    getPaymentDetails: {
+    listFollowers: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
             header?: never;
-            path?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The details */
+            /** @description One page of followers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentDetails"] | null;
+                    "application/json": components["schemas"]["UserList"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            404: components["responses"]["ProfileNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    follow: {
+    listFollowing: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of followed users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            404: components["responses"]["ProfileNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    followProfile: {
         parameters: {
             query?: never;
             header?: never;
@@ -1217,60 +2420,65 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    profileId: string;
-                    follow: boolean;
-                };
+                /**
+                 * @example {
+                 *       "profileId": "0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e",
+                 *       "follow": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["FollowRequest"];
             };
         };
         responses: {
-            /** @description Done */
+            /** @description Followed, unfollowed or unchanged. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                        changed: boolean;
-                    };
+                    "application/json": components["schemas"]["FollowResult"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-            406: components["responses"]["Error"];
-        };
-    };
-    listFollowing: {
-        parameters: {
-            query?: {
-                limit?: components["parameters"]["Limit"];
-                cursor?: components["parameters"]["Cursor"];
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path: {
-                id: components["parameters"]["Id"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page */
-            200: {
+            /** @description profileId or follow is missing or of the wrong type. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        users: components["schemas"]["ProfileSummary"][];
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The profile does not exist or is deactivated (unfollowing a deactivated profile you follow still works). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Profile ID does not exist."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You tried to follow yourself. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "You cannot follow yourself."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
     createUpload: {
@@ -1282,17 +2490,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    kind: "audio" | "video" | "image";
-                    content_type: string;
-                    size: number;
-                    filename: string;
-                };
+                /**
+                 * @example {
+                 *       "kind": "audio",
+                 *       "content_type": "audio/mpeg",
+                 *       "size": 4194304,
+                 *       "filename": "song.mp3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UploadRequest"];
             };
         };
         responses: {
-            /** @description The upload form */
+            /** @description Where and how to POST the file. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -1301,34 +2511,18 @@ export interface operations {
                     "application/json": components["schemas"]["UploadTicket"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-        };
-    };
-    listAudio: {
-        parameters: {
-            query?: {
-                limit?: components["parameters"]["Limit"];
-                cursor?: components["parameters"]["Cursor"];
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page */
-            200: {
+            /** @description The kind, type, name or size is refused (one message per field, in the spec's words). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AudioPostList"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
     createAudioPost: {
@@ -1340,39 +2534,53 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    caption: string;
-                    /** @enum {string} */
-                    type?: "music" | "beat";
-                    audio_upload: string;
-                    cover_photo?: string;
-                    spotify?: string;
-                    apple_music?: string;
-                    youtube_music?: string;
-                    boomplay?: string;
-                    audiomark?: string;
-                };
+                /**
+                 * @example {
+                 *       "caption": "Lagos nights",
+                 *       "type": "music",
+                 *       "audio_upload": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/audio/0190f3a3-0000-7000-8000-000000000001.mp3",
+                 *       "spotify": "https://open.spotify.com/track/abc"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AudioPostRequest"];
             };
         };
         responses: {
-            /** @description The post */
+            /** @description The new post. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AudioPostAnswer"];
+                    "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            /** @description A field is missing or invalid (one message per field), or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
-    listOwnAudio: {
+    listAudioPosts: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -1381,7 +2589,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of audio posts, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1390,26 +2598,103 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostList"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
-    listUserAudio: {
+    listAudioPostsSlash: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audio posts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOwnAudioPosts: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your audio posts, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudioPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUserAudioPosts: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
             path: {
-                userId: components["parameters"]["UserId"];
+                /** @description The user's id. */
+                userId: components["parameters"]["PostOwnerId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of the user's audio posts, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1418,8 +2703,9 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostList"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     getAudioPost: {
@@ -1427,23 +2713,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The post */
+            /** @description The post. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AudioPostAnswer"];
+                    "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AudioNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     deleteAudioPost: {
@@ -1451,101 +2739,59 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Message"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    reactToAudio: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReactBody"];
-            };
-        };
-        responses: {
-            /** @description The reaction */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReactAnswer"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    commentOnAudio: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CommentBody"];
-            };
-        };
-        responses: {
-            /** @description The comment */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommentCreated"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            200: components["responses"]["PostDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYourPost"];
+            404: components["responses"]["AudioNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     listAudioComments: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of comments, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CommentPage"];
+                    "application/json": components["schemas"]["CommentList"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AudioNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    shareAudio: {
+    reactToAudioPost: {
         parameters: {
             query?: never;
             header?: never;
@@ -1554,71 +2800,129 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PostBody"];
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "like": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReactRequest"];
             };
         };
         responses: {
-            /** @description The share */
+            200: components["responses"]["Reacted"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    commentOnAudioPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "comment": "This one is fire"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CommentCreated"];
+            400: components["responses"]["BadComment"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    shareAudioPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share and its link. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareAnswer"];
+                    /**
+                     * @example {
+                     *       "shareId": "0190f3a4-0000-7000-8000-000000000003",
+                     *       "url": "https://zuum.example/shared-audio/0190f3a4-0000-7000-8000-000000000003",
+                     *       "shares": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareResult"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AudioNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
-    getSharedAudio: {
+    getSharedAudioPost: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                shareId: string;
+                /** @description The share's id. */
+                shareId: components["parameters"]["ShareId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The post */
+            /** @description The shared post. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AudioPostAnswer"];
+                    "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    listVideo: {
-        parameters: {
-            query?: {
-                limit?: components["parameters"]["Limit"];
-                cursor?: components["parameters"]["Cursor"];
-                page?: components["parameters"]["Page"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page */
-            200: {
+            401: components["responses"]["Unauthorized"];
+            /** @description The share leads nowhere. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoPostList"];
+                    /**
+                     * @example {
+                     *       "message": "Shared audio not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            500: components["responses"]["ServerError"];
         };
     };
     createVideoPost: {
@@ -1630,35 +2934,57 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    caption: string;
-                    location?: string;
-                    public?: boolean;
-                    tagged_people?: string[];
-                    video_upload: string;
-                    cover_photo?: string;
-                };
+                /**
+                 * @example {
+                 *       "caption": "Studio day",
+                 *       "location": "Lagos",
+                 *       "public": true,
+                 *       "tagged_people": [
+                 *         "tunde",
+                 *         "zara"
+                 *       ],
+                 *       "video_upload": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/video/0190f3a3-0000-7000-8000-000000000004.mp4"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VideoPostRequest"];
             };
         };
         responses: {
-            /** @description The post */
+            /** @description The new post. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoPostAnswer"];
+                    "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            /** @description A field is missing or invalid (one message per field), or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
         };
     };
-    listOwnVideo: {
+    listVideoPosts: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -1667,7 +2993,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of public videos, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1676,26 +3002,103 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostList"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
-    listUserVideo: {
+    listVideoPostsSlash: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of public videos, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOwnVideoPosts: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your videos, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUserVideoPosts: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
             path: {
-                userId: components["parameters"]["UserId"];
+                /** @description The user's id. */
+                userId: components["parameters"]["PostOwnerId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of the user's videos, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1704,8 +3107,9 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostList"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     getVideoPost: {
@@ -1713,23 +3117,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The post */
+            /** @description The post. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VideoPostAnswer"];
+                    "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     deleteVideoPost: {
@@ -1737,101 +3143,59 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Message"];
-            401: components["responses"]["Error"];
-            403: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    reactToVideo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ReactBody"];
-            };
-        };
-        responses: {
-            /** @description The reaction */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReactAnswer"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
-        };
-    };
-    commentOnVideo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CommentBody"];
-            };
-        };
-        responses: {
-            /** @description The comment */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CommentCreated"];
-                };
-            };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            200: components["responses"]["PostDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYourPost"];
+            404: components["responses"]["VideoNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
     listVideoComments: {
         parameters: {
             query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of comments, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CommentPage"];
+                    "application/json": components["schemas"]["CommentList"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            500: components["responses"]["ServerError"];
         };
     };
-    shareVideo: {
+    reactToVideoPost: {
         parameters: {
             query?: never;
             header?: never;
@@ -1840,29 +3204,145 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PostBody"];
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000004",
+                 *       "unlike": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReactRequest"];
             };
         };
         responses: {
-            /** @description The share */
+            200: components["responses"]["Reacted"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    commentOnVideoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000004",
+                 *       "comment": "Where was this shot?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CommentCreated"];
+            400: components["responses"]["BadComment"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    shareVideoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000004"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share and its link. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShareAnswer"];
+                    /**
+                     * @example {
+                     *       "shareId": "0190f3a4-0000-7000-8000-000000000005",
+                     *       "url": "https://zuum.example/video/0190f3a3-0000-7000-8000-000000000004",
+                     *       "shares": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareResult"];
                 };
             };
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSharedVideoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The share's id. */
+                shareId: components["parameters"]["ShareId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VideoPostEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The share leads nowhere. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Shared video not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     getFeed: {
         parameters: {
             query?: {
-                tab?: "audio" | "video";
+                /** @description The feed's tab; anything else is 400 "tab must be audio or video.". */
+                tab?: components["parameters"]["FeedTab"];
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -1871,7 +3351,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of the tab. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1880,15 +3360,25 @@ export interface operations {
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadFeedQuery"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
-    listNotifications: {
+    getFeedSlash: {
         parameters: {
             query?: {
+                /** @description The feed's tab; anything else is 400 "tab must be audio or video.". */
+                tab?: components["parameters"]["FeedTab"];
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
                 cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
                 page?: components["parameters"]["Page"];
             };
             header?: never;
@@ -1897,21 +3387,86 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page */
+            /** @description One page of the tab. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        notifications: components["schemas"]["Notification"][];
-                        unread: number;
-                        pagination: components["schemas"]["Pagination"];
-                    };
+                    "application/json": components["schemas"]["FeedPage"];
                 };
             };
-            400: components["responses"]["Error"];
-            401: components["responses"]["Error"];
+            400: components["responses"]["BadFeedQuery"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listNotificationsSlash: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     markNotificationRead: {
@@ -1919,15 +3474,43 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: components["parameters"]["Id"];
+                /** @description The notification's id. */
+                id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Message"];
-            401: components["responses"]["Error"];
-            404: components["responses"]["Error"];
+            /** @description Marked read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Notification marked as read."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such notification of yours (another user's is not found either). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Notification not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
     markAllNotificationsRead: {
@@ -1939,8 +3522,218 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Message"];
-            401: components["responses"]["Error"];
+            /** @description All marked read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "All notifications marked as read."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPaymentDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment details, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDetails"] | null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not built yet. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Still starting. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "starting"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    };
+                };
+            };
+            /** @description The byte range a Range request asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/yaml": string;
+                };
+            };
+            /** @description Not modified (If-None-Match or If-Modified-Since). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An If-Match or If-Unmodified-Since precondition failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Range asked for lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The file is missing (make dev reads it from the folder it runs in). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The byte range a Range request asked for. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified (If-None-Match or If-Modified-Since). */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An If-Match or If-Unmodified-Since precondition failed. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The Range asked for lies outside the file. */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The page is not built yet (make dev or make api-docs builds it). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
         };
     };
 }

@@ -4,7 +4,7 @@ import { profileSchema } from '@/lib/api-schemas';
 import { currentProfileQueryKey } from '@/lib/auth/get-current-profile';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import { text, z } from '@/lib/validation';
-import type { Profile } from '@/types/api';
+import type { OwnProfile } from '@/types/api';
 
 export const UPDATE_FAILED = 'Failed to update profile. Please try again.';
 export const IMAGE_TYPE_INVALID = 'Please select a valid image file (JPEG, PNG)';
@@ -46,7 +46,7 @@ export function toProfileFormData(input: UpdateProfileInput): FormData {
 }
 
 /** PUT /user/profile (multipart, session): answers your own profile, checked like GET's. */
-export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
+export function updateProfile(input: UpdateProfileInput): Promise<OwnProfile> {
   return api.put('/user/profile', { body: toProfileFormData(input), schema: profileSchema });
 }
 
