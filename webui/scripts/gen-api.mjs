@@ -4,12 +4,18 @@
 // `npm run gen:api` runs the first after any change to the document; `npm test` runs the second,
 // so a stale file fails `make test`.
 import { readFile, writeFile } from 'node:fs/promises';
-import { relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-const DOCUMENT = new URL('../../functions/openapi.yaml', import.meta.url);
-const OUTPUT = new URL('../src/types/openapi.gen.ts', import.meta.url);
+const argument = (name) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : pathToFileURL(resolve(process.argv[at + 1]));
+};
+
+// --document and --output exist for the script's own test; npm runs it without them.
+const DOCUMENT = argument('--document') ?? new URL('../../functions/openapi.yaml', import.meta.url);
+const OUTPUT = argument('--output') ?? new URL('../src/types/openapi.gen.ts', import.meta.url);
 const webui = fileURLToPath(new URL('..', import.meta.url));
 const shown = (url) => relative(webui, fileURLToPath(url));
 
