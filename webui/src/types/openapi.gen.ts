@@ -915,8 +915,9 @@ export interface paths {
         /**
          * Read the caller's payment details (not built yet)
          * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Payments are
-         *     not built yet, so the API answers 404 and the web app shows its banner "Payment information
-         *     couldn't be loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
+         *     not built yet: no route group owns /api/payment, so the gateway answers 404 "Not Found" (as
+         *     API Gateway does in AWS) and the web app shows its banner "Payment information couldn't be
+         *     loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
          *     paymentLink, status, message, amount; null when there are none.
          */
         get: operations["getPaymentDetails"];
@@ -1101,14 +1102,6 @@ export interface components {
             username: string;
             /** @description A URL, "" when none. */
             image: string;
-        };
-        /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
-        PaymentDetails: {
-            paymentLink?: string;
-            status?: string;
-            message?: string;
-            /** @description The amount due. */
-            amount?: number;
         };
         /** @description Your own profile (GET and PUT /api/user/profile, login), with email and phone number. */
         OwnProfile: {
@@ -1422,6 +1415,14 @@ export interface components {
         CommentList: {
             comments: components["schemas"]["Comment"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
+        PaymentDetails: {
+            paymentLink?: string;
+            status?: string;
+            message?: string;
+            /** @description The amount due. */
+            amount?: number;
         };
         Notification: {
             id: string;
@@ -3549,7 +3550,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The payment details, or null. */
+            /** @description The payment details, or null (once payments are built). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3565,6 +3566,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Not Found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3627,8 +3633,14 @@ export interface operations {
                     "application/yaml": {
                         /** @constant */
                         openapi: "3.1.0";
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
