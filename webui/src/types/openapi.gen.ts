@@ -1241,8 +1241,11 @@ export interface components {
             fields: {
                 [key: string]: string;
             };
-            /** @description The most bytes the policy allows: 5242879 for images, 52428799 for audio and video. */
-            max_size: number;
+            /**
+             * @description The most bytes the policy allows: 5242879 for images, 52428799 for audio and video.
+             * @enum {integer}
+             */
+            max_size: 5242879 | 52428799;
             /** Format: date-time */
             expires_at: string;
         };
