@@ -1057,7 +1057,8 @@ export interface components {
             identity: string;
         };
         SignupResponse: {
-            message: string;
+            /** @enum {string} */
+            message: "Account created. Check your email for the verification code." | "Account created, but the verification email could not be sent. Use Resend OTP.";
             /** @description The account's email as stored (trimmed, domain lowercased). */
             email: string;
         };
