@@ -14,8 +14,8 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change less often than screens: cache them apart. zod only comes with the
-        // form screens, so the landing page and the signed-in shell do not download it.
+        // Libraries change less often than screens: cache them apart. zod (forms, and the checked
+        // answers of src/lib/api-schemas) gets its own chunk.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /node_modules[\\/]zod/ },
@@ -36,7 +36,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/*.test.mjs'],
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -2,7 +2,10 @@ import { Amplify } from 'aws-amplify';
 import { describe, expect, it } from 'vitest';
 import { TEST_API_URL } from '@/testing/constants';
 import { headersOf, mockApi } from '@/testing/mock-api';
-import { api, ApiError, configureApiClient, joinFieldErrors } from './api-client';
+import { api, ApiError, configureApiClient, joinFieldErrors, UnexpectedAnswerError } from './api-client';
+import { profileSchema } from './api-schemas';
+import { profileFetchErrors } from './auth/get-current-profile';
+import { messageFor, NETWORK_ERROR, UNEXPECTED_ERROR } from './error-message';
 import { LEGACY_TOKEN_KEY } from './token-storage';
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -13,6 +16,17 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected the call to fail');
 }
+
+const credentials = { email: 'a@b.co', password: 'secret123' };
+const signupBody = {
+  firstname: 'Ada',
+  lastname: 'Obi',
+  username: 'adabeats',
+  email: 'a@b.co',
+  phonenumber: '08012345678',
+  password: 'secret123',
+  identity: 'artist',
+};
 
 describe('api client', () => {
   it('sends cookies and neither an Authorization nor SigV4 headers', async () => {
@@ -48,7 +62,7 @@ describe('api client', () => {
   it('posts JSON bodies', async () => {
     const { calls } = mockApi({ 'POST /auth/login': { status: 200, body: { token: 't' } } });
 
-    await api.post('/auth/login', { email: 'a@b.co', password: 'secret123' });
+    await api.post('/auth/login', { body: { email: 'a@b.co', password: 'secret123' } });
 
     expect(headersOf(calls[0])['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ email: 'a@b.co', password: 'secret123' });
@@ -59,7 +73,7 @@ describe('api client', () => {
     const form = new FormData();
     form.append('bio', 'hi');
 
-    await expect(api.put('/user/profile', form)).resolves.toEqual({ id: 'u-1', bio: 'hi' });
+    await expect(api.put('/user/profile', { body: form })).resolves.toEqual({ id: 'u-1', bio: 'hi' });
 
     expect(calls[0].init.body).toBe(form);
     expect(headersOf(calls[0])['content-type']).toBeUndefined();
@@ -79,7 +93,7 @@ describe('api client', () => {
       },
     });
 
-    const error = await failure(api.post('/auth/signup', {}));
+    const error = await failure(api.post('/auth/signup', { body: signupBody }));
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
@@ -104,7 +118,7 @@ describe('api client', () => {
   it('reports status 0 when no response arrives, without retrying', async () => {
     const { fetchMock } = mockApi({ 'POST /auth/login': 'network-error' });
 
-    const error = await failure(api.post('/auth/login', {}));
+    const error = await failure(api.post('/auth/login', { body: credentials }));
 
     expect(error.status).toBe(0);
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -116,8 +130,8 @@ describe('api client', () => {
       'POST /auth/signup': { status: 500, body: { message: 'Server error. Please try again later.' } },
     });
 
-    expect((await failure(api.post('/auth/resend-otp', {}))).status).toBe(429);
-    expect((await failure(api.post('/auth/signup', {}))).status).toBe(500);
+    expect((await failure(api.post('/auth/resend-otp', { body: { email: 'a@b.co' } }))).status).toBe(429);
+    expect((await failure(api.post('/auth/signup', { body: signupBody }))).status).toBe(500);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -138,5 +152,44 @@ describe('api client', () => {
     } finally {
       configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
     }
+  });
+
+  it('fills path placeholders, encoded, and sends query values as text', async () => {
+    const { calls } = mockApi({ 'GET /user/a%2Fb%20c/following': { status: 200, body: { users: [], pagination: null } } });
+
+    await api.get('/user/{id}/following', { path: { id: 'a/b c' }, query: { limit: 20, cursor: 'c-1' } });
+
+    expect(calls[0].path).toBe('/user/a%2Fb%20c/following');
+  });
+
+  it('refuses an answer its schema refuses: an UnexpectedAnswerError with the status, shown as the catalogue\'s unexpected text', async () => {
+    mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+
+    const error = await failure(api.get('/user/profile', { schema: profileSchema }));
+
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('GET /user/profile');
+    expect(error.message).toContain('username');
+    expect(messageFor(error, profileFetchErrors)).toBe('An unexpected error occurred');
+    expect(messageFor(error, { byStatus: { 500: 'Server error.' }, network: NETWORK_ERROR, fallback: UNEXPECTED_ERROR })).toBe(UNEXPECTED_ERROR);
+  });
+
+  it('only takes documented calls (each line below fails the type-check of npm run build if it compiles)', () => {
+    const undocumented = [
+      // @ts-expect-error a path the document does not have
+      () => api.get('/user/settings'),
+      // @ts-expect-error a documented path, with a method it does not have
+      () => api.del('/auth/login'),
+      // @ts-expect-error a path value the route needs, missing
+      () => api.get('/user/profile/{id}'),
+      // @ts-expect-error a body without a field the document requires
+      () => api.post('/auth/login', { body: { email: 'a@b.co' } }),
+      // @ts-expect-error a query parameter the route does not take
+      () => api.get('/feed', { query: { sort: 'new' } }),
+      // @ts-expect-error a schema whose output is not the documented answer
+      () => api.get('/auth/session', { schema: profileSchema }),
+    ];
+    expect(undocumented).toHaveLength(6);
   });
 });

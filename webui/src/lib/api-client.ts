@@ -1,11 +1,15 @@
 import { Amplify } from 'aws-amplify';
 import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
+import type { ZodMiniType } from 'zod/mini';
 import type { AppConfig } from '@/config/runtime-config';
+import type { ApiAnswer, ApiBody, ApiMethod, ApiOperation, ApiPath, ApiPathParams, ApiQuery } from '@/types/api';
 import { forgetLegacyToken } from './token-storage';
 
 /**
  * The one API client. Every call goes through Amplify REST (`get`/`post`/`put`) so the same
  * build talks to the local cloud, LocalStack or API Gateway, whichever /config.json names.
+ * Paths, parameters, bodies and answers are typed by the API document (functions/openapi.yaml,
+ * generated into types/openapi.gen.ts by `npm run gen:api`): an undocumented call does not compile.
  *
  * How Amplify v6 behaves here (read in @aws-amplify/api-rest 4.7, transferHandler.mjs):
  * - `withCredentials: true` becomes `fetch(..., { credentials: 'include' })`, so the
@@ -98,42 +102,118 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, message);
 }
 
-type Body = Record<string, unknown> | FormData;
-type RequestOptions = { query?: Record<string, string> };
+/**
+ * A 2xx whose body is not what the API document says (checked where a zod schema is given: the
+ * answers that carry the session or money). Its status is the response's, so the error
+ * catalogues show their "unexpected" text for it; the message says what was wrong, for the console.
+ */
+export class UnexpectedAnswerError extends ApiError {
+  constructor(status: number, route: string, issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+    const where = issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
+    super(status, `Unexpected answer from ${route}: ${where}`);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
 
-function options(body?: Body, query?: Record<string, string>) {
+/**
+ * What a call takes besides its path, all from the document: `path` values for its
+ * {placeholders}, `query`, and `body` (JSON, or FormData for multipart routes); each one
+ * required when the document requires it and refused when the route has none. `schema`
+ * checks the answer at run time instead of trusting it (its output must be the documented
+ * answer's type).
+ */
+type Init<P, M extends ApiMethod> = P extends unknown
+  ? ([ApiPathParams<P, M>] extends [never] ? { path?: never } : { path: ApiPathParams<P, M> }) &
+      ([ApiQuery<P, M>] extends [never]
+        ? { query?: never }
+        : ApiOperation<P, M> extends { parameters: { query: object } }
+          ? { query: ApiQuery<P, M> }
+          : { query?: ApiQuery<P, M> }) &
+      ([ApiBody<P, M>] extends [never]
+        ? { body?: never }
+        : ApiOperation<P, M> extends { requestBody: object }
+          ? { body: ApiBody<P, M> }
+          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>> }
+  : never;
+
+/** The init argument, optional when nothing in it is required. */
+type Args<P, M extends ApiMethod> = object extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>];
+
+type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType };
+
+/**
+ * "/user/{id}/following" with {id: "u 1"} → "/user/u%201/following". The types demand every
+ * value; one missing all the same is a programming error, thrown before anything is sent.
+ */
+function fillPath(template: string, values: Record<string, unknown> = {}): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`${template}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryParams(query: object): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params[name] = String(value);
+  }
+  return params;
+}
+
+function options(init: AnyInit, body?: unknown) {
   return {
     withCredentials: true,
     ...(body !== undefined && { body: body as FormData }),
-    ...(query && { queryParams: query }),
+    ...(init.query && { queryParams: queryParams(init.query) }),
   };
 }
 
-async function send<T>(operation: { response: Promise<{ body: { text(): Promise<string> } }> }) {
+type Sent = { response: Promise<{ statusCode: number; body: { text(): Promise<string> } }> };
+
+async function send(route: string, operation: Sent, schema?: ZodMiniType): Promise<unknown> {
   let text: string;
+  let status: number;
   try {
     const response = await operation.response;
+    status = response.statusCode;
     text = await response.body.text();
   } catch (error) {
     throw toApiError(error);
   }
-  return parseJson(text) as T;
+  const body = parseJson(text);
+  if (!schema) return body;
+  const result = schema.safeParse(body);
+  if (!result.success) throw new UnexpectedAnswerError(status, route, result.error.issues);
+  return result.data;
 }
 
+/**
+ * The calls, typed by the API document: only documented paths and methods type-check, and
+ * each answers its documented 2xx type. Answers are trusted as typed unless `schema` is given.
+ */
 export const api = {
-  get<T>(path: string, { query }: RequestOptions = {}): Promise<T> {
-    return send<T>(get({ apiName: API_NAME, path, options: options(undefined, query) }));
+  get<P extends ApiPath<'get'>>(path: P, ...args: Args<P, 'get'>): Promise<ApiAnswer<P, 'get'>> {
+    const i = (args[0] ?? {}) as AnyInit;
+    const op = get({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) });
+    return send(`GET ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'get'>>;
   },
-  post<T>(path: string, body: Body = {}): Promise<T> {
-    return send<T>(post({ apiName: API_NAME, path, options: options(body) }));
+  /** Without a body, sends `{}`. */
+  post<P extends ApiPath<'post'>>(path: P, ...args: Args<P, 'post'>): Promise<ApiAnswer<P, 'post'>> {
+    const i = (args[0] ?? {}) as AnyInit;
+    const op = post({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body ?? {}) });
+    return send(`POST ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'post'>>;
   },
-  put<T>(path: string, body: Body): Promise<T> {
-    return send<T>(put({ apiName: API_NAME, path, options: options(body) }));
+  put<P extends ApiPath<'put'>>(path: P, ...args: Args<P, 'put'>): Promise<ApiAnswer<P, 'put'>> {
+    const i = (args[0] ?? {}) as AnyInit;
+    const op = put({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body) });
+    return send(`PUT ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'put'>>;
   },
   /** Amplify's DELETE answers no body, so this resolves once the server said 2xx. */
-  async del(path: string): Promise<void> {
+  async del<P extends ApiPath<'delete'>>(path: P, ...args: Args<P, 'delete'>): Promise<void> {
+    const i = (args[0] ?? {}) as AnyInit;
     try {
-      await del({ apiName: API_NAME, path, options: options() }).response;
+      await del({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }).response;
     } catch (error) {
       throw toApiError(error);
     }

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
-import type { Profile } from '@/types/api';
+import type { OwnProfile } from '@/types/api';
 
 /** Renders a route table in memory, starting at `url`, with a fresh query cache. */
 export function renderRoutes(routes: RouteObject[], url: string | { pathname: string; state?: unknown }) {
@@ -16,7 +16,7 @@ export function renderRoutes(routes: RouteObject[], url: string | { pathname: st
   return { ...view, router, queryClient };
 }
 
-export const sampleProfile: Profile = {
+export const sampleProfile: OwnProfile = {
   id: 'u-1',
   username: 'adabeats',
   identity: 'artist',

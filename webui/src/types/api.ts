@@ -1,134 +1,98 @@
-/** Shapes the API returns (see functions/README.md and spec part 1 §3). */
+/**
+ * The API's shapes, all read from functions/openapi.yaml through the generated `paths`
+ * (openapi.gen.ts, `npm run gen:api`). Nothing here is written by hand but the names: every
+ * alias below is a documented route's request or answer, so a route the document drops or
+ * reshapes fails the type-check where the app uses it.
+ */
+import type { paths } from './openapi.gen';
 
-export type Identity = 'artist' | 'producer' | 'record_label' | (string & {});
+/**
+ * The document's paths as the client names them, relative to the API base that /config.json
+ * gives (".../api"): "/api/auth/login" and a server-relative "/auth/login" both become
+ * "/auth/login".
+ */
+type Relative<P> = P extends `/api${infer Rest extends `/${string}`}` ? Rest : P;
+export type ApiPaths = { [P in keyof paths as Relative<P>]: paths[P] };
 
-export type ProfileSummary = { id: string; username: string; image: string };
+export type ApiMethod = 'get' | 'post' | 'put' | 'delete';
 
-export type Profile = {
-  id: string;
-  username: string;
-  identity: Identity;
-  firstname: string;
-  middlename?: string;
-  lastname: string;
-  /** Only on your own profile. */
-  email?: string;
-  /** Only on your own profile. */
-  phonenumber?: string;
-  bio?: string;
-  image?: string;
-  cover_image?: string;
-  is_admin?: boolean;
-  followers_list?: Array<ProfileSummary | string>;
-  following_list?: Array<ProfileSummary | string>;
-  followers_count?: number;
-  following_count?: number;
-  subscription_status?: string;
-  created_at?: string;
-  /** Another user's profile seen by a signed-in viewer: whether the viewer follows them. */
-  is_following?: boolean;
-};
+/** The documented paths that answer `method`. */
+export type ApiPath<M extends ApiMethod> = {
+  [P in keyof ApiPaths]: ApiPaths[P] extends Record<M, object> ? P : never;
+}[keyof ApiPaths];
 
-/** Shape not shown at login; later uses read these fields (spec part 1 §3). */
-export type PaymentDetails = {
-  paymentLink?: string;
-  status?: string;
-  message?: string;
-  amount?: number;
-};
+/** The operation `method` on `path`. Distributes over a union of paths. */
+export type ApiOperation<P, M extends ApiMethod> = P extends keyof ApiPaths
+  ? ApiPaths[P] extends Record<M, infer O>
+    ? O
+    : never
+  : never;
 
-export type MessageResponse = { message: string };
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 206 | '2XX';
+type JsonOf<R> = R extends { content: { 'application/json': infer T } } ? T : R extends { content?: never } ? null : never;
 
-/** Every list's paging (functions/README.md): follow `next` for the following page. */
-export type Pagination = {
-  total: number;
-  totalPages: number;
-  currentPage: number;
-  hasNext: boolean;
-  hasPrev: boolean;
-  next: string | null;
-};
+/** What a success (2xx) of `method` on `path` answers; null for an answer without a body. */
+export type ApiAnswer<P, M extends ApiMethod> =
+  ApiOperation<P, M> extends { responses: infer R } ? JsonOf<R[keyof R & SuccessStatus]> : never;
 
-type PostBase = {
-  id: string;
-  profile_id: string;
-  username: string;
-  profile_picture: string;
-  caption: string;
-  title: string;
-  cover_photo: string;
-  duration: number;
-  reactions: number;
-  comments: number;
-  shares: number;
-  isLiked: boolean;
-  is_liked: boolean;
-  created_at: string;
-};
+type Content<O> = O extends { requestBody?: infer B } ? (NonNullable<B> extends { content: infer C } ? C : never) : never;
 
-export type AudioPost = PostBase & {
-  kind: 'audio';
-  type: 'music' | 'beat';
-  artist: string;
-  audio_upload: string;
-  spotify: string;
-  apple_music: string;
-  youtube_music: string;
-  boomplay: string;
-  audiomark: string;
-};
+/** The request body `method` on `path` takes: its JSON, or FormData for multipart; never without one. */
+export type ApiBody<P, M extends ApiMethod> =
+  Content<ApiOperation<P, M>> extends infer C
+    ? [C] extends [never]
+      ? never
+      : 'application/json' extends keyof C
+        ? C['application/json']
+        : 'multipart/form-data' extends keyof C
+          ? FormData
+          : never
+    : never;
 
-export type VideoPost = PostBase & {
-  kind: 'video';
-  location: string;
-  public: boolean;
-  tagged_people: string[];
-  video_upload: string;
-  video_url: string;
-  audio: { name: string };
-};
+type ParamsIn<O, In extends 'path' | 'query'> = O extends { parameters: infer Ps }
+  ? Ps extends { [K in In]?: infer X }
+    ? NonNullable<X>
+    : never
+  : never;
 
-/** Beats for sale join the audio feed with the commerce work; the feed must skip kinds it does not know. */
-export type FeedPost = AudioPost | VideoPost | (PostBase & { kind: 'beat' } & Record<string, unknown>);
+export type ApiPathParams<P, M extends ApiMethod> = ParamsIn<ApiOperation<P, M>, 'path'>;
+export type ApiQuery<P, M extends ApiMethod> = ParamsIn<ApiOperation<P, M>, 'query'>;
 
-export type PostList<P> = { posts: P[]; pagination: Pagination };
+// ---- the names the features use ------------------------------------------------------------
 
-export type Comment = {
-  id: string;
-  post_id: string;
-  profile_id: string;
-  username: string;
-  profile_picture: string;
-  comment: string;
-  created_at: string;
-  likes: number;
-  isLiked: boolean;
+/** GET /user/profile (and PUT, and login's `profile`): your own, with e-mail and phone number. */
+export type OwnProfile = ApiAnswer<'/user/profile', 'get'>;
+
+/** GET /user/profile/{id}: anyone's public view, with `is_following` for a signed-in viewer. */
+export type PublicProfile = ApiAnswer<'/user/profile/{id}', 'get'>;
+
+/** A profile as the screens show it, yours or someone else's: either of the two above. */
+export type Profile = PublicProfile & Partial<Pick<OwnProfile, 'email' | 'phonenumber'>>;
+
+/** An entry of a profile's followers or following preview, and of the follow lists. */
+export type ProfileSummary = ApiAnswer<'/user/{id}/following', 'get'>['users'][number];
+
+export type Identity = Profile['identity'];
+
+/** Every list's paging: follow `next` for the following page. */
+export type Pagination = ApiAnswer<'/feed', 'get'>['pagination'];
+
+export type AudioPost = ApiAnswer<'/audio/{id}', 'get'>['post'];
+export type VideoPost = ApiAnswer<'/video/{id}', 'get'>['post'];
+
+/** A feed entry: the feed skips kinds it does not know (beats arrive with the commerce work). */
+export type FeedPost = ApiAnswer<'/feed', 'get'>['posts'][number];
+
+type DocumentedComment = ApiAnswer<'/audio/{id}/comments', 'get'>['comments'][number];
+
+export type Comment = DocumentedComment & {
   /** Client-only: shown before the server answers, or after it refused. */
   pending?: boolean;
   failed?: boolean;
 };
 
-export type NotificationKind = 'FOLLOW' | 'POST_AUDIO' | 'POST_VIDEO' | 'LIKE' | 'COMMENT';
-
-export type AppNotification = {
-  id: string;
-  type: NotificationKind;
-  name: string;
-  message: string;
-  timestamp: string;
-  read: boolean;
-  post_id: string;
-  post_type: 'audio' | 'video' | 'beat' | '';
-  action_user_id: string;
-  action_user_image: string;
-};
+export type AppNotification = ApiAnswer<'/notifications', 'get'>['notifications'][number];
+export type NotificationKind = AppNotification['type'];
 
 /** POST /uploads: a presigned S3 form POST. */
-export type UploadTicket = {
-  key: string;
-  url: string;
-  method: 'POST';
-  fields: Record<string, string>;
-  max_size: number;
-  expires_at: string;
-};
+export type UploadTicket = ApiAnswer<'/uploads', 'post'>;

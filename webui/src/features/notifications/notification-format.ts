@@ -8,7 +8,8 @@ export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
   if (!n.post_id) return null;
   const id = encodeURIComponent(n.post_id);
-  const kind = n.post_type || (n.type === 'POST_VIDEO' ? 'video' : 'audio');
+  // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".
+  const kind: string = n.post_type || (n.type === 'POST_VIDEO' ? 'video' : 'audio');
   if (kind === 'video') return `/videos/${id}`;
   if (kind === 'beat') return `/beats/${id}`;
   return `/music/${id}`;

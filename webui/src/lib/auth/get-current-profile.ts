@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { profileSchema } from '@/lib/api-schemas';
 import type { ErrorCatalogue } from '@/lib/error-message';
-import type { Profile } from '@/types/api';
+import type { OwnProfile } from '@/types/api';
 
-/** GET /user/profile: the signed-in user's own profile (session cookie). */
-export function getCurrentProfile(): Promise<Profile> {
-  return api.get<Profile>('/user/profile');
+/**
+ * GET /user/profile: the signed-in user's own profile (session cookie). Checked, not cast: the
+ * signed-in guard and shell rest on it, so a malformed answer is the catalogue's "unexpected" error.
+ */
+export function getCurrentProfile(): Promise<OwnProfile> {
+  return api.get('/user/profile', { schema: profileSchema });
 }
 
 export const currentProfileQueryKey = ['profile', 'me'] as const;

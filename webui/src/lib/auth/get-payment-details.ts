@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PaymentDetails } from '@/types/api';
+import { paymentDetailsSchema } from '@/lib/api-schemas';
+import type { ApiAnswer } from '@/types/api';
 
-/** GET /payment/create: loaded after the profile; the app keeps working when it fails. */
+/** Shape not shown at login; later uses read these fields (spec part 1 §3). */
+export type PaymentDetails = NonNullable<ApiAnswer<'/payment/create', 'get'>>;
+
+/** GET /payment/create: loaded after the profile; the app keeps working when it fails. Money: checked. */
 export async function getPaymentDetails(): Promise<PaymentDetails | null> {
-  const details = await api.get<PaymentDetails | null>('/payment/create');
+  const details = await api.get('/payment/create', { schema: paymentDetailsSchema });
   return details ?? null;
 }
 

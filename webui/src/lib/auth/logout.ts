@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { forgetLegacyToken } from '@/lib/token-storage';
 
 /** POST /auth/logout: the server revokes the token and clears the cookie. */
-export function logout(): Promise<unknown> {
+export function logout() {
   return api.post('/auth/logout');
 }
 

@@ -51,6 +51,19 @@ describe('signed-in guard', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['no username', (({ username: _, ...rest }) => rest)(sampleProfile)],
+    ['a numeric id', { ...sampleProfile, id: 42 }],
+    ['a follower without an id', { ...sampleProfile, followers_list: [{ username: 'tunde', image: '' }] }],
+    ['no body at all', undefined],
+  ])('shows the catalogue\'s unexpected text, not a broken page, for a profile with %s', async (_, body) => {
+    mockApi({ 'GET /user/profile': { status: 200, body } });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+    expect(screen.getByText('An unexpected error occurred')).toBeInTheDocument();
+    expect(screen.queryByText('Protected page')).not.toBeInTheDocument();
+  });
+
   it('works from the session cookie alone, then shows the payment banner when details fail', async () => {
     const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
     renderRoutes(routes, '/profile');
@@ -69,6 +82,16 @@ describe('signed-in guard', () => {
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
     expect(screen.queryByText(PAYMENT_BANNER)).not.toBeInTheDocument();
+  });
+
+  it('shows the banner when payment details carry an amount that is not a number', async () => {
+    mockApi({
+      'GET /user/profile': { status: 200, body: sampleProfile },
+      'GET /payment/create': { status: 200, body: { amount: '5000', status: 'ok' } },
+    });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByText('Protected page')).toBeInTheDocument();
+    expect(await screen.findByText(PAYMENT_BANNER)).toBeInTheDocument();
   });
 
   it('shows the banner when payment details come back empty', async () => {

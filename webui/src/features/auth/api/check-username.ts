@@ -6,8 +6,6 @@ export const USERNAME_TAKEN = 'Username is already taken.';
 /** How long the wizard waits after the last keystroke before asking. */
 export const USERNAME_CHECK_DELAY_MS = 400;
 
-type UsernameAvailability = { available?: boolean; message?: string };
-
 /**
  * GET /auth/check-username?username=: why the name cannot be had (taken: 200 with available
  * false; bad format: 400 with a username field error), or null when it is free. Throws when
@@ -15,9 +13,9 @@ type UsernameAvailability = { available?: boolean; message?: string };
  * POST /auth/signup refuses a taken name anyway (409, shown back on step 2).
  */
 export async function usernameProblem(username: string): Promise<string | null> {
-  let answer: UsernameAvailability | null;
+  let answer;
   try {
-    answer = await api.get<UsernameAvailability>('/auth/check-username', { query: { username } });
+    answer = await api.get('/auth/check-username', { query: { username } });
   } catch (error) {
     const apiError = toApiError(error);
     if (apiError.status !== 400) throw apiError;

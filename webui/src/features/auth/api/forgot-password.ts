@@ -7,7 +7,6 @@ import {
   type ErrorCatalogue,
 } from '@/lib/error-message';
 import { requiredText, z } from '@/lib/validation';
-import type { MessageResponse } from '@/types/api';
 
 export const FORGOT_SUCCESS = 'Password reset link sent to your email. Please check your inbox.';
 
@@ -22,8 +21,8 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
  * POST /auth/forgot-password. Nothing is kept in the browser: the e-mailed link carries both
  * the token and the e-mail, so it works on whichever device the mail is read.
  */
-export function forgotPassword(input: ForgotPasswordInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/forgot-password', input);
+export function forgotPassword(input: ForgotPasswordInput) {
+  return api.post('/auth/forgot-password', { body: input });
 }
 
 /** Spec §8, forgot. */

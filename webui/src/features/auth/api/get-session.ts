@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { sessionSchema } from '@/lib/api-schemas';
+import type { ApiAnswer } from '@/types/api';
 
 /** GET /auth/session: whether the session cookie is a working session. Never a 401. */
-export type SessionState = { signed_in: boolean; user_id?: string };
+export type SessionState = ApiAnswer<'/auth/session', 'get'>;
 
+/** Checked, not cast: a malformed answer is an error, never a signed-in visitor. */
 export function getSession(): Promise<SessionState> {
-  return api.get<SessionState>('/auth/session');
+  return api.get('/auth/session', { schema: sessionSchema });
 }
 
 /**

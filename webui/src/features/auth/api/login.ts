@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { loginAnswerSchema } from '@/lib/api-schemas';
 import { currentProfileQueryOptions } from '@/lib/auth/get-current-profile';
 import { paymentDetailsQueryOptions } from '@/lib/auth/get-payment-details';
 import {
@@ -10,7 +11,7 @@ import {
   type ErrorCatalogue,
 } from '@/lib/error-message';
 import { requiredText, z } from '@/lib/validation';
-import type { Profile } from '@/types/api';
+import type { ApiAnswer } from '@/types/api';
 
 export const SESSION_LOAD_FAILED = 'Login succeeded but authentication failed';
 
@@ -20,14 +21,15 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
-export type LoginResponse = { token?: string; profile?: Profile };
+export type LoginResponse = ApiAnswer<'/auth/login', 'post'>;
 
 /**
  * POST /auth/login: the server sets the HttpOnly session cookie. The token it also returns is
- * for other clients' Bearer calls; the web app neither keeps nor sends it.
+ * for other clients' Bearer calls; the web app neither keeps nor sends it. The answer is
+ * checked: a malformed one fails the login with the catalogue's "unexpected" text.
  */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', input);
+  return api.post('/auth/login', { body: input, schema: loginAnswerSchema });
 }
 
 /** Spec §8, login. */

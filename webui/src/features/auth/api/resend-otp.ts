@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { requiredText, z } from '@/lib/validation';
 import { SERVER_ERROR, UNEXPECTED_ERROR, type ErrorCatalogue } from '@/lib/error-message';
-import type { MessageResponse } from '@/types/api';
 
 export const RESEND_SUCCESS = 'OTP resent successfully!';
 
@@ -11,8 +10,8 @@ export const resendOtpSchema = z.object({
 });
 
 /** POST /auth/resend-otp. */
-export function resendOtp(input: z.infer<typeof resendOtpSchema>): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/resend-otp', input);
+export function resendOtp(input: z.infer<typeof resendOtpSchema>) {
+  return api.post('/auth/resend-otp', { body: input });
 }
 
 /** Spec §8, resend. */

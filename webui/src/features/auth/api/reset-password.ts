@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api, joinFieldErrors, toApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR } from '@/lib/error-message';
 import { z } from '@/lib/validation';
-import type { MessageResponse } from '@/types/api';
 
 export const PASSWORDS_MISMATCH = 'Passwords do not match!';
 export const RESET_SUCCESS = 'Password reset successful. Please log in.';
@@ -34,8 +33,8 @@ export function readResetLink(params: URLSearchParams): ResetLink | null {
 export type ResetPasswordInput = ResetLink & { newPassword: string };
 
 /** POST /auth/reset-password {email?, token, newPassword}: the API finds the account by token. */
-export function resetPassword(input: ResetPasswordInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/reset-password', input);
+export function resetPassword(input: ResetPasswordInput) {
+  return api.post('/auth/reset-password', { body: input });
 }
 
 /** Spec §7/§8: the field errors, else the server's message, else the generic text. */

@@ -62,10 +62,8 @@ export function validateSignupStep(step: number, values: SignupValues): FieldErr
 
 export type SignupInput = Omit<SignupValues, 'confirmPassword'> & { identity: string };
 
-export type SignupResponse = { message: string; email?: string };
-
 /** POST /auth/signup: 201 means an OTP is on its way to the e-mail address. */
-export function signup(input: SignupInput): Promise<SignupResponse> {
+export function signup(input: SignupInput) {
   const payload = {
     firstname: input.firstname.trim(),
     middlename: input.middlename.trim(),
@@ -76,7 +74,7 @@ export function signup(input: SignupInput): Promise<SignupResponse> {
     password: input.password,
     identity: input.identity,
   };
-  return api.post<SignupResponse>('/auth/signup', payload);
+  return api.post('/auth/signup', { body: payload });
 }
 
 /**

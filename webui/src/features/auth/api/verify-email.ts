@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { SERVER_ERROR, UNEXPECTED_ERROR, serverMessageOr, type ErrorCatalogue } from '@/lib/error-message';
 import { requiredText, z } from '@/lib/validation';
-import type { MessageResponse } from '@/types/api';
 
 const BOTH_REQUIRED = 'Please enter both email and OTP.';
 
@@ -15,8 +14,8 @@ export const verifyEmailSchema = z.object({
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
 /** POST /auth/verify-email. */
-export function verifyEmail(input: VerifyEmailInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/verify-email', input);
+export function verifyEmail(input: VerifyEmailInput) {
+  return api.post('/auth/verify-email', { body: input });
 }
 
 /**

@@ -63,13 +63,27 @@ describe('login page', () => {
 
   it('says so when the login worked but the profile did not load', async () => {
     mockApi({
-      'POST /auth/login': { status: 200, body: { token: 'jwt-9' } },
+      'POST /auth/login': { status: 200, body: { token: 'jwt-9', profile: sampleProfile } },
       'GET /user/profile': { status: 500, body: { message: 'Server error. Please try again later.' } },
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/login');
     await logIn(user);
     expect(await screen.findByText('Login succeeded but authentication failed')).toBeInTheDocument();
+  });
+
+  it('shows the catalogue\'s unexpected text when the login answer is malformed, and stays', async () => {
+    const { calls } = mockApi({
+      'GET /auth/session': { status: 200, body: { signed_in: false } },
+      'POST /auth/login': { status: 200, body: { token: 'jwt-9', profile: { ...sampleProfile, followers_count: 'many' } } },
+      'GET /user/profile': { status: 200, body: sampleProfile },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/login');
+    await logIn(user);
+    expect(await screen.findByText('An unexpected error occurred.')).toBeInTheDocument();
+    expect(screen.queryByText('Home feed')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/user/profile')).toHaveLength(0);
   });
 
   it('shows the catalogue text for bad credentials', async () => {
@@ -87,6 +101,14 @@ describe('login page', () => {
     mockApi({ 'GET /auth/session': { status: 200, body: { signed_in: true, user_id: sampleProfile.id } } });
     renderRoutes(routes, '/login');
     expect(await screen.findByText('Home feed')).toBeInTheDocument();
+  });
+
+  it('keeps the visitor on /login when the session answer is malformed', async () => {
+    mockApi({ 'GET /auth/session': { status: 200, body: { signed_in: 'yes' } } });
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Home feed')).not.toBeInTheDocument();
   });
 
   it('asks a signed-out visitor nothing that answers 401 (the browser would log it)', async () => {

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { FeedPost, PostList } from '@/types/api';
 import { postListErrors } from '@/features/posts/api/errors';
 import { PAGE_SIZE } from '@/features/posts/api/list-posts';
 import { postKeys, type PostKind } from '@/features/posts/api/post-cache';
@@ -8,10 +7,8 @@ import { postKeys, type PostKind } from '@/features/posts/api/post-cache';
 export type FeedTab = PostKind;
 
 /** GET /feed?tab=audio|video: one page of the home feed, newest first. */
-export function getFeed(tab: FeedTab, cursor: string | null): Promise<PostList<FeedPost>> {
-  const query: Record<string, string> = { tab, limit: String(PAGE_SIZE) };
-  if (cursor) query.cursor = cursor;
-  return api.get<PostList<FeedPost>>('/feed', { query });
+export function getFeed(tab: FeedTab, cursor: string | null) {
+  return api.get('/feed', { query: { tab, limit: PAGE_SIZE, ...(cursor && { cursor }) } });
 }
 
 export function feedQueryOptions(tab: FeedTab) {

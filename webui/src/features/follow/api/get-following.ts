@@ -9,9 +9,8 @@ export const FOLLOWING_PAGE_SIZE = 20;
 
 /** GET /user/{id}/following: the profiles `userId` follows, in follow order, paged by cursor. */
 export async function getFollowing(userId: string, cursor?: string): Promise<FollowPage> {
-  const query: Record<string, string> = { limit: String(FOLLOWING_PAGE_SIZE) };
-  if (cursor) query.cursor = cursor;
-  const body = await api.get<Partial<FollowPage> | null>(`/user/${encodeURIComponent(userId)}/following`, { query });
+  const query = { limit: FOLLOWING_PAGE_SIZE, ...(cursor && { cursor }) };
+  const body = await api.get('/user/{id}/following', { path: { id: userId }, query });
   return { users: body?.users ?? [], pagination: body?.pagination ?? null };
 }
 

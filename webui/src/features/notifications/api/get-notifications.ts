@@ -1,18 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ErrorCatalogue } from '@/lib/error-message';
-import type { AppNotification, Pagination } from '@/types/api';
+import type { ApiAnswer } from '@/types/api';
 
 /** `unread` counts the unread notifications of this page; pagination.total counts them all. */
-export type NotificationPage = { notifications: AppNotification[]; unread: number; pagination: Pagination };
+export type NotificationPage = ApiAnswer<'/notifications', 'get'>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** GET /notifications (session): newest first, paged by cursor. */
 export function getNotifications(cursor?: string): Promise<NotificationPage> {
-  const query: Record<string, string> = { limit: String(NOTIFICATIONS_PAGE_SIZE) };
-  if (cursor) query.cursor = cursor;
-  return api.get<NotificationPage>('/notifications', { query });
+  return api.get('/notifications', { query: { limit: NOTIFICATIONS_PAGE_SIZE, ...(cursor && { cursor }) } });
 }
 
 export const notificationsQueryKey = ['notifications'] as const;

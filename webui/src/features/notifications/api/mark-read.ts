@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { MessageResponse } from '@/types/api';
 import { notificationsQueryKey, type NotificationPage } from './get-notifications';
 
 type Cache = InfiniteData<NotificationPage, string | undefined>;
 
 /** POST /notifications/{id}/read */
-export function markNotificationRead(id: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>(`/notifications/${encodeURIComponent(id)}/read`);
+export function markNotificationRead(id: string) {
+  return api.post('/notifications/{id}/read', { path: { id } });
 }
 
 /** POST /notifications/read-all */
-export function markAllNotificationsRead(): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/notifications/read-all');
+export function markAllNotificationsRead() {
+  return api.post('/notifications/read-all');
 }
 
 /** Marks the matching notifications read in the cached pages; each page's `unread` counts its own. */

@@ -11,9 +11,7 @@ export type CommentPage = { comments: Comment[]; pagination: Pagination };
 
 /** GET /{kind}/{id}/comments: one page, newest first. */
 export function listComments(kind: PostKind, postId: string, cursor: string | null): Promise<CommentPage> {
-  const query: Record<string, string> = { limit: String(PAGE_SIZE) };
-  if (cursor) query.cursor = cursor;
-  return api.get<CommentPage>(`/${kind}/${encodeURIComponent(postId)}/comments`, { query });
+  return api.get(`/${kind}/{id}/comments`, { path: { id: postId }, query: { limit: PAGE_SIZE, ...(cursor && { cursor }) } });
 }
 
 export function commentsQueryOptions(kind: PostKind, postId: string) {
@@ -25,12 +23,10 @@ export function commentsQueryOptions(kind: PostKind, postId: string) {
   });
 }
 
-type CreateAnswer = Comment & { comment: Comment | string };
-
 /** POST /{kind}/comment/create {post_id: string, comment}: 201 with the stored comment. */
 export async function createComment(kind: PostKind, postId: string, text: string): Promise<Comment> {
-  const answer = await api.post<CreateAnswer>(`/${kind}/comment/create`, { post_id: String(postId), comment: text });
-  return typeof answer?.comment === 'object' && answer.comment ? answer.comment : (answer as Comment);
+  const answer = await api.post(`/${kind}/comment/create`, { body: { post_id: String(postId), comment: text } });
+  return answer.comment;
 }
 
 /** The commenter as the optimistic entry shows them. */

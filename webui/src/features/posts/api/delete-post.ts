@@ -4,7 +4,7 @@ import { removePostFromCaches, type PostKind } from './post-cache';
 
 /** DELETE /{kind}/{id}: only the owner may. */
 export function deletePost(kind: PostKind, postId: string): Promise<void> {
-  return api.del(`/${kind}/${encodeURIComponent(postId)}`);
+  return api.del(`/${kind}/{id}`, { path: { id: postId } });
 }
 
 export function useDeletePost(kind: PostKind, postId: string) {

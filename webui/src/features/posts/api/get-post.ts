@@ -1,23 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { AudioPost, VideoPost } from '@/types/api';
 import { postKeys } from './post-cache';
 
-type PostAnswer<P> = { post: P | null };
-
 /** GET /audio/{id}: one audio post. */
-export function getAudioPost(id: string): Promise<PostAnswer<AudioPost>> {
-  return api.get<PostAnswer<AudioPost>>(`/audio/${encodeURIComponent(id)}`);
+export function getAudioPost(id: string) {
+  return api.get('/audio/{id}', { path: { id } });
 }
 
 /** GET /video/{id}: one video post (private ones only for their owner). */
-export function getVideoPost(id: string): Promise<PostAnswer<VideoPost>> {
-  return api.get<PostAnswer<VideoPost>>(`/video/${encodeURIComponent(id)}`);
+export function getVideoPost(id: string) {
+  return api.get('/video/{id}', { path: { id } });
 }
 
 /** GET /audio/shared/{shareId}: the audio post behind a share link. */
-export function getSharedAudio(shareId: string): Promise<PostAnswer<AudioPost>> {
-  return api.get<PostAnswer<AudioPost>>(`/audio/shared/${encodeURIComponent(shareId)}`);
+export function getSharedAudio(shareId: string) {
+  return api.get('/audio/shared/{shareId}', { path: { shareId } });
 }
 
 export const audioPostQueryOptions = (id: string) =>

@@ -2,11 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { likedOf, updatePostInCaches, type PlayablePost, type PostKind } from './post-cache';
 
-export type ReactAnswer = { message: string; reactions?: number; isLiked?: boolean };
-
 /** POST /{kind}/react {post_id: string, like, unlike}: like or remove the like. */
-export function reactToPost(kind: PostKind, postId: string, like: boolean): Promise<ReactAnswer> {
-  return api.post<ReactAnswer>(`/${kind}/react`, { post_id: String(postId), like, unlike: !like });
+export function reactToPost(kind: PostKind, postId: string, like: boolean) {
+  return api.post(`/${kind}/react`, { body: { post_id: String(postId), like, unlike: !like } });
 }
 
 /**

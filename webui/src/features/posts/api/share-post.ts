@@ -2,11 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { postKeys, updatePostInCaches, type PostKind } from './post-cache';
 
-export type ShareAnswer = { shareId?: string; url?: string; shares?: number };
-
 /** POST /{kind}/share {post_id}: records one share and answers the link to hand out. */
-export function sharePost(kind: PostKind, postId: string): Promise<ShareAnswer> {
-  return api.post<ShareAnswer>(`/${kind}/share`, { post_id: String(postId) });
+export function sharePost(kind: PostKind, postId: string) {
+  return api.post(`/${kind}/share`, { body: { post_id: String(postId) } });
 }
 
 /** The post's own page: the link shown before anything is shared, and when the call fails. */

@@ -6,11 +6,10 @@ import type { Profile, ProfileSummary } from '@/types/api';
 import { profileQueryOptions } from './get-profile';
 
 export type FollowInput = { profileId: string; follow: boolean };
-export type FollowResponse = { message: string; changed?: boolean };
 
 /** POST /user/follow (session). */
-export function followProfile(input: FollowInput): Promise<FollowResponse> {
-  return api.post<FollowResponse>('/user/follow', input);
+export function followProfile(input: FollowInput) {
+  return api.post('/user/follow', { body: input });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { SERVER_ERROR, type ErrorCatalogue } from '@/lib/error-message';
-import type { Profile } from '@/types/api';
+import type { PublicProfile } from '@/types/api';
 
 /** GET /user/profile/{id}: someone's public profile (no e-mail or phone). */
-export function getProfile(id: string): Promise<Profile> {
-  return api.get<Profile>(`/user/profile/${encodeURIComponent(id)}`);
+export function getProfile(id: string): Promise<PublicProfile> {
+  return api.get('/user/profile/{id}', { path: { id } });
 }
 
 export function profileQueryOptions(id: string) {

@@ -15,14 +15,16 @@ export const USER_POSTS_PAGE_SIZE = 12;
  * `data` field, so all three are read.
  */
 export async function getUserPosts<K extends PostKind>(kind: K, userId: string | null, cursor?: string): Promise<UserPostsPage<K>> {
-  const path = userId === null ? `/${kind}/user` : `/${kind}/user/${encodeURIComponent(userId)}`;
-  const query: Record<string, string> = { limit: String(USER_POSTS_PAGE_SIZE) };
-  if (cursor) query.cursor = cursor;
-  const body = await api.get<unknown>(path, { query });
+  const body: unknown = await fetchUserPosts(kind, userId, cursor);
   if (Array.isArray(body)) return { posts: body, pagination: null };
   const record = (body ?? {}) as { posts?: unknown; data?: unknown; pagination?: Pagination };
   const posts = Array.isArray(record.posts) ? record.posts : Array.isArray(record.data) ? record.data : [];
   return { posts: posts as PostOf<K>[], pagination: record.pagination ?? null };
+}
+
+function fetchUserPosts(kind: PostKind, userId: string | null, cursor?: string) {
+  const query = { limit: USER_POSTS_PAGE_SIZE, ...(cursor && { cursor }) };
+  return userId === null ? api.get(`/${kind}/user`, { query }) : api.get(`/${kind}/user/{userId}`, { path: { userId }, query });
 }
 
 /** `userId` null means the signed-in user's own posts. */

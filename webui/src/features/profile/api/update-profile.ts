@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, joinFieldErrors } from '@/lib/api-client';
+import { profileSchema } from '@/lib/api-schemas';
 import { currentProfileQueryKey } from '@/lib/auth/get-current-profile';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import { text, z } from '@/lib/validation';
-import type { Profile } from '@/types/api';
+import type { OwnProfile } from '@/types/api';
 
 export const UPDATE_FAILED = 'Failed to update profile. Please try again.';
 export const IMAGE_TYPE_INVALID = 'Please select a valid image file (JPEG, PNG)';
@@ -44,9 +45,9 @@ export function toProfileFormData(input: UpdateProfileInput): FormData {
   return form;
 }
 
-/** PUT /user/profile (multipart, Bearer). */
-export function updateProfile(input: UpdateProfileInput): Promise<Profile> {
-  return api.put<Profile>('/user/profile', toProfileFormData(input));
+/** PUT /user/profile (multipart, session): answers your own profile, checked like GET's. */
+export function updateProfile(input: UpdateProfileInput): Promise<OwnProfile> {
+  return api.put('/user/profile', { body: toProfileFormData(input), schema: profileSchema });
 }
 
 /** Spec §8, profile update: a 400 shows the field errors or message the server sent. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, joinFieldErrors } from '@/lib/api-client';
 import { messageFor, type ErrorCatalogue } from '@/lib/error-message';
-import type { AudioPost } from '@/types/api';
 import { fieldErrorsOf, uploadErrorText, uploadFiles, type SubmitFailure, type UploadItem } from './upload-file';
 
 export const PLATFORM_LINKS = [
@@ -77,8 +76,8 @@ export type CreateAudioBody = {
 } & Record<PlatformField, string>;
 
 /** POST /audio/create (session): the post refers to uploaded keys. */
-export function createAudioPost(body: CreateAudioBody): Promise<{ post: AudioPost }> {
-  return api.post<{ post: AudioPost }>('/audio/create', body);
+export function createAudioPost(body: CreateAudioBody) {
+  return api.post('/audio/create', { body });
 }
 
 /** Spec part 1 §8, audio create. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, joinFieldErrors } from '@/lib/api-client';
 import { messageFor, type ErrorCatalogue } from '@/lib/error-message';
-import type { VideoPost } from '@/types/api';
 import { fieldErrorsOf, uploadErrorText, uploadFiles, type SubmitFailure, type UploadItem } from './upload-file';
 
 export const VIDEO_TEXTS = {
@@ -56,8 +55,8 @@ export type CreateVideoBody = {
 };
 
 /** POST /video/create (session). */
-export function createVideoPost(body: CreateVideoBody): Promise<{ post: VideoPost }> {
-  return api.post<{ post: VideoPost }>('/video/create', body);
+export function createVideoPost(body: CreateVideoBody) {
+  return api.post('/video/create', { body });
 }
 
 /** Spec part 2 §8, video create; a missing session reads as the spec's missing-token text. */

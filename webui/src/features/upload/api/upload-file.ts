@@ -1,12 +1,12 @@
 import { api, ApiError, joinFieldErrors, toApiError } from '@/lib/api-client';
-import type { UploadTicket } from '@/types/api';
+import type { ApiBody, UploadTicket } from '@/types/api';
 import { checkFile, ticketFilename, type UploadKind } from './file-rules';
 
-export type TicketRequest = { kind: UploadKind; content_type: string; size: number; filename: string };
+export type TicketRequest = ApiBody<'/uploads', 'post'>;
 
 /** POST /uploads: a presigned S3 form POST for one file (session). */
 export function requestUploadTicket(body: TicketRequest): Promise<UploadTicket> {
-  return api.post<UploadTicket>('/uploads', body);
+  return api.post('/uploads', { body });
 }
 
 /** The ticket call refused the file (or the session); carries the server's answer. */

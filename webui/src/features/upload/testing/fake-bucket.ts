@@ -75,7 +75,7 @@ export function ticketFor(call: RecordedCall): { status: number; body: UploadTic
       url: 'https://media.example.test/zuum-media',
       method: 'POST',
       fields: { key, 'Content-Type': request.content_type, Policy: 'cG9saWN5', 'X-Amz-Signature': 'sig' },
-      max_size: 52428800,
+      max_size: request.kind === 'image' ? 5242879 : 52428799,
       expires_at: '2030-01-01T00:00:00Z',
     },
   };

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { sampleProfile } from '@/testing/render';
+import { loginAnswerSchema, paymentDetailsSchema, profileSchema, sessionSchema } from './api-schemas';
+
+const without = <T extends object>(value: T, key: keyof T) => {
+  const copy: Partial<T> = { ...value };
+  delete copy[key];
+  return copy;
+};
+
+describe('own profile schema', () => {
+  it('accepts the documented profile, with or without a phone number (a Google sign-up has none)', () => {
+    expect(profileSchema.safeParse(sampleProfile).success).toBe(true);
+    expect(profileSchema.safeParse(without(sampleProfile, 'phonenumber')).success).toBe(true);
+  });
+
+  it('keeps fields it does not name, so a field the document adds later is not lost', () => {
+    const parsed = profileSchema.parse({ ...sampleProfile, pronouns: 'she/her' });
+    expect(parsed).toMatchObject({ pronouns: 'she/her' });
+  });
+
+  it.each([
+    ['id missing', without(sampleProfile, 'id')],
+    ['email missing', without(sampleProfile, 'email')],
+    ['username missing', without(sampleProfile, 'username')],
+    ['followers_count missing', without(sampleProfile, 'followers_count')],
+    ['id a number', { ...sampleProfile, id: 1 }],
+    ['identity unknown', { ...sampleProfile, identity: 'dj' }],
+    ['followers_count a string', { ...sampleProfile, followers_count: '3' }],
+    ['is_admin a string', { ...sampleProfile, is_admin: 'false' }],
+    ['email null', { ...sampleProfile, email: null }],
+    ['a follower without a username', { ...sampleProfile, followers_list: [{ id: 'f-1', image: '' }] }],
+    ['following_list not a list', { ...sampleProfile, following_list: {} }],
+  ])('refuses a profile with %s', (_, body) => {
+    expect(profileSchema.safeParse(body).success).toBe(false);
+  });
+
+  it.each([null, [], 'profile', 0])('refuses %j', (body) => {
+    expect(profileSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('login answer schema', () => {
+  it('accepts a token and the profile', () => {
+    expect(loginAnswerSchema.safeParse({ token: 'jwt', profile: sampleProfile }).success).toBe(true);
+  });
+
+  it.each([
+    ['no profile', { token: 'jwt' }],
+    ['no token', { profile: sampleProfile }],
+    ['a numeric token', { token: 7, profile: sampleProfile }],
+    ['a malformed profile', { token: 'jwt', profile: { ...sampleProfile, username: null } }],
+  ])('refuses an answer with %s', (_, body) => {
+    expect(loginAnswerSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('session schema', () => {
+  it.each([{ signed_in: true, user_id: 'u-1' }, { signed_in: false }])('accepts %j', (body) => {
+    expect(sessionSchema.safeParse(body).success).toBe(true);
+  });
+
+  it.each([{}, { signed_in: 'true' }, { signed_in: 1 }, { signed_in: true, user_id: 42 }, null])('refuses %j', (body) => {
+    expect(sessionSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('payment details schema (money)', () => {
+  it.each([null, {}, { amount: 5000, status: 'ok', paymentLink: 'https://pay.example/x', message: 'Due' }])('accepts %j', (body) => {
+    expect(paymentDetailsSchema.safeParse(body).success).toBe(true);
+  });
+
+  it.each([{ amount: '5000' }, { amount: null }, { paymentLink: 3 }, { status: false }, 'paid'])('refuses %j', (body) => {
+    expect(paymentDetailsSchema.safeParse(body).success).toBe(false);
+  });
+});
