@@ -311,6 +311,10 @@ var (
 func Default(t testing.TB) *Validator {
 	t.Helper()
 	once.Do(func() {
+		// Read while a test runs, where go test's cache records it (Main's read before m.Run is
+		// not recorded): a run with another tally file then runs again instead of answering from
+		// the cache with nothing tallied.
+		_ = os.Getenv(TallyVariable)
 		dir, err := ModuleRoot()
 		if err != nil {
 			loadErr = err
@@ -333,7 +337,7 @@ const TallyVariable = "CONTRACT_TALLY"
 // Main runs a package's tests and then prints the counts of the default validator, if the
 // tests used it: `func TestMain(m *testing.M) { contract.Main(m) }`.
 func Main(m *testing.M) {
-	path := os.Getenv(TallyVariable) // read before m.Run, so that go test's cache keys on it
+	path := os.Getenv(TallyVariable)
 	code := m.Run()
 	if loaded != nil {
 		line := loaded.Summary()
