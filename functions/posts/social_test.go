@@ -185,4 +185,9 @@ func TestShare_HandsOutALinkThatLeadsToThePost(t *testing.T) {
 	if want := w.app.Env["APP_URL"] + "/video/" + clip; v.Status != http.StatusCreated || v.Body["url"] != want {
 		t.Errorf("video share: %d %s, want url %s", v.Status, v.Raw, want)
 	}
+	sv := bo.JSON("GET", "/api/video/shared/"+v.Body["shareId"].(string), nil)
+	if sv.Status != http.StatusOK || sv.Body["post"].(map[string]any)["id"] != clip || sv.Body["post"].(map[string]any)["shares"] != 1.0 {
+		t.Errorf("shared video: %d %s", sv.Status, sv.Raw)
+	}
+	refusal(t, "unknown shared video", bo.JSON("GET", "/api/video/shared/0190a0a0-0000-7000-8000-000000000000", nil), http.StatusNotFound, "Shared video not found", nil)
 }
