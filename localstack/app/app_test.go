@@ -16,9 +16,18 @@ import (
 
 	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
+	"zuum/localstack/contract"
 	"zuum/shared/media"
 	"zuum/shared/schema"
 )
+
+func TestMain(m *testing.M) { contract.Main(m) }
+
+// checked puts the contract check in front of h: only around the site's /api/ routes, since the
+// web app and /public/* it also serves are not the API's and rightly not in the document.
+func checked(t *testing.T, h http.Handler) http.Handler {
+	return contract.Default(t).Handler(func(*http.Request) testing.TB { return t }, h)
+}
 
 // site is the CDN stand-in over a fresh cloud, with a built web app of one index.html.
 func site(t *testing.T) (*cloudtest.Cloud, *httptest.Server) {
@@ -122,16 +131,16 @@ func TestSite_ServesTheAPIReferenceAtAPIDocsAndTheContractAtAPIOpenAPIYAML(t *te
 	if err := os.WriteFile(docs, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	contract := filepath.Join("..", "..", "functions", "openapi.yaml")
-	want, err := os.ReadFile(contract)
+	document := filepath.Join("..", "..", "functions", "openapi.yaml")
+	want, err := os.ReadFile(document)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &app.Site{OpenAPI: contract, APIDocs: docs, API: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s := &app.Site{OpenAPI: document, APIDocs: docs, API: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		t.Errorf("%s reached the gateway", r.URL.Path)
 		http.NotFound(w, r)
 	})}
-	srv := httptest.NewServer(s.Handler())
+	srv := httptest.NewServer(checked(t, s.Handler()))
 	t.Cleanup(srv.Close)
 
 	res, body := get(t, srv.URL+"/api/docs")
@@ -160,7 +169,7 @@ func TestSite_ServesTheAPIReferenceAtAPIDocsAndTheContractAtAPIOpenAPIYAML(t *te
 // path to the API, whose answer would be a bare 404.
 func TestSite_APIDocsNotBuiltYetSaysHowToBuildIt(t *testing.T) {
 	s := &app.Site{APIDocs: filepath.Join(t.TempDir(), "index.html"), API: http.NotFoundHandler()}
-	srv := httptest.NewServer(s.Handler())
+	srv := httptest.NewServer(checked(t, s.Handler()))
 	t.Cleanup(srv.Close)
 	res, body := get(t, srv.URL+"/api/docs")
 	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(body, "make api-docs") {
