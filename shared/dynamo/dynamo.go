@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -35,6 +36,13 @@ func CanceledBy(err error) (failed []int, ok bool) {
 		}
 	}
 	return failed, true
+}
+
+// OnlyCanceledBy reports whether failed, the positions whose conditions canceled a transaction
+// (CanceledBy), is the item at position at alone: that item's condition, and nothing else,
+// stopped it, so the rest may be run again without it (a once-a-day notification's marker).
+func OnlyCanceledBy(failed []int, at int) bool {
+	return len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != at })
 }
 
 // EncodeKey turns a LastEvaluatedKey of string attributes into an opaque, URL-safe cursor;

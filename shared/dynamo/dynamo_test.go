@@ -69,3 +69,22 @@ func TestKeyCursor_RoundTripsAndRefusesGarbage(t *testing.T) {
 		}
 	}
 }
+
+func TestOnlyCanceledBy_TheNamedItemAndNothingElse(t *testing.T) {
+	cases := []struct {
+		failed []int
+		at     int
+		want   bool
+	}{
+		{[]int{2}, 2, true},
+		{[]int{2, 2}, 2, true},
+		{nil, 2, false},
+		{[]int{0}, 2, false},
+		{[]int{0, 2}, 2, false},
+	}
+	for _, c := range cases {
+		if got := OnlyCanceledBy(c.failed, c.at); got != c.want {
+			t.Errorf("OnlyCanceledBy(%v, %d) = %v, want %v", c.failed, c.at, got, c.want)
+		}
+	}
+}

@@ -16,7 +16,6 @@ package notify
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -76,6 +75,20 @@ func Put(table string, n Notification) (types.TransactWriteItem, error) {
 	return types.TransactWriteItem{Put: &types.Put{TableName: &table, Item: av}}, nil
 }
 
+// Items returns the transaction items that give n to its recipient: through Once for the kinds
+// an actor can toggle (a like, a follow), so undoing and redoing tells nobody twice a day, and as
+// one Put for the rest (a comment is news every time).
+func Items(table string, n Notification) ([]types.TransactWriteItem, error) {
+	if n.Kind == Like || n.Kind == Follow {
+		return Once(table, n)
+	}
+	item, err := Put(table, n)
+	if err != nil {
+		return nil, err
+	}
+	return []types.TransactWriteItem{item}, nil
+}
+
 // Lagos is the zone a notification day is counted in: West Africa Time, UTC+1 all year (Nigeria
 // keeps no daylight saving), so a fixed zone needs no time zone database in the Lambda runtime.
 var Lagos = time.FixedZone("Africa/Lagos", 60*60)
@@ -86,9 +99,9 @@ func Day(t time.Time) string { return t.In(Lagos).Format(time.DateOnly) }
 // Once returns the transaction items that give n to its recipient unless n's actor already told
 // the recipient the same (n's kind about n's post) earlier the same day in Lagos: first a marker
 // keyed by recipient, day, kind, actor and post, put on condition that it is absent, then n
-// itself (n.ID is set when empty). A transaction that only the marker's condition cancels (see
-// Repeated) found the day's notification already given: run it again without these items. A
-// repeat thus leaves the day's first notification as it is, read or unread, where it is in the
+// itself (n.ID is set when empty). A transaction that only the marker's condition cancels
+// (dynamo.OnlyCanceledBy) found the day's notification already given: run it again without these
+// items. A repeat thus leaves the day's first notification as it is, read or unread, where it is in the
 // list; the next day the same act notifies again. The marker expires (TTL) a day after its day.
 func Once(table string, n Notification) ([]types.TransactWriteItem, error) {
 	if n.ID == "" {
@@ -124,13 +137,6 @@ func onceSK(day string, n Notification) string {
 // onceMarker begins the markers' sort keys; it does not begin with NOTE#, so markers are never
 // listed or counted as notifications.
 const onceMarker = "NOTIFIED#"
-
-// Repeated reports whether failed, the positions whose conditions canceled a transaction
-// (dynamo.CanceledBy), is the Once marker at position at alone: the day's notification was
-// given before, and the transaction should run again without the Once items.
-func Repeated(failed []int, at int) bool {
-	return len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != at })
-}
 
 // item is the stored form of n, keyed under its recipient.
 func item(n Notification) (map[string]types.AttributeValue, error) {

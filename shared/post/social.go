@@ -31,25 +31,16 @@ func (s *Store) bump(p Post, counter string, d int, viewer string) types.Transac
 	}}
 }
 
-// note is the transaction items that tell p's owner what actor did: none when actor is the owner
-// (nobody is told about themselves), the marker and the notification for a kind given once a day
-// (notify.Once: likes), else the notification alone.
+// note is the transaction items that tell p's owner what actor did (notify.Items): none when
+// actor is the owner, since nobody is told about themselves.
 func (s *Store) note(p Post, actor profile.Profile, k notify.Kind, message string, at time.Time) ([]types.TransactWriteItem, error) {
 	if actor.ID == p.OwnerID {
 		return nil, nil
 	}
-	n := notify.Notification{
+	return notify.Items(s.users, notify.Notification{
 		Recipient: p.OwnerID, Kind: k, ActorID: actor.ID, ActorName: actor.Username, ActorImage: actor.Image,
 		PostID: p.ID, PostType: string(p.Kind), Message: message, CreatedAt: at,
-	}
-	if k == notify.Like {
-		return notify.Once(s.users, n)
-	}
-	item, err := notify.Put(s.users, n)
-	if err != nil {
-		return nil, err
-	}
-	return []types.TransactWriteItem{item}, nil
+	})
 }
 
 // outcome reads a transaction whose item 0 is the write and item 1 the bump: a failed bump
@@ -128,7 +119,7 @@ func (s *Store) React(ctx context.Context, k Kind, id string, actor profile.Prof
 		items = append(items, n...)
 	}
 	err = s.transact(ctx, items)
-	if failed, _ := dynamo.CanceledBy(err); len(items) > 2 && notify.Repeated(failed, 2) {
+	if failed, _ := dynamo.CanceledBy(err); len(items) > 2 && dynamo.OnlyCanceledBy(failed, 2) {
 		// The owner was told of this actor's like today already: like without telling again.
 		err = s.transact(ctx, items[:2])
 	}

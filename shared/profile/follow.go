@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
@@ -102,7 +101,7 @@ func (s *Store) Follow(ctx context.Context, follower, target string, now time.Ti
 	}
 	items = append(items, extra...)
 	failed, err := s.transact(ctx, items)
-	if len(extra) > 0 && len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != len(items)-len(extra) }) {
+	if len(extra) > 0 && dynamo.OnlyCanceledBy(failed, len(items)-len(extra)) {
 		failed, err = s.transact(ctx, items[:len(items)-len(extra)])
 	}
 	switch {
