@@ -23,9 +23,10 @@ const SHARED = ['components', 'lib', 'config', 'types', 'assets'];
 
 /**
  * The one deliberate chain between features (README): home places feed, feed lays out posts'
- * slides; imports run home → feed → posts and never back.
+ * and beats' slides, beats build on posts' sheets; imports run home → feed → beats → posts and
+ * never back.
  */
-const FEATURE_CHAIN = { home: ['feed', 'posts'], feed: ['posts'] };
+const FEATURE_CHAIN = { home: ['feed', 'posts'], feed: ['posts', 'beats'], beats: ['posts'] };
 
 const to = (types) => ({ to: { element: { types } } });
 const toFeature = (feature) => ({ to: { element: { type: 'feature', captured: { feature } } } });

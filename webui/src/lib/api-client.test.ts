@@ -51,6 +51,15 @@ describe('api client', () => {
     expect(headersOf(calls[0]).authorization).toBeUndefined();
   });
 
+  it('sends the headers a call names (the Idempotency-Key of a money call) and still no Authorization', async () => {
+    const { calls } = mockApi({ 'POST /auth/logout': { status: 200, body: { message: 'Logged out.' } } });
+
+    await api.post('/auth/logout', { headers: { 'Idempotency-Key': '0b7e2f4c-1f7a-4c55-9d7e-5f1b2a3c4d5e' } });
+
+    expect(headersOf(calls[0])['idempotency-key']).toBe('0b7e2f4c-1f7a-4c55-9d7e-5f1b2a3c4d5e');
+    expect(headersOf(calls[0]).authorization).toBeUndefined();
+  });
+
   it('forgets a token an older build stored when the client is configured at start', () => {
     localStorage.setItem(LEGACY_TOKEN_KEY, 'jwt-123');
 

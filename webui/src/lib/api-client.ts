@@ -120,7 +120,7 @@ export class UnexpectedAnswerError extends ApiError {
  * {placeholders}, `query`, and `body` (JSON, or FormData for multipart routes); each one
  * required when the document requires it and refused when the route has none. `schema`
  * checks the answer at run time instead of trusting it (its output must be the documented
- * answer's type).
+ * answer's type). `headers` adds request headers a route reads (a money call's Idempotency-Key).
  */
 type Init<P, M extends ApiMethod> = P extends unknown
   ? ([ApiPathParams<P, M>] extends [never] ? { path?: never } : { path: ApiPathParams<P, M> }) &
@@ -133,13 +133,13 @@ type Init<P, M extends ApiMethod> = P extends unknown
         ? { body?: never }
         : ApiOperation<P, M> extends { requestBody: object }
           ? { body: ApiBody<P, M> }
-          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>> }
+          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>>; headers?: Record<string, string> }
   : never;
 
 /** The init argument, optional when nothing in it is required. */
 type Args<P, M extends ApiMethod> = object extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>];
 
-type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType };
+type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType; headers?: Record<string, string> };
 
 /**
  * "/user/{id}/following" with {id: "u 1"} → "/user/u%201/following". The types demand every
@@ -166,6 +166,7 @@ function options(init: AnyInit, body?: unknown) {
     withCredentials: true,
     ...(body !== undefined && { body: body as FormData }),
     ...(init.query && { queryParams: queryParams(init.query) }),
+    ...(init.headers && { headers: init.headers }),
   };
 }
 

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEPOSIT_STATE_LABEL, depositCountdown, formatRemaining } from './deposit-countdown';
+
+const at = Date.parse('2026-03-01T12:00:00Z');
+const plus = (ms: number) => new Date(at + ms).toISOString();
+const H = 60 * 60 * 1000;
+
+describe('depositCountdown', () => {
+  it.each([
+    ['three hours left', plus(3 * H), 'temporary', '3h 00m 00s'],
+    ['exactly one hour left', plus(H), 'temporary', '1h 00m 00s'],
+    ['just under an hour left', plus(H - 1000), 'expiring', '59m 59s'],
+    ['one second left', plus(1000), 'expiring', '1s'],
+    ['the expiry itself', plus(0), 'expired', '0s'],
+    ['a past expiry', plus(-5 * H), 'expired', '0s'],
+    ['an unreadable expiry', 'soon', 'expired', '0s'],
+  ])('%s reads %s', (_what, expiresAt, state, remaining) => {
+    const c = depositCountdown(expiresAt, at);
+    expect(c.state).toBe(state);
+    expect(c.remaining).toBe(remaining);
+  });
+
+  it('names the three states as the spec does', () => {
+    expect(Object.values(DEPOSIT_STATE_LABEL)).toEqual(['Temporary Account', 'Expiring Soon', 'Expired']);
+  });
+});
+
+describe('formatRemaining', () => {
+  it('rounds down to whole seconds and pads minutes and seconds', () => {
+    expect(formatRemaining(2 * H + 5 * 60 * 1000 + 9999)).toBe('2h 05m 09s');
+    expect(formatRemaining(61_500)).toBe('1m 01s');
+    expect(formatRemaining(-1)).toBe('0s');
+  });
+});
