@@ -14,6 +14,7 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
+	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/uploads"
@@ -36,6 +37,7 @@ var Groups = map[string]wire.Builder{
 	"video":         video.FromEnv,
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
+	"licences":      licences.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function
