@@ -8,6 +8,8 @@ import (
 	"crypto/rand"
 	"strings"
 	"time"
+
+	"zuum/shared/money"
 )
 
 // Licence is one buyer's non-exclusive licence to one beat, as sold.
@@ -20,7 +22,9 @@ type Licence struct {
 	BuyerUsername    string
 	ProducerID       string
 	ProducerUsername string
-	PurchasedAt      time.Time
+	// Price is what the buyer paid.
+	Price       money.Money
+	PurchasedAt time.Time
 }
 
 // Licence numbers read ZUUM-XXXX-XXXX-XXXX: twelve symbols of Crockford's base32 (digits and

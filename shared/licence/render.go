@@ -124,6 +124,7 @@ func facts(l Licence) [][2]string {
 		{"Beat", l.BeatTitle},
 		{"Producer (licensor)", "@" + l.ProducerUsername},
 		{"Licensee (buyer)", "@" + l.BuyerUsername},
+		{"Price paid", l.Price.String()},
 		{"Date of purchase", Date(l.PurchasedAt)},
 		{"Beat ID", l.BeatID},
 		{"Purchase ID", l.PurchaseID},

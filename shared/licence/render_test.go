@@ -44,6 +44,7 @@ func TestRender_ThePDFStatesEveryFactOfTheLicence(t *testing.T) {
 		"beat":           "Beat " + l.BeatTitle,
 		"producer":       "Producer (licensor) @kel_on_the_beat",
 		"buyer":          "Licensee (buyer) @ada_sings",
+		"price":          "Price paid ₦1,234.50",
 		"date in Lagos":  "Date of purchase 23 November 2026, 19:30 WAT",
 		"beat id":        l.BeatID,
 		"purchase id":    l.PurchaseID,

@@ -2,6 +2,7 @@ package licence
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -10,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"zuum/shared/failure"
+	"zuum/shared/money"
 )
 
 // ErrNotFound answers a number that names no licence, well formed or not.
@@ -57,6 +59,7 @@ func (s *Store) PutItem(l Licence) types.TransactWriteItem {
 	} {
 		it[name] = str(v)
 	}
+	it["price"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(l.Price.Kobo(), 10)}
 	return types.TransactWriteItem{Put: &types.Put{
 		TableName:           &s.table,
 		Item:                it,
@@ -74,6 +77,7 @@ type item struct {
 	BuyerUsername    string `dynamodbav:"buyer_username"`
 	ProducerID       string `dynamodbav:"producer_id"`
 	ProducerUsername string `dynamodbav:"producer_username"`
+	Price            int64  `dynamodbav:"price"` // kobo
 	PurchasedAt      string `dynamodbav:"purchased_at"`
 }
 
@@ -101,6 +105,6 @@ func (s *Store) Get(ctx context.Context, number string) (Licence, error) {
 	return Licence{
 		Number: it.Number, PurchaseID: it.PurchaseID, BeatID: it.BeatID, BeatTitle: it.BeatTitle,
 		BuyerID: it.BuyerID, BuyerUsername: it.BuyerUsername, ProducerID: it.ProducerID,
-		ProducerUsername: it.ProducerUsername, PurchasedAt: at,
+		ProducerUsername: it.ProducerUsername, Price: money.Money(it.Price) * money.Kobo, PurchasedAt: at,
 	}, nil
 }

@@ -12,6 +12,7 @@ import (
 	"zuum/localstack/cloudtest"
 	"zuum/shared/dynamo"
 	"zuum/shared/licence"
+	"zuum/shared/money"
 	"zuum/shared/schema"
 )
 
@@ -20,7 +21,7 @@ func sample() licence.Licence {
 		Number: licence.NewNumber(), PurchaseID: "0196f3a2-7c1e-7b3a-9c1d-2e3f4a5b6c7d",
 		BeatID: "0196f3a0-1111-7222-8333-444455556666", BeatTitle: "Ọjọ́ Ìsinmi (Lagos Nights)",
 		BuyerID: "buyer-1", BuyerUsername: "ada_sings", ProducerID: "producer-1", ProducerUsername: "kel_on_the_beat",
-		PurchasedAt: time.Date(2026, 11, 23, 18, 30, 5, 123456789, time.UTC),
+		Price: 123450 * money.Kobo, PurchasedAt: time.Date(2026, 11, 23, 18, 30, 5, 123456789, time.UTC),
 	}
 }
 
