@@ -20,6 +20,7 @@ import (
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
@@ -38,6 +39,7 @@ var Groups = map[string]wire.Builder{
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
 	"licences":      licences.FromEnv,
+	"wallet":        wallet.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function

@@ -107,6 +107,8 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
+	// The wallet only reads the ledger: money moves through the beat and payment groups.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{ReadTables: []Table{Users, Ledger}}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
