@@ -14,11 +14,13 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
+	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
@@ -36,6 +38,8 @@ var Groups = map[string]wire.Builder{
 	"video":         video.FromEnv,
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
+	"licences":      licences.FromEnv,
+	"wallet":        wallet.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function
