@@ -102,6 +102,13 @@ func run(dataDir string, files served) error {
 		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
 	})
 	env := lambdas.Env(appURL)
+	pay, err := lambdas.Payments(ctx, cfg, e, edgeURL, appURL, nil)
+	if err != nil {
+		return fmt.Errorf("set up the payment sandbox: %w", err)
+	}
+	for k, v := range pay {
+		env[k] = v
+	}
 	for k, v := range map[string]string{
 		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
 		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",

@@ -32,6 +32,7 @@ func (s *Sandbox) routes() {
 	v3("POST /_flutterwave/v3/transactions/{id}/resend-hook", s.resendHook)
 	m.HandleFunc("POST /_flutterwave/sandbox/pay-in", s.payIn)
 	m.HandleFunc("GET /_flutterwave/sandbox/webhooks", s.listDeliveries)
+	m.HandleFunc("POST /_flutterwave/sandbox/settings", s.settings)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "Route not found: "+r.Method+" "+r.URL.Path)
 	})

@@ -26,6 +26,9 @@ type PayIn struct {
 	Status string `json:"status,omitempty"`
 	// Shape is the webhook's shape: "v3" (the default, data-wrapped) or "legacy" (flat camelCase).
 	Shape string `json:"shape,omitempty"`
+	// NoWebhook records the payment without sending its webhook, as when the provider's delivery
+	// is lost (resend-hook sends it later).
+	NoWebhook bool `json:"no_webhook,omitempty"`
 }
 
 // payIn records a transfer into an account that is open and sends its webhook in the
@@ -86,7 +89,9 @@ func (s *Sandbox) payIn(w http.ResponseWriter, r *http.Request) {
 	s.changed()
 	c := *t
 	s.mu.Unlock()
-	s.send(&c, in.Shape == "legacy")
+	if !in.NoWebhook {
+		s.send(&c, in.Shape == "legacy")
+	}
 	reply(w, http.StatusOK, "Payment received", transactionJSON(&c))
 }
 
@@ -106,6 +111,30 @@ func (s *Sandbox) resendHook(w http.ResponseWriter, r *http.Request) {
 	}
 	s.send(&c, false)
 	reply(w, http.StatusOK, "hook sent", nil)
+}
+
+// settings changes the sandbox's dashboard settings: account_lifetime_seconds (> 0) is how long
+// the temporary accounts opened from now on accept payments.
+func (s *Sandbox) settings(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		AccountLifetimeSeconds int64 `json:"account_lifetime_seconds"`
+	}
+	if !decode(w, r, &in) {
+		return
+	}
+	if in.AccountLifetimeSeconds <= 0 {
+		fail(w, http.StatusBadRequest, "account_lifetime_seconds must be greater than 0")
+		return
+	}
+	s.SetAccountLifetime(time.Duration(in.AccountLifetimeSeconds) * time.Second)
+	reply(w, http.StatusOK, "Settings changed", map[string]any{"account_lifetime_seconds": in.AccountLifetimeSeconds})
+}
+
+// SetAccountLifetime sets how long the temporary accounts opened from now on accept payments.
+func (s *Sandbox) SetAccountLifetime(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.cfg.AccountLifetime = d
 }
 
 func (s *Sandbox) listDeliveries(w http.ResponseWriter, _ *http.Request) {

@@ -138,9 +138,10 @@ func ParseEvent(body []byte) (Event, error) {
 	return e, e.check()
 }
 
-// check refuses an event that names no transaction.
+// check refuses an event that names no transaction. The provider's ids are integers; one
+// written otherwise ("8.321945e+06") would be another idempotency key for the same payment.
 func (e Event) check() error {
-	if e.ID == "" || e.Type == "" {
+	if e.ID == "" || e.Type == "" || strings.Trim(e.ID, "0123456789") != "" || e.ID[0] == '0' {
 		return ErrUnreadable
 	}
 	return nil

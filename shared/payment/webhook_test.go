@@ -82,6 +82,8 @@ func TestParseEvent_RefusesWhatNamesNoTransactionOrAnInexactAmount(t *testing.T)
 		``, `[]`, `{}`, `{"event":"charge.completed","data":{"tx_ref":"x","amount":1}}`,
 		`{"event":"charge.completed","data":{"id":1,"amount":1.005}}`,
 		`{"event":"charge.completed","data":{"id":1,"amount":"1"}}`,
+		`{"event":"charge.completed","data":{"id":8.321945e+06,"amount":1}}`,
+		`{"event":"charge.completed","data":{"id":-5,"amount":1}}`,
 	} {
 		if ev, err := payment.ParseEvent([]byte(body)); err == nil {
 			t.Errorf("ParseEvent(%s) = %+v, want an error", body, ev)
