@@ -58,7 +58,9 @@ type DepositAccount struct {
 	ExpiresAt time.Time
 }
 
-func (a DepositAccount) open(now time.Time) bool { return a.ExpiresAt.IsZero() || now.Before(a.ExpiresAt) }
+func (a DepositAccount) open(now time.Time) bool {
+	return a.ExpiresAt.IsZero() || now.Before(a.ExpiresAt)
+}
 
 // ErrProviderUnavailable is wrapped by errors of calls the provider did not answer (or failed),
 // so the caller may try again later.
