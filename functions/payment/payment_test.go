@@ -427,3 +427,29 @@ func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 	}
 	audit(t, a)
 }
+
+func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_retries")
+	acct := ada.depositAccount(t)
+	k := keys(t, a)
+	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 400, "no_webhook": true})
+	body := chargeCompleted(id, acct.Reference, 400*money.Naira, "successful")
+	sb := a.Cloud.Edge.Payments()
+	// The provider refuses our key (rotated in its dashboard, not yet in ours): not a verdict on
+	// the payment, so the webhook must come again.
+	sb.Configure(flutterwave.Config{SecretKey: "rotated", WebhookHash: k.WebhookHash})
+	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("verify refused us: %d %s, want 503", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 0 {
+		t.Fatalf("credited %d kobo unverified", got)
+	}
+	sb.Configure(flutterwave.Config{SecretKey: k.SecretKey, WebhookHash: k.WebhookHash})
+	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusOK || r.Message() != "Deposit credited" {
+		t.Fatalf("retry: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 400*money.Naira {
+		t.Fatalf("balance %d kobo, want 40000", got)
+	}
+}

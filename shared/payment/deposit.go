@@ -18,18 +18,7 @@ import (
 )
 
 // Deposits pays naira into wallets: it hands each user a temporary virtual account and credits
-// what the provider reports was paid into it, once.
-//
-// Its items live in the Ledger table beside the money:
-//
-//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's current deposit account: account_number, bank_name,
-//	                                   order_ref, tx_ref, created_at and valid_until (RFC 3339, the
-//	                                   provider's expiry_date), expires (N, Unix seconds; 0 = never)
-//	pk=TXREF#<tx_ref>     sk=TXREF     whose deposits carry the tx_ref: user_id, username,
-//	                                   account_number, order_ref, created_at. Kept after the account
-//	                                   expires, since a webhook can come hours after the payment.
-//
-// A credit is a ledger movement of kind "deposit" with the Once key "flw#<transaction id>".
+// what the provider reports was paid into it, once (item layout in the package comment).
 type Deposits struct {
 	provider Provider
 	db       *dynamodb.Client

@@ -1,10 +1,24 @@
 // Package payment is Zuum's side of the payment provider: the small interface the wallet needs
 // from it (a temporary virtual account to pay naira into; a transaction verified by its id), the
-// real HTTP client shaped like Flutterwave v3, and the check and parsing of its webhooks.
+// real HTTP client shaped like Flutterwave v3, the check and parsing of its webhooks, and
+// Deposits, which hands users their deposit accounts and credits what is paid into them.
 //
 // Amounts on the provider's wire are naira JSON numbers; inside they are money.Money (kobo), and
 // the two meet only in money's codec. Dates the provider returns are kept as it returns them
 // (an account's expiry_date above all): nothing here assumes a lifetime.
+//
+// Deposits keeps its items in the Ledger table (schema.Ledger) beside the money:
+//
+//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's current deposit account: account_number, bank_name,
+//	                                   order_ref, tx_ref, created_at and valid_until (RFC 3339, the
+//	                                   provider's expiry_date; "" = never), expires (N, Unix seconds;
+//	                                   0 = never), the condition for replacing it
+//	pk=TXREF#<tx_ref>     sk=TXREF     whose deposits carry the tx_ref: user_id, username,
+//	                                   account_number, order_ref, created_at. Kept after the account
+//	                                   expires, since a webhook can come hours after the payment.
+//
+// A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing -amount)
+// whose Once key is "flw#<provider transaction id>".
 package payment
 
 import (
@@ -86,9 +100,18 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("payment provider: %d %s", e.Status, e.Message)
 }
 
-// Definite reports whether the provider answered (a 4xx: the request or its subject is wrong,
-// and asking again gets the same answer) rather than failed (a 5xx, a timeout, no answer).
+// Definite reports whether the provider answered about the request itself (a 4xx such as "No
+// transaction was found for this id": asking again gets the same answer) rather than failed (a
+// 5xx, a timeout, no answer) or refused us (401/403: our keys; 408, 429: try later), which
+// asking again later may mend.
 func Definite(err error) bool {
 	var e *Error
-	return errors.As(err, &e) && e.Status >= 400 && e.Status < 500
+	if !errors.As(err, &e) || e.Status < 400 || e.Status >= 500 {
+		return false
+	}
+	switch e.Status {
+	case 401, 403, 408, 429:
+		return false
+	}
+	return true
 }
