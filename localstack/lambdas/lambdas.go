@@ -20,12 +20,14 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
+	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/payment"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/localstack/edge"
 	"zuum/localstack/flutterwave"
@@ -46,6 +48,8 @@ var Groups = map[string]wire.Builder{
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,
+	"licences":      licences.FromEnv,
+	"wallet":        wallet.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function
