@@ -240,6 +240,27 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 	if au := audit(t, a); au.Movements != 1 {
 		t.Fatalf("%d movements, want 1", au.Movements)
 	}
+	// The listener sees it in the wallet.
+	var w struct {
+		Balance money.Money `json:"balance"`
+		Recent  []struct {
+			Type         string      `json:"type"`
+			Amount       money.Money `json:"amount"`
+			Direction    string      `json:"direction"`
+			Counterparty string      `json:"counterparty"`
+		} `json:"recent"`
+		Totals struct {
+			Deposits money.Money `json:"deposits"`
+		} `json:"totals"`
+	}
+	r := ada.c.JSON("GET", "/api/wallet", nil)
+	if err := json.Unmarshal(r.Raw, &w); r.Status != http.StatusOK || err != nil {
+		t.Fatalf("wallet: %d %s", r.Status, r.Raw)
+	}
+	if w.Balance != 5000*money.Naira+50 || w.Totals.Deposits != w.Balance || len(w.Recent) != 1 ||
+		w.Recent[0].Type != "deposit" || w.Recent[0].Direction != "in" || w.Recent[0].Amount != w.Balance || w.Recent[0].Counterparty != "JOHN DOE" {
+		t.Fatalf("wallet %s", r.Raw)
+	}
 }
 
 func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
