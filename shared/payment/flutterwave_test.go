@@ -247,3 +247,24 @@ func settle(t *testing.T, c *cloudtest.Cloud) {
 		t.Fatal(err)
 	}
 }
+
+func TestSandboxSettings_ShortensTheLifeOfNewAccounts(t *testing.T) {
+	client, c := sandbox(t, flutterwave.Config{})
+	for body, want := range map[string]int{`{"account_lifetime_seconds":0}`: 400, `{"account_lifetime_seconds":5}`: 200} {
+		res, err := http.Post(c.URL+"/_flutterwave/sandbox/settings", "application/json", bytes.NewReader([]byte(body)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Fatalf("settings %s: %d, want %d", body, res.StatusCode, want)
+		}
+	}
+	a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "short"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Until(a.ExpiresAt); d > 5*time.Second || d < 3*time.Second {
+		t.Fatalf("expires in %v, want about 5 s", d)
+	}
+}
