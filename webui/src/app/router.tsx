@@ -20,7 +20,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 export const comingSoonPaths = [
   '/subscribe', '/search', '/messages', '/message', '/chat/:roomId',
   '/addpaybeat', '/addbeat', '/details', '/lock',
-  '/userbeats/:userId', '/dashboard', '/beats/:id', '/purchasedbeats', '/promotion',
+  '/userbeats/:userId', '/beats/:id', '/purchasedbeats', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
 ];
@@ -45,6 +45,8 @@ export const routes: RouteObject[] = [
       { path: '/support', lazy: page(() => import('@/features/landing/components/info-pages'), 'SupportPage') },
       { path: '/zuum-news', lazy: page(() => import('@/features/landing/components/info-pages'), 'NewsPage') },
       { path: '/auth/google/*', lazy: page(() => import('@/features/auth/components/google-callback-page'), 'GoogleCallbackPage') },
+      // A licence's verification URL: anyone may open it, signed in or not.
+      { path: '/licences/:number', lazy: page(() => import('@/features/beats/components/licence-page'), 'LicencePage') },
       {
         element: (
           <RequireAuth>
@@ -60,6 +62,7 @@ export const routes: RouteObject[] = [
           { path: '/add', lazy: page(() => import('@/features/upload/components/add-page'), 'AddPage') },
           { path: '/addmusic', lazy: page(() => import('@/features/upload/components/audio-upload-page'), 'AudioUploadPage') },
           { path: '/addvideo', lazy: page(() => import('@/features/upload/components/video-upload-page'), 'VideoUploadPage') },
+          { path: '/dashboard', lazy: page(() => import('@/features/wallet/components/dashboard-page'), 'DashboardPage') },
           { path: '/activity', lazy: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
           { path: '/all', lazy: page(() => import('@/features/follow/components/following-page'), 'FollowingPage') },
           { path: '/music/:postId', lazy: page(() => import('@/features/posts/components/audio-post-page'), 'AudioPostPage') },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '@/testing/render';
-import { loginAnswerSchema, paymentDetailsSchema, profileSchema, sessionSchema } from './api-schemas';
+import { depositAccountSchema, loginAnswerSchema, paymentDetailsSchema, profileSchema, sessionSchema, walletSchema } from './api-schemas';
 
 const without = <T extends object>(value: T, key: keyof T) => {
   const copy: Partial<T> = { ...value };
@@ -72,5 +72,33 @@ describe('payment details schema (money)', () => {
 
   it.each([{ amount: '5000' }, { amount: null }, { paymentLink: 3 }, { status: false }, 'paid'])('refuses %j', (body) => {
     expect(paymentDetailsSchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('money answers', () => {
+  const entry = { id: 'e1', type: 'sale', amount: 899.1, direction: 'in', counterparty: 'ada', date: '2026-03-01T12:00:00Z', status: 'completed', reference: 'p-1' };
+  const wallet = { balance: 4001.5, currency: 'NGN', recent: [entry], totals: { purchases: 0, sales: 899.1, deposits: 5000 } };
+
+  it('accepts naira with up to two decimals', () => {
+    expect(walletSchema.safeParse(wallet).success).toBe(true);
+    expect(walletSchema.safeParse({ ...wallet, balance: 0.01 }).success).toBe(true);
+    expect(walletSchema.safeParse({ ...wallet, balance: 1234567.89 }).success).toBe(true);
+  });
+
+  it.each([
+    ['three decimals', { ...wallet, balance: 12.345 }],
+    ['a string amount', { ...wallet, balance: '4001.50' }],
+    ['an entry amount that is no number', { ...wallet, recent: [{ ...entry, amount: null }] }],
+    ['an unknown direction', { ...wallet, recent: [{ ...entry, direction: 'sideways' }] }],
+    ['another currency', { ...wallet, currency: 'USD' }],
+    ['a total missing', { ...wallet, totals: { purchases: 0, sales: 0 } }],
+  ])('refuses a wallet with %s', (_, body) => {
+    expect(walletSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('takes a deposit account that never expires (expiresAt null)', () => {
+    const details = { accountNumber: '7812345678', bankName: 'WEMA BANK', reference: 'r', expiresAt: null };
+    expect(depositAccountSchema.safeParse({ ...details, data: details }).success).toBe(true);
+    expect(depositAccountSchema.safeParse({ ...details, expiresAt: 5, data: details }).success).toBe(false);
   });
 });

@@ -65,3 +65,56 @@ export const paymentDetailsSchema = documented<ApiAnswer<'/payment/create', 'get
     }),
   ),
 );
+
+// ---- money ------------------------------------------------------------------------------------
+
+/** Naira on the wire: a finite JSON number with at most two decimals (the server sends kobo / 100). */
+export const naira = () =>
+  z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'not naira with at most two decimals'));
+
+const paginationSchema = z.looseObject({
+  total: z.number(),
+  totalPages: z.number(),
+  currentPage: z.number(),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+  next: z.nullable(z.string()),
+});
+
+const walletEntrySchema = z.looseObject({
+  id: z.string(),
+  type: z.enum(['purchase', 'sale', 'deposit']),
+  amount: naira(),
+  direction: z.enum(['in', 'out']),
+  counterparty: z.string(),
+  date: z.string(),
+  status: z.enum(['completed', 'pending']),
+  reference: z.string(),
+});
+
+/** GET /wallet. */
+export const walletSchema = documented<ApiAnswer<'/wallet', 'get'>>()(
+  z.looseObject({
+    balance: naira(),
+    currency: z.literal('NGN'),
+    recent: z.array(walletEntrySchema),
+    totals: z.looseObject({ purchases: naira(), sales: naira(), deposits: naira() }),
+  }),
+);
+
+/** GET /wallet/transactions. */
+export const walletTransactionsSchema = documented<ApiAnswer<'/wallet/transactions', 'get'>>()(
+  z.looseObject({ transactions: z.array(walletEntrySchema), pagination: paginationSchema }),
+);
+
+/** GET /payment/deposit-account: where the user's naira goes. */
+const depositDetailsSchema = z.looseObject({
+  accountNumber: z.string(),
+  bankName: z.string(),
+  reference: z.string(),
+  expiresAt: z.nullable(z.string()),
+});
+
+export const depositAccountSchema = documented<ApiAnswer<'/payment/deposit-account', 'get'>>()(
+  z.looseObject({ ...depositDetailsSchema.shape, data: depositDetailsSchema }),
+);

@@ -96,3 +96,20 @@ export type NotificationKind = AppNotification['type'];
 
 /** POST /uploads: a presigned S3 form POST. */
 export type UploadTicket = ApiAnswer<'/uploads', 'post'>;
+
+// ---- money: the answers below carry naira and are checked with zod (lib/api-schemas) -----------
+
+/** GET /licences/{number}: anyone may check a licence. */
+export type LicenceCheck = ApiAnswer<'/licences/{number}', 'get'>;
+
+/** GET /wallet. */
+export type Wallet = ApiAnswer<'/wallet', 'get'>;
+
+/** A ledger entry of the wallet's history (GET /wallet/transactions, GET /wallet's recent). */
+export type WalletEntry = ApiAnswer<'/wallet/transactions', 'get'>['transactions'][number];
+
+/** The history's filter: every type, or one. */
+export type WalletEntryType = NonNullable<ApiQuery<'/wallet/transactions', 'get'>['type']>;
+
+/** GET /payment/deposit-account: the temporary account a deposit is paid into. */
+export type DepositAccount = ApiAnswer<'/payment/deposit-account', 'get'>;

@@ -20,6 +20,10 @@ describe('depositCountdown', () => {
     expect(c.remaining).toBe(remaining);
   });
 
+  it('keeps an account that never expires a Temporary Account without a countdown', () => {
+    expect(depositCountdown(null, at)).toEqual({ state: 'temporary', remainingMs: Infinity, remaining: '' });
+  });
+
   it('names the three states as the spec does', () => {
     expect(Object.values(DEPOSIT_STATE_LABEL)).toEqual(['Temporary Account', 'Expiring Soon', 'Expired']);
   });

@@ -30,10 +30,12 @@ export function formatRemaining(ms: number): string {
 
 /**
  * Where the deposit account stands at `now` (ms): expired at or after expiresAt, Expiring Soon
- * under an hour before, a plain Temporary Account before that. An expiry that cannot be read
- * counts as expired: an account number must never be shown as usable when it may not be.
+ * under an hour before, a plain Temporary Account before that; null (the provider says it never
+ * expires) stays a Temporary Account with no countdown (remaining ""). An expiry that cannot be
+ * read counts as expired: an account number must never be shown as usable when it may not be.
  */
-export function depositCountdown(expiresAt: string, now: number): DepositCountdown {
+export function depositCountdown(expiresAt: string | null, now: number): DepositCountdown {
+  if (expiresAt === null) return { state: 'temporary', remainingMs: Infinity, remaining: '' };
   const end = Date.parse(expiresAt);
   const remainingMs = Number.isFinite(end) ? Math.max(0, end - now) : 0;
   const state: DepositState = remainingMs <= 0 ? 'expired' : remainingMs < EXPIRING_SOON_MS ? 'expiring' : 'temporary';

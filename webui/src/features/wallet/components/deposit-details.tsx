@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { DEPOSIT_STATE_LABEL, EXPIRED_TEXT, depositCountdown, useNow } from '../deposit-countdown';
 import { CopyButton } from './copy-button';
 
-export type DepositAccount = { accountNumber: string; bankName: string; reference: string; expiresAt: string };
+export type DepositAccount = { accountNumber: string; bankName: string; reference: string; expiresAt: string | null };
 
 type Props = { account: DepositAccount; onRenew: () => void; renewing: boolean; now?: number };
 
@@ -19,7 +19,7 @@ export function DepositDetails({ account, onRenew, renewing, now }: Props) {
     <div className={`deposit-details deposit-${countdown.state}`}>
       <p className="deposit-state">
         <span className={`badge badge-${countdown.state}`}>{DEPOSIT_STATE_LABEL[countdown.state]}</span>
-        {!expired && <span className="muted"> Expires in {countdown.remaining}</span>}
+        {!expired && countdown.remaining && <span className="muted"> Expires in {countdown.remaining}</span>}
       </p>
       {expired ? (
         <>

@@ -1,0 +1,70 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { depositAccountSchema, walletSchema, walletTransactionsSchema } from '@/lib/api-schemas';
+import type { ErrorCatalogue } from '@/lib/error-message';
+import type { WalletEntryType } from '@/types/api';
+
+/**
+ * Every wallet entry of the cache sits under "wallet": a purchase made anywhere (the beats
+ * feature invalidates ['wallet']) refreshes the balance and the history together.
+ */
+export const walletKeys = {
+  wallet: ['wallet'] as const,
+  history: (type: WalletEntryType | 'all') => ['wallet', 'history', type] as const,
+  deposit: ['wallet', 'deposit-account'] as const,
+};
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** GET /wallet: balance, the 3 newest entries and the totals per type. */
+export function getWallet() {
+  return api.get('/wallet', { schema: walletSchema });
+}
+
+/** `watch`: while the deposit account is shown, ask every 5 s so a transfer shows up as it lands. */
+export const useWallet = (watch = false) =>
+  useQuery(queryOptions({ queryKey: walletKeys.wallet, queryFn: getWallet, refetchInterval: watch ? 5000 : false }));
+
+/** GET /wallet/transactions?type=&cursor=: one page of the history, newest first. */
+export function listTransactions(type: WalletEntryType | 'all', cursor: string | null) {
+  return api.get('/wallet/transactions', {
+    query: { limit: HISTORY_PAGE_SIZE, ...(type !== 'all' && { type }), ...(cursor && { cursor }) },
+    schema: walletTransactionsSchema,
+  });
+}
+
+export function useTransactions(type: WalletEntryType | 'all') {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: walletKeys.history(type),
+      queryFn: ({ pageParam }) => listTransactions(type, pageParam),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => (last.pagination?.hasNext && last.pagination.next ? last.pagination.next : undefined),
+    }),
+  );
+}
+
+/**
+ * GET /payment/deposit-account: the temporary account to pay into. The server reuses it until it
+ * expires and then issues a new one, so asking again after the expiry is "generate a new one".
+ */
+export function getDepositAccount() {
+  return api.get('/payment/deposit-account', { schema: depositAccountSchema });
+}
+
+export const useDepositAccount = (enabled: boolean) =>
+  useQuery(queryOptions({ queryKey: walletKeys.deposit, queryFn: getDepositAccount, enabled, staleTime: 60_000 }));
+
+/** Spec part 2 §8 deposit account. */
+export const depositErrors: ErrorCatalogue = {
+  byStatus: { 401: 'Authentication token missing' },
+  network: 'No response from server',
+  fallback: 'Failed to fetch payment details',
+};
+
+/** The wallet's own reads (no catalogue row in the spec: the wallet there was sample data). */
+export const walletErrors: ErrorCatalogue = {
+  byStatus: { 401: 'Authentication token missing' },
+  network: 'No response from server',
+  fallback: 'Failed to load your wallet',
+};

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderRoutes, sampleProfile } from '@/testing/render';
+import { DashboardPage } from './dashboard-page';
+
+const routes = [{ path: '/dashboard', element: <DashboardPage /> }];
+const page = (overrides = {}) => ({ total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null, ...overrides });
+const me = { 'GET /user/profile': { status: 200, body: sampleProfile } } as const;
+
+const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number, counterparty = '') => ({
+  id,
+  type,
+  amount,
+  direction: type === 'purchase' ? 'out' : 'in',
+  counterparty,
+  date: '2026-03-01T12:00:00Z',
+  status: 'completed',
+  reference: `ref-${id}`,
+});
+
+const wallet = {
+  balance: 4001.5,
+  currency: 'NGN',
+  recent: [entry('e3', 'sale', 899.1, 'ada_sings'), entry('e2', 'purchase', 999, 'kel_on_the_beat'), entry('e1', 'deposit', 5000, 'Bank transfer')],
+  totals: { purchases: 999, sales: 899.1, deposits: 5000 },
+};
+const account = (expiresAt: string | null) => {
+  const details = { accountNumber: '7824822527', bankName: 'WEMA BANK', reference: 'zuum-dep-1', expiresAt };
+  return { ...details, data: details };
+};
+
+describe('/dashboard', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the balance, the totals and the 3 most recent entries in naira (en-NG)', async () => {
+    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet } });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('₦4,001.50');
+    const tiles = Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(tiles).toMatchObject({ Purchases: '₦999.00', Sales: '₦899.10', Deposits: '₦5,000.00' });
+    const recent = within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
+    expect(recent.map((li) => li.querySelector('.wallet-entry-title')?.textContent)).toEqual([
+      'Sale from ada_sings',
+      'Purchase to kel_on_the_beat',
+      'Deposit from Bank transfer',
+    ]);
+    expect(recent[1]).toHaveTextContent('−₦999.00');
+  });
+
+  it('shows Send and Withdraw disabled (they come later), never a fake form', async () => {
+    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await screen.findByTestId('wallet-balance');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByText('Sending and withdrawing money arrive in a coming update.')).toBeInTheDocument();
+  });
+
+  it('opens Deposit Funds with the temporary account and its countdown', async () => {
+    const expiresAt = new Date(Date.now() + 2 * 3600_000 + 30_000).toISOString();
+    const { calls } = mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': { status: 200, body: account(expiresAt) } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Deposit' }));
+    const panel = await screen.findByRole('region', { name: 'Deposit Funds' });
+    expect(await within(panel).findByText('7824822527')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('WEMA BANK');
+    expect(panel).toHaveTextContent('zuum-dep-1');
+    expect(panel).toHaveTextContent('Temporary Account');
+    expect(panel).toHaveTextContent(/Expires in 2h 00m \d\ds/);
+    expect(calls.filter((c) => c.path === '/payment/deposit-account')).toHaveLength(1);
+  });
+
+  it('asks for a new account when the shown one has expired', async () => {
+    const answers = [account(new Date(Date.now() - 1000).toISOString()), account(new Date(Date.now() + 3 * 3600_000).toISOString())];
+    const { calls } = mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': () => ({ status: 200, body: answers.shift() }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard?deposit=1');
+    expect(await screen.findByText('This account has expired. Please generate a new one.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate New Account' }));
+    expect(await screen.findByText('7824822527')).toBeInTheDocument();
+    expect(screen.getByText('Temporary Account')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/payment/deposit-account')).toHaveLength(2);
+  });
+
+  it('says "Failed to fetch payment details" when the account cannot be had', async () => {
+    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': { status: 503, body: { message: '' } } });
+    renderRoutes(routes, '/dashboard?deposit=1');
+    expect(await screen.findByText('Failed to fetch payment details')).toBeInTheDocument();
+  });
+
+  it('View All opens the history; a filter asks for that type; Load more follows the cursor', async () => {
+    const { fetchMock } = mockApi({
+      ...me,
+      'GET /wallet': { status: 200, body: wallet },
+      'GET /wallet/transactions': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
+        const type = url.searchParams.get('type');
+        if (type === 'sale' && !url.searchParams.get('cursor')) {
+          return { status: 200, body: { transactions: [entry('s2', 'sale', 100, 'tunde_flows')], pagination: page({ hasNext: true, next: 'k2' }) } };
+        }
+        if (type === 'sale') return { status: 200, body: { transactions: [entry('s1', 'sale', 50, 'ada_sings')], pagination: page() } };
+        return { status: 200, body: { transactions: wallet.recent, pagination: page() } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'View All' }));
+    expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    await screen.findByText('Deposit from Bank transfer');
+    await user.click(screen.getByRole('button', { name: 'Sale' }));
+    expect(await screen.findByText('Sale from tunde_flows')).toBeInTheDocument();
+    expect(screen.queryByText('Deposit from Bank transfer')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Sale from ada_sings')).toBeInTheDocument();
+    const queries = fetchMock.mock.calls
+      .map(([u]) => new URL(String(u)))
+      .filter((u) => u.pathname.endsWith('/wallet/transactions'))
+      .map((u) => Object.fromEntries(u.searchParams));
+    expect(queries).toEqual([{ limit: '20' }, { limit: '20', type: 'sale' }, { limit: '20', type: 'sale', cursor: 'k2' }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+  });
+});

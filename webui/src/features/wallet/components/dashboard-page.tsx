@@ -1,0 +1,175 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { messageFor } from '@/lib/error-message';
+import { formatNaira } from '@/lib/money';
+import type { WalletEntryType } from '@/types/api';
+import { depositErrors, useDepositAccount, useTransactions, useWallet, walletErrors } from '../api/wallet';
+import { DepositDetails } from './deposit-details';
+import { WalletEntries } from './wallet-entries';
+import './wallet.css';
+
+/** The history's filters: all, then one type each. */
+export const HISTORY_FILTERS: Array<{ type: WalletEntryType | 'all'; label: string }> = [
+  { type: 'all', label: 'All' },
+  { type: 'purchase', label: 'Purchase' },
+  { type: 'sale', label: 'Sale' },
+  { type: 'deposit', label: 'Deposit' },
+];
+
+export const LATER_TEXT = 'Sending and withdrawing money arrive in a coming update.';
+
+/**
+ * /dashboard: the wallet (spec part 2 §2 Wallet): balance, Deposit (the temporary account),
+ * Send and Withdraw (shown, disabled: they come with a later update), the totals, the 3 most
+ * recent entries with View All, and the Transaction History filtered by type. The view and
+ * filter live in the URL (?view=history&type=sale, ?deposit=1) so Back returns to them.
+ */
+export function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const history = params.get('view') === 'history';
+  const depositOpen = params.get('deposit') === '1';
+  const wallet = useWallet(depositOpen);
+
+  const set = (changes: Record<string, string | null>) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null) next.delete(k);
+        else next.set(k, v);
+      }
+      return next;
+    });
+
+  if (history) return <HistoryView type={params.get('type')} onType={(t) => set({ type: t === 'all' ? null : t })} onBack={() => set({ view: null, type: null })} />;
+
+  return (
+    <section className="wallet">
+      <h1>Dashboard</h1>
+      <div className="wallet-card">
+        <p className="muted">Wallet Balance</p>
+        {wallet.isPending && <Spinner label="Loading balance..." />}
+        {wallet.isError && !wallet.data && (
+          <div role="alert">
+            <p>{messageFor(wallet.error, walletErrors)}</p>
+            <Button variant="secondary" onClick={() => wallet.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        )}
+        {wallet.data && (
+          <p className="wallet-balance" data-testid="wallet-balance">
+            {formatNaira(wallet.data.balance)}
+          </p>
+        )}
+        <div className="wallet-actions">
+          <Button onClick={() => set({ deposit: depositOpen ? null : '1' })} aria-expanded={depositOpen}>
+            Deposit
+          </Button>
+          <Button variant="secondary" disabled title={LATER_TEXT}>
+            Send
+          </Button>
+          <Button variant="secondary" disabled title={LATER_TEXT}>
+            Withdraw
+          </Button>
+        </div>
+        <p className="muted wallet-later">{LATER_TEXT}</p>
+      </div>
+      {depositOpen && <DepositPanel />}
+      {wallet.data && (
+        <>
+          <dl className="wallet-tiles">
+            <div>
+              <dt>Purchases</dt>
+              <dd>{formatNaira(wallet.data.totals.purchases)}</dd>
+            </div>
+            <div>
+              <dt>Sales</dt>
+              <dd>{formatNaira(wallet.data.totals.sales)}</dd>
+            </div>
+            <div>
+              <dt>Deposits</dt>
+              <dd>{formatNaira(wallet.data.totals.deposits)}</dd>
+            </div>
+          </dl>
+          <section>
+            <div className="wallet-section-head">
+              <h2>Recent Transactions</h2>
+              <Button variant="ghost" onClick={() => set({ view: 'history' })}>
+                View All
+              </Button>
+            </div>
+            {wallet.data.recent.length === 0 ? (
+              <p className="muted">No transactions yet.</p>
+            ) : (
+              <WalletEntries entries={wallet.data.recent.slice(0, 3)} label="Recent transactions" />
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Deposit Funds: the temporary account, fetched when the panel opens. */
+function DepositPanel() {
+  const account = useDepositAccount(true);
+  return (
+    <section className="wallet-card" aria-labelledby="deposit-title">
+      <h2 id="deposit-title">Deposit Funds</h2>
+      {account.isPending && <Spinner label="Loading account details..." />}
+      {account.isError && (
+        <div className="alert alert-error" role="alert">
+          {messageFor(account.error, depositErrors)}
+          <Button variant="secondary" onClick={() => account.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {account.isSuccess && !account.data?.accountNumber && <p>No Account Details</p>}
+      {account.data?.accountNumber && (
+        <DepositDetails account={account.data} onRenew={() => account.refetch()} renewing={account.isFetching} />
+      )}
+    </section>
+  );
+}
+
+function HistoryView({ type, onType, onBack }: { type: string | null; onType: (t: WalletEntryType | 'all') => void; onBack: () => void }) {
+  const filter = HISTORY_FILTERS.find((f) => f.type === type)?.type ?? 'all';
+  const list = useTransactions(filter);
+  const entries = useMemo(() => list.data?.pages.flatMap((p) => p.transactions) ?? [], [list.data]);
+  return (
+    <section className="wallet">
+      <div className="wallet-section-head">
+        <h1>Transaction History</h1>
+        <Button variant="ghost" onClick={onBack}>
+          Back to Dashboard
+        </Button>
+      </div>
+      <div className="wallet-filters" role="group" aria-label="Filter by type">
+        {HISTORY_FILTERS.map((f) => (
+          <Button key={f.type} variant="secondary" className="btn-small" aria-pressed={filter === f.type} onClick={() => onType(f.type)}>
+            {f.label}
+          </Button>
+        ))}
+      </div>
+      {list.isPending && <Spinner label="Loading transactions..." />}
+      {list.isError && entries.length === 0 && (
+        <div role="alert">
+          <p>{messageFor(list.error, walletErrors)}</p>
+          <Button variant="secondary" onClick={() => list.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {list.isSuccess && entries.length === 0 && <p className="muted">No transactions yet.</p>}
+      {entries.length > 0 && <WalletEntries entries={entries} label="Transactions" />}
+      {list.hasNextPage && (
+        <Button variant="ghost" block disabled={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+          {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}
