@@ -21,7 +21,8 @@
 //	pk=ACCT#<account>     sk=BALANCE             balance (N, kobo), total_<type> (N, kobo moved by
 //	                                             entries of the type), count_<type> and count_all (N)
 //	pk=ACCT#<account>     sk=E#<movement>#<leg>  an entry: movement_id, type, amount (N, signed kobo),
-//	                                             counterparty, reference, status, at; type_pk =
+//	                                             counterparty, reference, status, at, and
+//	                                             link_kind, link_id when it has a Link; type_pk =
 //	                                             ACCT#<account>#<type> and seq (N, µs since the epoch)
 //	                                             for the bytype index
 //	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, status, body,
@@ -92,6 +93,9 @@ func (a Account) shard() Account {
 const (
 	Completed = "completed"
 	Pending   = "pending"
+	// Failed marks the entries of a movement the provider did not carry out (a withdrawal whose
+	// bank transfer failed; its reversal is a movement of its own).
+	Failed = "failed"
 )
 
 // Leg is one account's part in a movement.
@@ -108,7 +112,24 @@ type Leg struct {
 	Reference string
 	// Status is Completed unless set.
 	Status string
+	// Link names what the leg paid for (the beat of a purchase or sale, the other user of a
+	// transfer), shown beside the entry in the history; the zero Link is none.
+	Link Link
 }
+
+// Link names the thing an entry paid for: its kind (LinkBeat, LinkProfile, ...) and its id.
+type Link struct {
+	Kind string
+	ID   string
+}
+
+// Kinds of Link.
+const (
+	// LinkBeat is a beat (a post's id), what a purchase bought and a sale sold.
+	LinkBeat = "beat"
+	// LinkProfile is a user (a profile's id), the other side of a transfer.
+	LinkProfile = "profile"
+)
 
 // Once is a movement's idempotency item: its key, a hash of the request that made it, and the
 // first answer, which a replay of the same request gets again.
@@ -278,6 +299,9 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 			"reference":    str(l.Reference),
 			"status":       str(status),
 			"at":           str(at.Format(time.RFC3339Nano)),
+		}
+		if l.Link.Kind != "" {
+			entry["link_kind"], entry["link_id"] = str(l.Link.Kind), str(l.Link.ID)
 		}
 		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: entry}})
 		abs := l.Amount
