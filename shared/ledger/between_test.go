@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,5 +88,22 @@ func TestMove_KeepsWhatALegPaidFor(t *testing.T) {
 	}
 	if got := p.Entries[1].Link; got != (ledger.Link{}) {
 		t.Fatalf("a deposit links to %+v, want nothing", got)
+	}
+}
+
+// Between reads a date range as a key range, so a movement whose id is not a time-ordered UUIDv7
+// in its canonical text would land outside its range: Move refuses it.
+func TestMove_RefusesAnIDThatIsNotAUUIDv7(t *testing.T) {
+	l := newLedger(t)
+	for _, id := range []string{"purchase-1", uuid.NewString(), strings.ToUpper(idAt(time.Now()))} {
+		m := ledger.Movement{ID: id, Kind: "deposit", Once: ledger.Once{Key: id}, Legs: []ledger.Leg{
+			{Account: ledger.User("ada"), Amount: 100, Type: "deposit"}, {Account: ledger.Clearing, Amount: -100, Type: "deposit"},
+		}}
+		if _, err := l.Move(context.Background(), m); err == nil {
+			t.Errorf("a movement with id %q was written", id)
+		}
+	}
+	if a := audit(t, l); a.Movements != 0 {
+		t.Fatalf("%d movements written", a.Movements)
 	}
 }

@@ -229,6 +229,10 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 			return m, err
 		}
 		m.ID = id.String()
+	} else if id, err := uuid.Parse(m.ID); err != nil || id.Version() != 7 || id.String() != m.ID {
+		// Entries sort by their movement's id as time (Between reads a date range as a key
+		// range), so a caller's own id must be a UUIDv7 in its canonical text.
+		return m, errors.New("ledger: a movement's id must be a UUIDv7")
 	}
 	if m.At.IsZero() {
 		m.At = s.now().UTC()
