@@ -144,6 +144,12 @@ func (s *Service) Send(ctx context.Context, sender profile.Account, r Request, a
 	case to.ID == sender.ID:
 		return Transfer{}, ErrToYourself
 	}
+	return s.send(ctx, sender, to, r, answer)
+}
+
+// send writes the transfer to the account to, as read by Send; its transaction checks that to is
+// still active, so an account deactivated since it was read receives nothing.
+func (s *Service) send(ctx context.Context, sender, to profile.Account, r Request, answer func(Transfer) (ledger.Once, error)) (Transfer, error) {
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Transfer{}, failure.Wrap(err, "transfer id")
