@@ -94,7 +94,7 @@ func TestTransfer_MovesTheMoneyAndNotifiesTheRecipientInOneTransaction(t *testin
 	b := newBooks(t, app)
 	b.deposit(ada, 10_000*money.Naira, "flw-1")
 
-	r := send(app, ada, uuid.NewString(), fmt.Sprintf(`{"email":"BOLA_BEATS@Example.com","amount":2500.5,"note":"  for the session\u200b "}`))
+	r := send(app, ada, uuid.NewString(), `{"email":"BOLA_BEATS@Example.com","amount":2500.5,"note":"  for the session\u200b "}`)
 	if r.Status != http.StatusCreated {
 		t.Fatalf("transfer: %d %s", r.Status, r.Raw)
 	}
