@@ -107,3 +107,28 @@ func TestMove_RefusesAnIDThatIsNotAUUIDv7(t *testing.T) {
 		t.Fatalf("%d movements written", a.Movements)
 	}
 }
+
+// More entries than one query returns: Between follows the pages and keeps the order.
+func TestBetween_FollowsPagesInOrder(t *testing.T) {
+	l := newLedger(t)
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	const n = 520
+	for i := range n {
+		depositAt(t, l, "ada", money.Money(i+1), day.Add(time.Duration(i)*time.Minute), fmt.Sprintf("d%d", i))
+	}
+	got, err := l.Between(context.Background(), "ada", day, day.Add(24*time.Hour), n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != n {
+		t.Fatalf("%d entries, want %d", len(got), n)
+	}
+	for i, e := range got {
+		if e.Amount != money.Money(i+1) {
+			t.Fatalf("entry %d is %+v, want the deposit of %d kobo", i, e, i+1)
+		}
+	}
+	if _, err := l.Between(context.Background(), "ada", day, day.Add(24*time.Hour), n-1); !errors.Is(err, ledger.ErrTooManyEntries) {
+		t.Fatalf("%d entries with a limit of %d: %v", n, n-1, err)
+	}
+}
