@@ -76,7 +76,7 @@ describe('payment details schema (money)', () => {
 });
 
 describe('money answers', () => {
-  const entry = { id: 'e1', type: 'sale', amount: 899.1, direction: 'in', counterparty: 'ada', date: '2026-03-01T12:00:00Z', status: 'completed', reference: 'p-1' };
+  const entry = { id: 'e1', type: 'sale', amount: 899.1, direction: 'in', counterparty: 'ada', date: '2026-03-01T12:00:00Z', status: 'completed', reference: 'p-1', link: { kind: 'beat', id: 'b-1' } };
   const wallet = { balance: 4001.5, currency: 'NGN', recent: [entry], totals: { purchases: 0, sales: 899.1, deposits: 5000 } };
 
   it('accepts naira with up to two decimals', () => {
@@ -91,6 +91,7 @@ describe('money answers', () => {
     ['an entry amount that is no number', { ...wallet, recent: [{ ...entry, amount: null }] }],
     ['an unknown direction', { ...wallet, recent: [{ ...entry, direction: 'sideways' }] }],
     ['another currency', { ...wallet, currency: 'USD' }],
+    ['an entry without its link', { ...wallet, recent: [{ ...entry, link: undefined }] }],
     ['a total missing', { ...wallet, totals: { purchases: 0, sales: 0 } }],
   ])('refuses a wallet with %s', (_, body) => {
     expect(walletSchema.safeParse(body).success).toBe(false);

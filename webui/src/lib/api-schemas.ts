@@ -83,13 +83,14 @@ const paginationSchema = z.looseObject({
 
 const walletEntrySchema = z.looseObject({
   id: z.string(),
-  type: z.enum(['purchase', 'sale', 'deposit']),
+  type: z.enum(['purchase', 'sale', 'deposit', 'transfer', 'withdrawal', 'fee', 'subscription']),
   amount: naira(),
   direction: z.enum(['in', 'out']),
   counterparty: z.string(),
   date: z.string(),
-  status: z.enum(['completed', 'pending']),
+  status: z.enum(['completed', 'pending', 'failed']),
   reference: z.string(),
+  link: z.nullable(z.looseObject({ kind: z.enum(['beat', 'profile']), id: z.string() })),
 });
 
 /** GET /wallet. */

@@ -18,6 +18,7 @@ const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number
   date: '2026-03-01T12:00:00Z',
   status: 'completed',
   reference: `ref-${id}`,
+  link: null,
 });
 
 const wallet = {

@@ -16,6 +16,8 @@ export const HISTORY_FILTERS: Array<{ type: WalletEntryType | 'all'; label: stri
   { type: 'purchase', label: 'Purchase' },
   { type: 'sale', label: 'Sale' },
   { type: 'deposit', label: 'Deposit' },
+  { type: 'transfer', label: 'Transfer' },
+  { type: 'withdrawal', label: 'Withdrawal' },
 ];
 
 export const LATER_TEXT = 'Sending and withdrawing money arrive in a coming update.';

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { WalletEntries, entryTitle, signedAmount } from './wallet-entries';
 
@@ -19,12 +20,35 @@ describe('wallet entries', () => {
   });
 
   it('lists the entries in the order given', () => {
-    render(<WalletEntries entries={[sale, purchase]} label="Recent transactions" />);
+    render(
+      <MemoryRouter>
+        <WalletEntries entries={[sale, purchase]} label="Recent transactions" />
+      </MemoryRouter>,
+    );
     const items = within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('Sale from ada_sings'),
       expect.stringContaining('Purchase to kel_on_the_beat'),
     ]);
     expect(items[0]).toHaveTextContent('+₦899.10');
+  });
+
+  it('links an entry to the beat it paid for or the profile on the other side', () => {
+    render(
+      <MemoryRouter>
+        <WalletEntries
+          entries={[
+            { ...sale, link: { kind: 'beat', id: 'b-1' } },
+            { ...purchase, id: 'e9', type: 'transfer', counterparty: 'bola', link: { kind: 'profile', id: 'u-7' } },
+            { ...purchase, id: 'e8', type: 'withdrawal', counterparty: '', status: 'failed', link: null },
+          ]}
+          label="Transactions"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Sale from ada_sings' })).toHaveAttribute('href', '/beats/b-1');
+    expect(screen.getByRole('link', { name: 'Transfer to bola' })).toHaveAttribute('href', '/profile/u-7');
+    expect(screen.getByText('Withdrawal')).toBeInTheDocument();
+    expect(screen.getByText('failed')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { formatNaira } from '@/lib/money';
 
 export type WalletEntryView = {
@@ -8,9 +9,25 @@ export type WalletEntryView = {
   counterparty: string;
   date: string;
   status: string;
+  /** What the entry paid for: a beat (a purchase or a sale) or a profile (a transfer's other side). */
+  link?: { kind: 'beat' | 'profile'; id: string } | null;
 };
 
-const TYPE_LABEL: Record<string, string> = { purchase: 'Purchase', sale: 'Sale', deposit: 'Deposit' };
+const TYPE_LABEL: Record<string, string> = {
+  purchase: 'Purchase',
+  sale: 'Sale',
+  deposit: 'Deposit',
+  transfer: 'Transfer',
+  withdrawal: 'Withdrawal',
+  fee: 'Fee',
+  subscription: 'Subscription',
+};
+
+/** Where an entry's title leads: the beat bought or sold, or the other side of a transfer. */
+export function entryHref(link: WalletEntryView['link']): string | null {
+  if (!link) return null;
+  return link.kind === 'beat' ? `/beats/${encodeURIComponent(link.id)}` : `/profile/${encodeURIComponent(link.id)}`;
+}
 
 export function entryTitle(entry: Pick<WalletEntryView, 'type' | 'counterparty' | 'direction'>): string {
   const type = TYPE_LABEL[entry.type] ?? entry.type.charAt(0).toUpperCase() + entry.type.slice(1);
@@ -35,16 +52,24 @@ export function WalletEntries({ entries, label }: { entries: WalletEntryView[]; 
   return (
     <ul className="wallet-entries" aria-label={label}>
       {entries.map((e) => (
-        <li key={e.id} className="wallet-entry">
-          <div>
-            <p className="wallet-entry-title">{entryTitle(e)}</p>
-            <p className="muted">
-              {entryDate(e.date)} · <span className={`status status-${e.status}`}>{e.status}</span>
-            </p>
-          </div>
-          <p className={`wallet-amount wallet-amount-${e.direction}`}>{signedAmount(e)}</p>
-        </li>
+        <WalletEntryItem key={e.id} entry={e} />
       ))}
     </ul>
+  );
+}
+
+function WalletEntryItem({ entry }: { entry: WalletEntryView }) {
+  const href = entryHref(entry.link);
+  const title = entryTitle(entry);
+  return (
+    <li className="wallet-entry">
+      <div>
+        <p className="wallet-entry-title">{href ? <Link to={href}>{title}</Link> : title}</p>
+        <p className="muted">
+          {entryDate(entry.date)} · <span className={`status status-${entry.status}`}>{entry.status}</span>
+        </p>
+      </div>
+      <p className={`wallet-amount wallet-amount-${entry.direction}`}>{signedAmount(entry)}</p>
+    </li>
   );
 }
