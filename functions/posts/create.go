@@ -26,7 +26,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	e := post.Entry{Post: p, Owner: me.Account.Profile}
+	e := post.Entry{Post: p, Owner: me.Account.Profile, Own: true}
 	httpapi.JSON(w, http.StatusCreated, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 

@@ -34,6 +34,10 @@ type Kind struct {
 	// as everyone else does.
 	All     post.Timeline
 	Own, Of func(userID string) post.Timeline
+	// OwnPath and CommentPath are where the caller's own list and a new comment are, below the
+	// kind's base path: /user and /comment/create for audio and video, the spec's /user-posts
+	// and /comment for beats.
+	OwnPath, CommentPath string
 	// draft reads a create request's body.
 	draft func(w http.ResponseWriter, r *http.Request) (post.Draft, error)
 	// shareURL is the link a share hands out.
@@ -45,6 +49,7 @@ var Audio = Kind{
 	Kind: post.Audio, NotFound: "Audio post not found", ActNotFound: "Post not found",
 	SharedNotFound: "Shared audio not found",
 	All:            post.AllAudio, Own: post.UserAudio, Of: post.UserAudio,
+	OwnPath: "/user", CommentPath: "/comment/create",
 	draft: audioDraft,
 	shareURL: func(appURL string, s post.Share) string {
 		return appURL + "/shared-audio/" + s.ID
@@ -56,6 +61,7 @@ var Video = Kind{
 	Kind: post.Video, NotFound: "Video post not found", ActNotFound: "Video post not found",
 	SharedNotFound: "Shared video not found",
 	All:            post.AllVideos, Own: post.UserVideos, Of: post.UserPublicVideos,
+	OwnPath: "/user", CommentPath: "/comment/create",
 	draft: videoDraft,
 	shareURL: func(appURL string, s post.Share) string {
 		return appURL + "/video/" + s.PostID
@@ -90,7 +96,7 @@ func New(k Kind, d Deps) *Handler {
 		{"POST " + base + "/create", h.create},
 		{"GET " + base, h.all},
 		{"GET " + base + "/{$}", h.all},
-		{"GET " + base + "/user", h.own},
+		{"GET " + base + k.OwnPath, h.own},
 		{"GET " + base + "/user/{userId}", h.ofUser},
 		{"GET " + base + "/shared/{shareId}", h.shared},
 		{"GET " + base + "/{id}", h.get},
@@ -98,7 +104,7 @@ func New(k Kind, d Deps) *Handler {
 		{"GET " + base + "/{id}/{list}", h.comments},
 		{"DELETE " + base + "/{id}", h.delete},
 		{"POST " + base + "/react", h.react},
-		{"POST " + base + "/comment/create", h.comment},
+		{"POST " + base + k.CommentPath, h.comment},
 		{"POST " + base + "/share", h.share},
 	}
 	for _, rt := range routes {

@@ -77,7 +77,7 @@ var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
 	SortKey:      &Key{GSI1SK, String},
 })
 
-// Posts holds audio and video posts (and beats, later), their reactions, comments and shares,
+// Posts holds audio and video posts and beats for sale, their reactions, comments and shares,
 // the time-bucketed timelines that list them newest first, and uploaded media metadata. Item
 // layout is documented in shared/post and shared/media, the packages that read and write it.
 // Every access is by key, so it has no index to pay for.

@@ -1,0 +1,121 @@
+package post
+
+import (
+	"context"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
+
+	"zuum/shared/text"
+)
+
+// "Beat" means two things in Zuum, and the names keep them apart:
+//
+//   - an audio post of type "beat" (TypeBeat) is a free upload: a producer's instrumental shared
+//     like any song, played in full by everyone;
+//   - a beat for sale is a post of kind "beat" (Kind Beat) with its own terms (Sale, Post.Sale): a price,
+//     a supply of licences, the buyers so far and a 10-second preview. Only the preview is
+//     served to anyone but its owner and its buyers.
+
+// Sale is what a beat for sale holds beside the core post: its description and its terms.
+type Sale struct {
+	Description string
+	Supply      int64  // licences for sale, at least 1
+	Buyers      int64  // licences sold; never above Supply (a purchase raises it on that condition)
+	Preview     string // media key of the preview: the first PreviewSeconds of Post.Media
+	// Withdrawn is set when its owner deleted it while it had buyers: it is gone from every list
+	// and page, but the post and its audio stay for the buyers' downloads.
+	Withdrawn bool
+}
+
+// Available is how many licences are left.
+func (b Sale) Available() int64 { return max(b.Supply-b.Buyers, 0) }
+
+// Beat defaults and limits (spec part 2 §3 and §9).
+const (
+	DefaultSupply  = 100
+	MaxSupply      = 1_000_000
+	MaxDescription = 2000
+)
+
+// Messages of a refused beat (spec part 2 §5 and §8).
+const (
+	msgBeatTitle       = "Please add a title for your beat"
+	msgDescription     = "Description is required"
+	msgDescriptionLong = "Description must be at most 2000 characters"
+	msgCoverRequired   = "Cover photo is required"
+	msgSupply          = "total_supply must be a whole number from 1 to 1000000"
+	msgBeatAudio       = "Please select a valid audio file (MP3, WAV)"
+)
+
+// previewTypes are the audio a beat for sale may be: what media.Cut cuts without re-encoding.
+var previewTypes = []string{"audio/mpeg", "audio/wav"}
+
+// SaleDraft is what a seller submits beside the core draft of a beat for sale.
+type SaleDraft struct {
+	Description string
+	Supply      int64
+}
+
+func checkBeat(d *Draft, add func(field, msg string)) {
+	d.Public, d.Type, d.Links, d.Location, d.Tags = true, TypeBeat, Links{}, "", nil
+	b := d.Sale
+	if b == nil {
+		b = &SaleDraft{Supply: DefaultSupply}
+		d.Sale = b
+	}
+	switch b.Description = strings.TrimSpace(text.Clean(b.Description, true)); {
+	case text.Blank(b.Description):
+		add("description", msgDescription)
+	case text.Len(b.Description) > MaxDescription:
+		add("description", msgDescriptionLong)
+	}
+	if b.Supply < 1 || b.Supply > MaxSupply {
+		add("total_supply", msgSupply)
+	}
+}
+
+// deleteBeat takes down its owner's beat for sale p. A beat nobody bought goes as any post goes.
+// A beat with buyers is withdrawn instead: gone from every list and page and from sale, while
+// the post item and every file of it stay for its buyers' downloads; no clean-up job is queued
+// for it (and the jobs worker's Purge refuses a post that still exists).
+//
+// It is two writes. The first withdraws the beat in one transaction with its timeline entries
+// and counts; from then on no purchase can succeed (a purchase requires a beat not withdrawn), so
+// the buyers counter is final. The second deletes the post item on condition that the counter
+// is 0, and only then is its clean-up queued.
+func (s *Store) deleteBeat(ctx context.Context, p Post) error {
+	items := s.removeItems(p, p.OwnerID)
+	items[0] = types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: postKey(p.ID), UpdateExpression: aws.String("SET withdrawn = :true"),
+		ConditionExpression: aws.String("attribute_exists(pk) AND owner_id = :owner AND attribute_not_exists(withdrawn)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":true": &types.AttributeValueMemberBOOL{Value: true}, ":owner": &types.AttributeValueMemberS{Value: p.OwnerID},
+		},
+	}}
+	err := s.transact(ctx, items)
+	if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
+		return ErrNotFound // deleted meanwhile
+	}
+	if err != nil {
+		return failure.Wrap(err, "withdraw beat")
+	}
+	_, err = s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName: &s.table, Key: postKey(p.ID), ConditionExpression: aws.String("total_buyers = :zero"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":zero": number(0)},
+	})
+	if dynamo.ConditionFailed(err) {
+		return nil // it has buyers: it stays, withdrawn
+	}
+	if err != nil {
+		// Withdrawn, never listed or sold again; its item and files are left (and logged).
+		return failure.Wrap(err, "delete withdrawn beat")
+	}
+	s.cleanUp(ctx, p)
+	return nil
+}
