@@ -98,6 +98,13 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
+	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/.
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+		Tables: usersAndPosts,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
 	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		ReadTables: usersAndPosts,

@@ -1,0 +1,123 @@
+package beat_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/google/uuid"
+
+	"zuum/localstack/apptest"
+	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
+	"zuum/shared/schema"
+)
+
+// user is a signed-in test user.
+type user struct {
+	*apptest.Client
+	ID, Name string
+}
+
+// world is a running app with its users.
+type world struct {
+	t   *testing.T
+	app *apptest.App
+}
+
+func start(t *testing.T) *world {
+	t.Helper()
+	return &world{t: t, app: apptest.Start(t, nil)}
+}
+
+func (w *world) user(name string) user {
+	w.t.Helper()
+	c := w.app.Client(w.t)
+	r := w.app.NewUser(w.t, c, name)
+	return user{Client: c, ID: r.Body["profile"].(map[string]any)["id"].(string), Name: name}
+}
+
+// upload puts body in the media bucket as one of owner's uploads of kind with contentType, as
+// the browser's presigned POST would (which sets off the media function), and returns its key.
+func (w *world) upload(owner string, kind media.Kind, contentType string, body []byte) string {
+	w.t.Helper()
+	key := media.UserPrefix(owner, kind) + uuid.NewString()
+	if _, err := w.app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
+		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body),
+		ContentType: aws.String(contentType),
+	}); err != nil {
+		w.t.Fatal(err)
+	}
+	return key
+}
+
+// beatBody is a valid create body for a beat by u with 25 seconds of WAV audio; extra fields
+// override or add to it (nil removes one).
+func (w *world) beatBody(u user, caption string, extra map[string]any) map[string]any {
+	w.t.Helper()
+	b := map[string]any{
+		"caption": caption, "description": "Hard drums, dark keys.",
+		"audio_upload": w.upload(u.ID, media.Audio, "audio/wav", mediatest.WAV(25)),
+		"cover_photo":  w.upload(u.ID, media.Image, "image/png", mediatest.PNG()),
+	}
+	for k, v := range extra {
+		if v == nil {
+			delete(b, k)
+		} else {
+			b[k] = v
+		}
+	}
+	return b
+}
+
+// beat puts a beat by u up for sale and returns it as its owner sees it.
+func (w *world) beat(u user, caption string, extra map[string]any) map[string]any {
+	w.t.Helper()
+	r := u.JSON("POST", "/api/beat/create", w.beatBody(u, caption, extra))
+	if r.Status != http.StatusCreated {
+		w.t.Fatalf("create beat %q: %d %s", caption, r.Status, r.Raw)
+	}
+	return r.Body["post"].(map[string]any)
+}
+
+// fetch GETs a media URL as a browser would and returns its status and bytes.
+func fetch(t *testing.T, c *apptest.Client, rawURL string) (int, []byte) {
+	t.Helper()
+	res, err := c.HTTP.Get(rawURL)
+	if err != nil {
+		t.Fatalf("GET %s: %v", rawURL, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, b
+}
+
+// objectPath is a signed URL's path: the bucket and the key, without the signature.
+func objectPath(t *testing.T, raw string) string {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil || u.Path == "" {
+		t.Fatalf("not a URL: %q", raw)
+	}
+	return u.Path
+}
+
+// refusal checks r is status with message (and the field messages, when given).
+func refusal(t *testing.T, what string, r apptest.Response, status int, message string, fields map[string]string) {
+	t.Helper()
+	if r.Status != status || r.Message() != message {
+		t.Errorf("%s: %d %s, want %d %q", what, r.Status, r.Raw, status, message)
+		return
+	}
+	if fields != nil {
+		if got := r.FieldErrors(); fmt.Sprint(got) != fmt.Sprint(fields) {
+			t.Errorf("%s: fields %v, want %v", what, got, fields)
+		}
+	}
+}
