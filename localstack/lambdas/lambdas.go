@@ -66,7 +66,7 @@ const OriginSecretName = "zuum/origin-secret"
 // the local cloud's physical table and bucket names. appURL is the web app's origin.
 func Env(appURL string) map[string]string {
 	return map[string]string{
-		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name,
+		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name, schema.Ledger.EnvVar: schema.Ledger.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
 	}

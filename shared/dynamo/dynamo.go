@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -45,23 +46,29 @@ func OnlyCanceledBy(failed []int, at int) bool {
 	return len(failed) > 0 && !slices.ContainsFunc(failed, func(i int) bool { return i != at })
 }
 
-// EncodeKey turns a LastEvaluatedKey of string attributes into an opaque, URL-safe cursor;
-// nil or empty gives "".
+// EncodeKey turns a LastEvaluatedKey into an opaque, URL-safe cursor; nil or empty gives "".
+// String attributes are kept as JSON strings and numeric ones (a ledger entry's sequence) as
+// {"N": "<digits>"}, so each comes back with its type: DynamoDB refuses an ExclusiveStartKey whose
+// attribute types differ from the key schema's.
 func EncodeKey(key map[string]types.AttributeValue) string {
 	if len(key) == 0 {
 		return ""
 	}
-	plain := make(map[string]string, len(key))
+	plain := make(map[string]any, len(key))
 	for k, v := range key {
-		if s, ok := v.(*types.AttributeValueMemberS); ok {
-			plain[k] = s.Value
+		switch v := v.(type) {
+		case *types.AttributeValueMemberS:
+			plain[k] = v.Value
+		case *types.AttributeValueMemberN:
+			plain[k] = map[string]string{"N": v.Value}
 		}
 	}
 	raw, _ := json.Marshal(plain)
 	return base64.RawURLEncoding.EncodeToString(raw)
 }
 
-// DecodeKey reverses EncodeKey. A cursor that does not decode is an error; "" gives nil.
+// DecodeKey reverses EncodeKey. A cursor that does not decode, or holds a value that is neither
+// a string nor a number, is an error; "" gives nil.
 func DecodeKey(cursor string) (map[string]types.AttributeValue, error) {
 	if cursor == "" {
 		return nil, nil
@@ -70,15 +77,32 @@ func DecodeKey(cursor string) (map[string]types.AttributeValue, error) {
 	if err != nil {
 		return nil, err
 	}
-	var plain map[string]string
+	var plain map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &plain); err != nil || len(plain) == 0 {
-		return nil, errors.New("dynamo: bad cursor")
+		return nil, errBadCursor
 	}
 	out := make(map[string]types.AttributeValue, len(plain))
 	for k, v := range plain {
-		out[k] = &types.AttributeValueMemberS{Value: v}
+		var s string
+		var n struct{ N json.Number }
+		switch {
+		case json.Unmarshal(v, &s) == nil:
+			out[k] = &types.AttributeValueMemberS{Value: s}
+		case json.Unmarshal(v, &n) == nil && n.N != "" && numeric(string(n.N)):
+			out[k] = &types.AttributeValueMemberN{Value: string(n.N)}
+		default:
+			return nil, errBadCursor
+		}
 	}
 	return out, nil
+}
+
+var errBadCursor = errors.New("dynamo: bad cursor")
+
+// numeric reports whether s is an integer: the only numbers Zuum keys hold.
+func numeric(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // transactAttempts bounds the tries of a transaction that keeps colliding with others.

@@ -1,6 +1,7 @@
 package dynamo
 
 import (
+	"encoding/base64"
 	"errors"
 	"testing"
 
@@ -66,6 +67,28 @@ func TestKeyCursor_RoundTripsAndRefusesGarbage(t *testing.T) {
 	for _, bad := range []string{"%%%", "bm90IGpzb24", "e30"} { // not base64, not JSON, {}
 		if _, err := DecodeKey(bad); err == nil {
 			t.Errorf("DecodeKey(%q) accepted garbage", bad)
+		}
+	}
+}
+
+func TestKeyCursor_KeepsNumericKeysNumeric(t *testing.T) {
+	key := map[string]types.AttributeValue{
+		"pk":  &types.AttributeValueMemberS{Value: "ACCT#user#1"},
+		"seq": &types.AttributeValueMemberN{Value: "1795132800123456"},
+	}
+	got, err := DecodeKey(EncodeKey(key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ok := got["seq"].(*types.AttributeValueMemberN); !ok || n.Value != "1795132800123456" {
+		t.Fatalf("seq came back as %#v, want the number it was", got["seq"])
+	}
+	if s, ok := got["pk"].(*types.AttributeValueMemberS); !ok || s.Value != "ACCT#user#1" {
+		t.Fatalf("pk came back as %#v", got["pk"])
+	}
+	for _, bad := range []string{`{"seq":{"N":"1.5e3"}}`, `{"seq":{"N":""}}`, `{"seq":7}`, `{"seq":{"B":"eA"}}`} {
+		if _, err := DecodeKey(base64.RawURLEncoding.EncodeToString([]byte(bad))); err == nil {
+			t.Errorf("DecodeKey(%s) accepted a value that is no key", bad)
 		}
 	}
 }

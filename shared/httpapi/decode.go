@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"zuum/shared/failure"
+	"zuum/shared/money"
 )
 
 // MaxJSONBody bounds JSON request bodies; no Zuum JSON call needs more.
@@ -41,6 +42,9 @@ func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
 			return failure.New(failure.Invalid, "Request body must be a JSON object.")
 		}
 		msg := fmt.Sprintf("%s must be a %s", field, jsonKind(typ.Type.Kind().String()))
+		if typ.Type == money.Type {
+			msg = money.FieldMessage(field)
+		}
 		return failure.Fields("Validation errors.", failure.FieldError{Field: field, Msg: msg})
 	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
 		return failure.New(failure.Invalid, "Malformed JSON body.")

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"zuum/shared/failure"
+	"zuum/shared/money"
 )
 
 func TestError_MapsEveryCodeAndHidesInternalCauses(t *testing.T) {
@@ -130,5 +131,24 @@ func TestParsePage_ANumberTooLargeForAnIntIsPastTheEndNotMalformed(t *testing.T)
 		} else if err != nil || p.Page != want {
 			t.Errorf("%s: page %d %v", query, p.Page, err)
 		}
+	}
+}
+
+func TestDecode_AnAmountThatIsNotNairaNamesItsField(t *testing.T) {
+	type purchase struct {
+		Amount money.Money `json:"amount"`
+	}
+	for _, body := range []string{`{"amount":1.234}`, `{"amount":"999"}`, `{"amount":1e3}`} {
+		var p purchase
+		err := Decode(httptest.NewRecorder(), httptest.NewRequest("POST", "/", strings.NewReader(body)), &p)
+		var fe *failure.Error
+		if !errors.As(err, &fe) || len(fe.Fields) != 1 || fe.Fields[0].Field != "amount" ||
+			fe.Fields[0].Msg != "amount must be a number of naira with at most two decimals" {
+			t.Errorf("%s: %v", body, err)
+		}
+	}
+	var p purchase
+	if err := Decode(httptest.NewRecorder(), httptest.NewRequest("POST", "/", strings.NewReader(`{"amount":999.99}`)), &p); err != nil || p.Amount != 99999 {
+		t.Fatalf("999.99 = %d, %v", p.Amount, err)
 	}
 }

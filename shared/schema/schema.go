@@ -83,8 +83,25 @@ var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
 // Every access is by key, so it has no index to pay for.
 var Posts = overloaded("Posts", "zuum-posts", "POSTS_TABLE")
 
+// Ledger holds the money: account balances, their entries, the idempotency items of movements,
+// and what the payment flows keep beside them (deposit accounts). Item layout is documented in
+// shared/ledger. Its one index lists an account's entries of one type, newest first, by a
+// numeric sequence (the entry's time in microseconds).
+var Ledger = Table{
+	ID: "Ledger", Name: "zuum-ledger", EnvVar: "LEDGER_TABLE",
+	PartitionKey: Key{PK, String}, SortKey: &Key{SK, String}, TTLAttribute: TTL,
+	Indexes: []Index{{Name: ByType, PartitionKey: Key{TypePK, String}, SortKey: &Key{Seq, Number}}},
+}
+
+// The Ledger table's index and its key attributes.
+const (
+	ByType = "bytype"
+	TypePK = "type_pk"
+	Seq    = "seq"
+)
+
 // Tables lists every table, in creation order.
-var Tables = []Table{Users, Posts}
+var Tables = []Table{Users, Posts, Ledger}
 
 // Media is the private bucket for uploads. Objects under PublicPrefix (profile pictures and
 // covers) are served through the CDN; everything else is reached only by presigned URLs.

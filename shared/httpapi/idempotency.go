@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/google/uuid"
+
+	"zuum/shared/failure"
+	"zuum/shared/ledger"
+)
+
+// IdempotencyHeader names the client's key for one attempt at a money call: a UUID the client
+// makes once per attempt and sends again with every retry of it.
+const IdempotencyHeader = "Idempotency-Key"
+
+// ReplayedHeader marks an answer that is the first answer to an earlier request with the key.
+const ReplayedHeader = "Idempotent-Replayed"
+
+// Refusals of the idempotency middleware.
+var (
+	errKeyMissing = failure.New(failure.Invalid, "Idempotency-Key header is required")
+	errKeyFormat  = failure.New(failure.Invalid, "Idempotency-Key header must be a UUID")
+	errKeyReused  = &failure.Error{Code: failure.Invalid, Message: "Idempotency-Key was already used with a different request"}
+)
+
+type onceKey struct{}
+
+// Idempotent wraps a money route: next runs once per key, and every later request with the key
+// gets next's first answer again. It must run inside RequireSession, since keys belong to the
+// caller (scope#userId#key): one user's key never answers another's request.
+//
+//   - no Idempotency-Key, or one that is not a UUID: 400, nothing runs;
+//   - a key already used with the same method, path and body: the stored status and body, with
+//     Idempotent-Replayed: true, and nothing runs;
+//   - a key already used with anything else: 422;
+//   - a new key: next runs with OnceOf(r) set. next sets its answer into it (Once.Answer) and
+//     passes it as its ledger.Movement's Once, so the answer is stored in the movement's own
+//     transaction; a concurrent request with the key loses that transaction with ErrReplayed and
+//     calls Replay.
+//
+// Refusals (4xx) store nothing: they moved nothing, and the same attempt may succeed once the
+// refusal's cause is gone (a deposit arrives).
+func Idempotent(l *ledger.Store, scope string, next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key := strings.TrimSpace(r.Header.Get(IdempotencyHeader))
+		switch {
+		case key == "":
+			Error(w, r, errKeyMissing)
+			return
+		case uuid.Validate(key) != nil || len(key) != 36:
+			Error(w, r, errKeyFormat)
+			return
+		}
+		me, ok := PrincipalFrom(r.Context())
+		if !ok {
+			Error(w, r, unauthorized)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxJSONBody))
+		if err != nil {
+			Error(w, r, failure.New(failure.TooLarge, "Request body is too large."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		sum := sha256.New()
+		sum.Write([]byte(r.Method + " " + r.URL.Path + "\n"))
+		sum.Write(body)
+		once := &Once{Once: ledger.Once{
+			Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil)),
+		}}
+		if replayed(w, r, l, once.Once) {
+			return
+		}
+		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
+	}
+}
+
+// Once is the idempotency item a money handler writes with its movement.
+type Once struct{ ledger.Once }
+
+// Answer records the answer the handler is about to give, so the movement stores it.
+func (o *Once) Answer(status int, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	o.Status, o.Body = status, body
+	return nil
+}
+
+// OnceOf is the idempotency item Idempotent made for r (nil outside it).
+func OnceOf(r *http.Request) *Once {
+	o, _ := r.Context().Value(onceKey{}).(*Once)
+	return o
+}
+
+// Replay answers r with the first answer of its key, after its movement lost to a concurrent
+// request with the same key (ledger.ErrReplayed).
+func Replay(w http.ResponseWriter, r *http.Request, l *ledger.Store) {
+	o := OnceOf(r)
+	if o == nil || !replayed(w, r, l, o.Once) {
+		Error(w, r, failure.New(failure.Internal, ServerErrorMessage))
+	}
+}
+
+// replayed answers r from the stored item of want.Key, if there is one: its first answer when the
+// request is the same, 422 when it is not.
+func replayed(w http.ResponseWriter, r *http.Request, l *ledger.Store, want ledger.Once) bool {
+	got, ok, err := l.Once(r.Context(), want.Key)
+	switch {
+	case err != nil:
+		Error(w, r, err)
+		return true
+	case !ok:
+		return false
+	case got.Hash != want.Hash:
+		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
+		return true
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set(ReplayedHeader, "true")
+	w.WriteHeader(got.Status)
+	_, _ = w.Write(got.Body)
+	return true
+}

@@ -1,0 +1,378 @@
+// Package ledger is Zuum's money: a double-entry ledger in DynamoDB (the Ledger table,
+// schema.Ledger). Every movement of money (a deposit, a purchase, later transfers and
+// withdrawals) is one Movement of legs that sum to zero, written by Move as ONE
+// TransactWriteItems with:
+//
+//   - one entry per leg, in the account's history;
+//   - one balance update per leg, whose condition keeps every user balance at or above zero;
+//   - the movement's Once item (its idempotency key): a movement whose key was used before moves
+//     nothing (ErrReplayed), so a replayed request or a redelivered webhook cannot move money twice;
+//   - the caller's own items (a beat's buyers counter, the purchase), so the money and what it buys
+//     are written together or not at all.
+//
+// User accounts hold users' naira. Platform accounts (Commission, Fees, Clearing) make every
+// movement sum to zero: money paid in through the provider is a debit of Clearing, so
+// sum(all balances) == 0 always holds, and Audit checks it. A platform account that every sale
+// touches would be one hot item, so each platform account is split into Shards balance items and a
+// movement picks one at random; its balance is the sum of its shards.
+//
+// Item layout in the Ledger table:
+//
+//	pk=ACCT#<account>     sk=BALANCE             balance (N, kobo), total_<type> (N, kobo moved by
+//	                                             entries of the type), count_<type> and count_all (N)
+//	pk=ACCT#<account>     sk=E#<movement>#<leg>  an entry: movement_id, type, amount (N, signed kobo),
+//	                                             counterparty, reference, status, at; type_pk =
+//	                                             ACCT#<account>#<type> and seq (N, µs since the epoch)
+//	                                             for the bytype index
+//	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, status, body,
+//	                                             movement_id, at
+//
+// Movement ids are UUIDv7, so an account's entries sort by time under E#. A platform account's
+// shards are the accounts "<account>#00" … "<account>#15".
+package ledger
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
+	"zuum/shared/money"
+	"zuum/shared/schema"
+)
+
+// Account names a ledger account: a user's wallet or a platform account.
+type Account string
+
+const userPrefix = "user#"
+
+// User is the wallet of the user with the id.
+func User(userID string) Account { return Account(userPrefix + userID) }
+
+// Platform accounts.
+const (
+	// Commission is what Zuum keeps of each sale.
+	Commission Account = "platform#commission"
+	// Fees is what Zuum charges for services (withdrawal fees, promotions, subscriptions).
+	Fees Account = "platform#fees"
+	// Clearing is the money held at the payment provider: a deposit moves naira from it into a
+	// user's wallet, so it runs negative by what users have paid in.
+	Clearing Account = "platform#provider-clearing"
+)
+
+// Shards is how many balance items each platform account is split into.
+const Shards = 16
+
+// IsUser reports whether a is a user's wallet, which may never go below zero.
+func (a Account) IsUser() bool { return strings.HasPrefix(string(a), userPrefix) }
+
+// UserID is the id of the user whose wallet a is ("" for a platform account).
+func (a Account) UserID() string { return strings.TrimPrefix(string(a), userPrefix) }
+
+// shard returns the balance account a movement writes: a itself for a user, one of the platform
+// account's shards otherwise.
+func (a Account) shard() Account {
+	if a.IsUser() {
+		return a
+	}
+	return Account(fmt.Sprintf("%s#%02d", a, rand.N(Shards)))
+}
+
+// Statuses of an entry.
+const (
+	Completed = "completed"
+	Pending   = "pending"
+)
+
+// Leg is one account's part in a movement.
+type Leg struct {
+	Account Account
+	// Amount is signed: positive moves money into the account, negative out of it.
+	Amount money.Money
+	// Type is what the account's owner sees in their history: purchase, sale, deposit,
+	// commission, ...
+	Type string
+	// Counterparty names the other side in the history (a username, "Bank transfer").
+	Counterparty string
+	// Reference ties the entry to what caused it (a purchase id, a provider tx_ref).
+	Reference string
+	// Status is Completed unless set.
+	Status string
+}
+
+// Once is a movement's idempotency item: its key, a hash of the request that made it, and the
+// first answer, which a replay of the same request gets again.
+type Once struct {
+	Key    string
+	Hash   string
+	Status int
+	Body   []byte
+	// MovementID is the movement the key made (read back by Once).
+	MovementID string
+	At         time.Time
+}
+
+// Movement is one transfer of money between accounts.
+type Movement struct {
+	// ID is set by Move when empty (UUIDv7).
+	ID string
+	// Kind is what happened: purchase, deposit, ...
+	Kind string
+	// At is set by Move when zero.
+	At   time.Time
+	Legs []Leg
+	// Once is required: the movement is written only if its key is new.
+	Once Once
+}
+
+// Sum is the total of the legs' amounts, zero for a movement Move accepts.
+func (m Movement) Sum() money.Money {
+	var s money.Money
+	for _, l := range m.Legs {
+		s += l.Amount
+	}
+	return s
+}
+
+// Errors of Move. Nothing moved when any of them is returned.
+var (
+	// ErrReplayed: the movement's Once key was used before; read its first answer with Store.Once.
+	ErrReplayed   = errors.New("ledger: idempotency key already used")
+	errUnbalanced = errors.New("ledger: legs do not sum to zero")
+)
+
+// Insufficient is returned when a user balance would go below zero.
+type Insufficient struct{ Account Account }
+
+func (e *Insufficient) Error() string { return "ledger: insufficient balance in " + string(e.Account) }
+
+// ExtraFailed is returned when the condition of one of the caller's own items failed.
+type ExtraFailed struct{ Index int }
+
+func (e *ExtraFailed) Error() string {
+	return fmt.Sprintf("ledger: condition of extra item %d failed", e.Index)
+}
+
+// Store reads and writes the ledger.
+type Store struct {
+	db    *dynamodb.Client
+	table string
+	now   func() time.Time
+}
+
+// New returns the ledger over table (schema.Ledger's physical name).
+func New(db *dynamodb.Client, table string) *Store {
+	return &Store{db: db, table: table, now: time.Now}
+}
+
+// Table is the ledger's table name, for callers that add their own items to a movement.
+func (s *Store) Table() string { return s.table }
+
+// moveAttempts bounds how often Move runs a movement that keeps colliding with concurrent ones
+// (TransactionConflict). Contention on one item (many buyers of one beat) serialises writers,
+// so Move tries longer than dynamo.Transact before giving up.
+const moveAttempts = 12
+
+// Move writes m and extra as one transaction (see the package comment). The returned movement
+// has its ID and At set.
+func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWriteItem) (Movement, error) {
+	if len(m.Legs) < 2 || m.Sum() != 0 {
+		return m, errUnbalanced
+	}
+	seen := map[Account]bool{}
+	for _, l := range m.Legs {
+		if seen[l.Account] || l.Type == "" {
+			return m, errors.New("ledger: one leg per account, each with a type")
+		}
+		seen[l.Account] = true
+	}
+	if m.Once.Key == "" {
+		return m, errors.New("ledger: a movement needs its idempotency key")
+	}
+	if m.ID == "" {
+		id, err := uuid.NewV7()
+		if err != nil {
+			return m, err
+		}
+		m.ID = id.String()
+	}
+	if m.At.IsZero() {
+		m.At = s.now().UTC()
+	}
+	items, legAt, onceAt := s.items(m)
+	items = append(items, extra...)
+	wait := 10 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		_, err := s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		if err == nil {
+			return m, nil
+		}
+		if dynamo.Conflicted(err) && attempt < moveAttempts {
+			if err := dynamo.Pause(ctx, wait); err != nil {
+				return m, err
+			}
+			wait = min(wait*2, 400*time.Millisecond)
+			continue
+		}
+		failed, ok := dynamo.CanceledBy(err)
+		if !ok || len(failed) == 0 {
+			return m, fmt.Errorf("ledger: move %s: %w", m.Kind, err)
+		}
+		return m, s.refusal(failed, legAt, onceAt, len(items)-len(extra))
+	}
+}
+
+// refusal names why a canceled movement was refused, a replay first (it is answered with the first
+// answer whatever else failed), then the caller's items, then a balance.
+func (s *Store) refusal(failed []int, legAt map[int]Account, onceAt, extraAt int) error {
+	for _, i := range failed {
+		if i == onceAt {
+			return ErrReplayed
+		}
+	}
+	for _, i := range failed {
+		if i >= extraAt {
+			return &ExtraFailed{Index: i - extraAt}
+		}
+	}
+	for _, i := range failed {
+		if a, ok := legAt[i]; ok {
+			return &Insufficient{Account: a}
+		}
+	}
+	return fmt.Errorf("ledger: transaction canceled by items %v", failed)
+}
+
+// items builds m's writes: per leg its entry and balance update, then the Once item. legAt maps
+// the position of each user balance update to its account; onceAt is the Once item's position.
+func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[int]Account, onceAt int) {
+	legAt = map[int]Account{}
+	at := m.At.UTC()
+	seq := strconv.FormatInt(at.UnixMicro(), 10)
+	for i, l := range m.Legs {
+		acct := l.Account.shard()
+		status := l.Status
+		if status == "" {
+			status = Completed
+		}
+		entry := map[string]types.AttributeValue{
+			schema.PK:      str("ACCT#" + string(acct)),
+			schema.SK:      str(fmt.Sprintf("E#%s#%d", m.ID, i)),
+			schema.TypePK:  str("ACCT#" + string(acct) + "#" + l.Type),
+			schema.Seq:     &types.AttributeValueMemberN{Value: seq},
+			"movement_id":  str(m.ID),
+			"kind":         str(m.Kind),
+			"type":         str(l.Type),
+			"amount":       num(l.Amount),
+			"counterparty": str(l.Counterparty),
+			"reference":    str(l.Reference),
+			"status":       str(status),
+			"at":           str(at.Format(time.RFC3339Nano)),
+		}
+		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: entry}})
+		abs := l.Amount
+		if abs < 0 {
+			abs = -abs
+		}
+		update := &types.Update{
+			TableName:        &s.table,
+			Key:              balanceKey(acct),
+			UpdateExpression: aws.String("ADD balance :amt, #total :abs, #count :one, count_all :one SET updated_at = :at"),
+			ExpressionAttributeNames: map[string]string{
+				"#total": "total_" + l.Type, "#count": "count_" + l.Type,
+			},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":amt": num(l.Amount), ":abs": num(abs), ":one": &types.AttributeValueMemberN{Value: "1"},
+				":at": str(at.Format(time.RFC3339Nano)),
+			},
+		}
+		if acct.IsUser() && l.Amount < 0 {
+			// The balance must cover the debit; a wallet never paid into has no balance item and
+			// covers nothing.
+			update.ConditionExpression = aws.String("balance >= :debit")
+			update.ExpressionAttributeValues[":debit"] = num(-l.Amount)
+			legAt[len(items)] = acct
+		}
+		items = append(items, types.TransactWriteItem{Update: update})
+	}
+	onceAt = len(items)
+	once := map[string]types.AttributeValue{
+		schema.PK:     str("ONCE#" + m.Once.Key),
+		schema.SK:     str("ONCE"),
+		"hash":        str(m.Once.Hash),
+		"status":      &types.AttributeValueMemberN{Value: strconv.Itoa(m.Once.Status)},
+		"movement_id": str(m.ID),
+		"at":          str(at.Format(time.RFC3339Nano)),
+	}
+	if len(m.Once.Body) > 0 {
+		once["body"] = &types.AttributeValueMemberB{Value: m.Once.Body}
+	}
+	items = append(items, types.TransactWriteItem{Put: &types.Put{
+		TableName: &s.table, Item: once, ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	}})
+	return items, legAt, onceAt
+}
+
+// Once reads the idempotency item of key (strongly consistent); ok is false when the key is new.
+func (s *Store) Once(ctx context.Context, key string) (Once, bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, ConsistentRead: aws.Bool(true),
+		Key: map[string]types.AttributeValue{schema.PK: str("ONCE#" + key), schema.SK: str("ONCE")},
+	})
+	if err != nil {
+		return Once{}, false, fmt.Errorf("ledger: read once %s: %w", key, err)
+	}
+	if out.Item == nil {
+		return Once{}, false, nil
+	}
+	o := Once{Key: key, Hash: sval(out.Item["hash"]), MovementID: sval(out.Item["movement_id"])}
+	o.Status, _ = strconv.Atoi(nval(out.Item["status"]))
+	if b, ok := out.Item["body"].(*types.AttributeValueMemberB); ok {
+		o.Body = b.Value
+	}
+	o.At, _ = time.Parse(time.RFC3339Nano, sval(out.Item["at"]))
+	return o, true, nil
+}
+
+func balanceKey(a Account) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{schema.PK: str("ACCT#" + string(a)), schema.SK: str("BALANCE")}
+}
+
+func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
+
+func num(m money.Money) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(m.Kobo(), 10)}
+}
+
+func sval(v types.AttributeValue) string {
+	if s, ok := v.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+func nval(v types.AttributeValue) string {
+	if n, ok := v.(*types.AttributeValueMemberN); ok {
+		return n.Value
+	}
+	return "0"
+}
+
+// amountOf reads a kobo attribute; a missing one is zero.
+func amountOf(v types.AttributeValue) money.Money {
+	n, _ := strconv.ParseInt(nval(v), 10, 64)
+	return money.Money(n)
+}
+
+// ErrBadCursor refuses a cursor the ledger did not make.
+var ErrBadCursor = failure.New(failure.Invalid, "Invalid cursor.")
