@@ -2,6 +2,7 @@ package beat_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"reflect"
 	"strings"
@@ -14,11 +15,11 @@ import (
 func TestBeat_CreateServesThePreviewToEveryoneButItsOwner(t *testing.T) {
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	p := w.beat(kel, "  Afro drill 140  ", map[string]any{"total_supply": 50, "description": "Hard drums,\ndark keys."})
+	p := w.beat(kel, "  Afro drill 140  ", map[string]any{"total_supply": 50, "amount": 4999.99, "description": "Hard drums,\ndark keys."})
 	want := map[string]any{
 		"kind": "beat", "type": "beat", "profile_id": kel.ID, "username": "kel_on_the_beat", "artist": "kel_on_the_beat",
 		"caption": "Afro drill 140", "title": "Afro drill 140", "description": "Hard drums,\ndark keys.",
-		"duration": 25.0, "total_supply": 50.0, "total_buyers": 0.0, "available": 50.0, "likes": 0.0, "reactions": 0.0,
+		"duration": 25.0, "amount": 4999.99, "price": 4999.99, "total_supply": 50.0, "total_buyers": 0.0, "available": 50.0, "likes": 0.0, "reactions": 0.0,
 		"comments": 0.0, "shares": 0.0, "isLiked": false, "is_liked": false, "is_promoted": false, "plays_count": 0.0,
 		"profile_picture": "", "image": "",
 	}
@@ -86,15 +87,15 @@ func TestBeat_CreateDefaultsSupplyAndCutsMP3PreviewsByFrames(t *testing.T) {
 	kel := w.user("kel_on_the_beat")
 	song := w.upload(kel.ID, media.Audio, "audio/mpeg", mediatest.MP3Xing(1500))
 	p := w.beat(kel, "Amapiano loop", map[string]any{"audio_upload": song})
-	if p["total_supply"] != 100.0 || p["available"] != 100.0 {
-		t.Errorf("supply %v available %v, want the default 100", p["total_supply"], p["available"])
+	if p["total_supply"] != 100.0 || p["available"] != 100.0 || p["amount"] != 999.0 || p["price"] != 999.0 {
+		t.Errorf("supply %v available %v amount %v, want the defaults 100 and 999", p["total_supply"], p["available"], p["amount"])
 	}
 	status, b := fetch(t, kel.Client, p["preview_url"].(string))
 	if d := media.Duration("audio/mpeg", bytes.NewReader(b), int64(len(b))); status != http.StatusOK || d < 10 || d > 10.03 {
 		t.Errorf("the MP3 preview: %d, plays %v s", status, d)
 	}
-	if r := kel.JSON("POST", "/api/beat/create", w.beatBody(kel, "As text", map[string]any{"total_supply": "7"})); r.Status != http.StatusCreated ||
-		r.Body["post"].(map[string]any)["total_supply"] != 7.0 {
+	if r := kel.JSON("POST", "/api/beat/create", w.beatBody(kel, "As text", map[string]any{"total_supply": "7", "amount": "0.01"})); r.Status != http.StatusCreated ||
+		r.Body["post"].(map[string]any)["total_supply"] != 7.0 || r.Body["post"].(map[string]any)["amount"] != 0.01 {
 		t.Errorf("total_supply as text: %d %s", r.Status, r.Raw)
 	}
 }
@@ -123,6 +124,11 @@ func TestBeat_CreateRefusesWithTheSpecsMessagesAndKeepsNothing(t *testing.T) {
 		{"supply 0", w.beatBody(kel, "x", map[string]any{"total_supply": 0}), map[string]string{"total_supply": "total_supply must be a whole number from 1 to 1000000"}},
 		{"supply 2.5", w.beatBody(kel, "x", map[string]any{"total_supply": 2.5}), map[string]string{"total_supply": "total_supply must be a whole number from 1 to 1000000"}},
 		{"supply text", w.beatBody(kel, "x", map[string]any{"total_supply": "many"}), map[string]string{"total_supply": "total_supply must be a whole number from 1 to 1000000"}},
+		{"amount 0", w.beatBody(kel, "x", map[string]any{"amount": 0}), map[string]string{"amount": "amount must be at least 0.01"}},
+		{"amount below zero", w.beatBody(kel, "x", map[string]any{"amount": -5}), map[string]string{"amount": "amount must be at least 0.01"}},
+		{"three decimals", w.beatBody(kel, "x", map[string]any{"amount": 9.999}), map[string]string{"amount": "Amount must be a number of naira with at most two decimals"}},
+		{"an exponent", w.beatBody(kel, "x", map[string]any{"amount": json.RawMessage("1e3")}), map[string]string{"amount": "Amount must be a number of naira with at most two decimals"}},
+		{"amount text", w.beatBody(kel, "x", map[string]any{"amount": "free"}), map[string]string{"amount": "Amount must be a number of naira with at most two decimals"}},
 	}
 	for _, c := range cases {
 		refusal(t, c.name, kel.JSON("POST", "/api/beat/create", c.body), http.StatusBadRequest, invalid, c.fields)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"zuum/shared/failure"
+	"zuum/shared/money"
 	"zuum/shared/post"
 )
 
@@ -29,6 +30,8 @@ type beatBody struct {
 	Description string `json:"description"`
 	// TotalSupply is a whole number, also taken as text from form-minded clients ("100").
 	TotalSupply json.RawMessage `json:"total_supply"`
+	// Amount is the price in naira, a number with at most two decimals (also taken as text).
+	Amount      json.RawMessage `json:"amount"`
 	CoverPhoto  string          `json:"cover_photo"`
 	AudioUpload string          `json:"audio_upload"`
 }
@@ -41,22 +44,37 @@ func beatDraft(w http.ResponseWriter, r *http.Request) (post.Draft, error) {
 	if err != nil {
 		return post.Draft{}, err
 	}
-	sale := &post.SaleDraft{Description: b.Description, Supply: post.DefaultSupply}
-	if !isNull(b.TotalSupply) {
-		text := string(b.TotalSupply)
-		var s string
-		if json.Unmarshal(b.TotalSupply, &s) == nil {
-			text = s
+	sale := &post.SaleDraft{Description: b.Description, Supply: post.DefaultSupply, Price: post.DefaultPrice}
+	if text, ok := numberText(b.TotalSupply); ok {
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			invalid = append(invalid, failure.FieldError{Field: "total_supply", Msg: msgSupply})
 		}
-		if text = strings.TrimSpace(text); text != "" {
-			n, err := strconv.ParseInt(text, 10, 64)
-			if err != nil {
-				invalid = append(invalid, failure.FieldError{Field: "total_supply", Msg: msgSupply})
-			}
-			sale.Supply = n
+		sale.Supply = n
+	}
+	if text, ok := numberText(b.Amount); ok {
+		price, err := money.Parse(text)
+		if e, bad := money.ErrorOf(err); bad {
+			invalid = append(invalid, failure.FieldError{Field: "amount", Msg: e.Reason})
 		}
+		sale.Price = price
 	}
 	return post.Draft{
 		Caption: b.Caption, Media: b.AudioUpload, Cover: b.CoverPhoto, Sale: sale, Invalid: invalid,
 	}, nil
+}
+
+// numberText is the text of a number sent as JSON or as a JSON string; ok is false when it is
+// absent, null or blank (the field's default applies).
+func numberText(raw json.RawMessage) (text string, ok bool) {
+	if isNull(raw) {
+		return "", false
+	}
+	text = string(raw)
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		text = s
+	}
+	text = strings.TrimSpace(text)
+	return text, text != ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
+	"zuum/shared/money"
 
 	"zuum/shared/text"
 )
@@ -25,9 +26,10 @@ import (
 // Sale is what a beat for sale holds beside the core post: its description and its terms.
 type Sale struct {
 	Description string
-	Supply      int64  // licences for sale, at least 1
-	Buyers      int64  // licences sold; never above Supply (a purchase raises it on that condition)
-	Preview     string // media key of the preview: the first PreviewSeconds of Post.Media
+	Price       money.Money // of one licence, at least 1 kobo
+	Supply      int64       // licences for sale, at least 1
+	Buyers      int64       // licences sold; never above Supply (a purchase raises it on that condition)
+	Preview     string      // media key of the preview: the first PreviewSeconds of Post.Media
 	// Withdrawn is set when its owner deleted it while it had buyers: it is gone from every list
 	// and page, but the post and its audio stay for the buyers' downloads.
 	Withdrawn bool
@@ -39,6 +41,7 @@ func (b Sale) Available() int64 { return max(b.Supply-b.Buyers, 0) }
 // Beat defaults and limits (spec part 2 §3 and §9).
 const (
 	DefaultSupply  = 100
+	DefaultPrice   = 999 * money.Naira
 	MaxSupply      = 1_000_000
 	MaxDescription = 2000
 )
@@ -50,6 +53,7 @@ const (
 	msgDescriptionLong = "Description must be at most 2000 characters"
 	msgCoverRequired   = "Cover photo is required"
 	msgSupply          = "total_supply must be a whole number from 1 to 1000000"
+	msgPrice           = "amount must be at least 0.01"
 	msgBeatAudio       = "Please select a valid audio file (MP3, WAV)"
 )
 
@@ -59,6 +63,7 @@ var previewTypes = []string{"audio/mpeg", "audio/wav"}
 // SaleDraft is what a seller submits beside the core draft of a beat for sale.
 type SaleDraft struct {
 	Description string
+	Price       money.Money
 	Supply      int64
 }
 
@@ -66,7 +71,7 @@ func checkBeat(d *Draft, add func(field, msg string)) {
 	d.Public, d.Type, d.Links, d.Location, d.Tags = true, TypeBeat, Links{}, "", nil
 	b := d.Sale
 	if b == nil {
-		b = &SaleDraft{Supply: DefaultSupply}
+		b = &SaleDraft{Supply: DefaultSupply, Price: DefaultPrice}
 		d.Sale = b
 	}
 	switch b.Description = strings.TrimSpace(text.Clean(b.Description, true)); {
@@ -77,6 +82,9 @@ func checkBeat(d *Draft, add func(field, msg string)) {
 	}
 	if b.Supply < 1 || b.Supply > MaxSupply {
 		add("total_supply", msgSupply)
+	}
+	if b.Price < money.Kobo || b.Price > money.Max {
+		add("amount", msgPrice)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/jobs"
 	"zuum/shared/media"
+	"zuum/shared/money"
 )
 
 // Files is the media bucket as posts use it; *media.Store is one.
@@ -145,15 +146,16 @@ type postItem struct {
 	Duration     float64  `dynamodbav:"duration"`
 	// A beat for sale's description and terms (Sale); absent for other kinds. total_buyers is
 	// written as 0 with the beat, so a purchase's condition total_buyers < total_supply holds.
-	Description string `dynamodbav:"description,omitempty"`
-	Supply      *int64 `dynamodbav:"total_supply,omitempty"`
-	Buyers      *int64 `dynamodbav:"total_buyers,omitempty"`
-	Preview     string `dynamodbav:"preview,omitempty"`
-	Withdrawn   bool   `dynamodbav:"withdrawn,omitempty"`
-	Reactions   int64  `dynamodbav:"reactions"`
-	Comments    int64  `dynamodbav:"comments"`
-	Shares      int64  `dynamodbav:"shares"`
-	CreatedAt   string `dynamodbav:"created_at"`
+	Description string       `dynamodbav:"description,omitempty"`
+	Price       *money.Money `dynamodbav:"price,omitempty"` // kobo
+	Supply      *int64       `dynamodbav:"total_supply,omitempty"`
+	Buyers      *int64       `dynamodbav:"total_buyers,omitempty"`
+	Preview     string       `dynamodbav:"preview,omitempty"`
+	Withdrawn   bool         `dynamodbav:"withdrawn,omitempty"`
+	Reactions   int64        `dynamodbav:"reactions"`
+	Comments    int64        `dynamodbav:"comments"`
+	Shares      int64        `dynamodbav:"shares"`
+	CreatedAt   string       `dynamodbav:"created_at"`
 }
 
 func toItem(p Post) postItem {
@@ -175,7 +177,7 @@ func toItem(p Post) postItem {
 		Description: sale.Description, Preview: sale.Preview, Withdrawn: sale.Withdrawn,
 	}
 	if p.Sale != nil {
-		it.Supply, it.Buyers = &sale.Supply, &sale.Buyers
+		it.Price, it.Supply, it.Buyers = &sale.Price, &sale.Supply, &sale.Buyers
 	}
 	return it
 }
@@ -195,6 +197,9 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 		sale = &Sale{Description: it.Description, Preview: it.Preview, Withdrawn: it.Withdrawn}
 		if it.Supply != nil {
 			sale.Supply = *it.Supply
+		}
+		if it.Price != nil {
+			sale.Price = *it.Price
 		}
 		if it.Buyers != nil {
 			sale.Buyers = *it.Buyers
@@ -253,7 +258,7 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 			return Post{}, failure.Wrap(err, "cut preview")
 		}
 		files.preview = preview
-		p.Sale = &Sale{Description: d.Sale.Description, Supply: d.Sale.Supply, Preview: preview.Key}
+		p.Sale = &Sale{Description: d.Sale.Description, Price: d.Sale.Price, Supply: d.Sale.Supply, Preview: preview.Key}
 	}
 	items, dirs, err := s.publishItems(p)
 	if err != nil {
