@@ -3,6 +3,7 @@ package beat_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,8 +15,10 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
+	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
+	"zuum/shared/money"
 	"zuum/shared/schema"
 )
 
@@ -120,4 +123,64 @@ func refusal(t *testing.T, what string, r apptest.Response, status int, message 
 			t.Errorf("%s: fields %v, want %v", what, got, fields)
 		}
 	}
+}
+
+// ledgerOf is the app's ledger, read and written through the real SDK.
+func (w *world) ledgerOf() *ledger.Store { return ledger.New(w.app.Cloud.DynamoDB, schema.Ledger.Name) }
+
+// credit pays naira into u's wallet as a deposit does: a movement from the provider clearing
+// account (the deposit path itself is the wallet's).
+func (w *world) credit(u user, naira money.Money) {
+	w.t.Helper()
+	_, err := w.ledgerOf().Move(context.Background(), ledger.Movement{
+		Kind: "deposit",
+		Legs: []ledger.Leg{
+			{Account: ledger.Clearing, Amount: -naira, Type: "deposit", Counterparty: u.Name},
+			{Account: ledger.User(u.ID), Amount: naira, Type: "deposit", Counterparty: "Bank transfer"},
+		},
+		Once: ledger.Once{Key: "test-deposit#" + uuid.NewString()},
+	})
+	if err != nil {
+		w.t.Fatalf("credit %s: %v", u.Name, err)
+	}
+}
+
+// balance is u's wallet balance.
+func (w *world) balance(u user) money.Money {
+	w.t.Helper()
+	b, err := w.ledgerOf().Balance(context.Background(), u.ID)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return b.Amount
+}
+
+// audit checks the ledger's invariants: every movement sums to zero, the balances sum to zero,
+// no wallet is below zero and every balance is the sum of its entries.
+func (w *world) audit() ledger.Audit {
+	w.t.Helper()
+	a, err := w.ledgerOf().Audit(context.Background())
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	if a.Sum != 0 || len(a.Negative) > 0 || len(a.Unbalanced) > 0 || len(a.Drifted) > 0 {
+		w.t.Errorf("ledger audit: sum %v, negative %v, unbalanced %v, drifted %v", a.Sum, a.Negative, a.Unbalanced, a.Drifted)
+	}
+	return a
+}
+
+// buy sends u's purchase of post at amount (naira) with key as its Idempotency-Key.
+func (w *world) buy(u user, postID string, amount any, key string) apptest.Response {
+	raw, _ := json.Marshal(map[string]any{"postId": postID, "amount": amount})
+	return w.send(u, raw, key)
+}
+
+// send posts body to /api/beat/purchase as u with key as its Idempotency-Key ("" for none).
+func (w *world) send(u user, body []byte, key string) apptest.Response {
+	req, _ := http.NewRequest("POST", w.app.URL("/api/beat/purchase"), bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if key != "" {
+		req.Header.Set("Idempotency-Key", key)
+	}
+	return u.Do(req)
 }

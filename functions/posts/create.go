@@ -21,6 +21,9 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Kind, d.OwnerID = h.k.Kind, me.UserID
+	if d.Sale != nil {
+		d.Sale.Seller = me.Account.Profile.Username
+	}
 	p, err := h.d.Posts.Create(r.Context(), d)
 	if err != nil {
 		httpapi.Error(w, r, err)

@@ -73,6 +73,8 @@ type Deps struct {
 	Sessions httpapi.Authenticator
 	Posts    *post.Store
 	Render   Renderer
+	// Media is the media bucket (the renderer signs through it; beats sign downloads).
+	Media *media.Store
 	// AppURL is the web app's origin, for share links.
 	AppURL string
 }
@@ -132,18 +134,23 @@ func viewer(r *http.Request) httpapi.Principal {
 	return p
 }
 
-// FromEnv builds k's routes from the environment: what Wire reads, and JOBS_FUNCTION, the jobs
-// worker that new and deleted posts queue work for.
+// FromEnv builds k's routes from the environment (see WireWriter).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind) (http.Handler, error) {
-	v, err := env.Require("JOBS_FUNCTION")
-	if err != nil {
-		return nil, err
-	}
-	d, err := build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
+	d, err := WireWriter(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
 	return New(k, d), nil
+}
+
+// WireWriter builds what creating and deleting posts needs from the environment: what Wire
+// reads, and JOBS_FUNCTION, the jobs worker that new and deleted posts queue work for.
+func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
+	v, err := env.Require("JOBS_FUNCTION")
+	if err != nil {
+		return Deps{}, err
+	}
+	return build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
 }
 
 // Wire builds what reading posts needs (the feed's routes) from the environment: USERS_TABLE,
@@ -168,7 +175,7 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 		Files: files, Jobs: queue,
 	})
 	return Deps{
-		Sessions: sessions, Posts: store, AppURL: v["APP_URL"],
+		Sessions: sessions, Posts: store, AppURL: v["APP_URL"], Media: files,
 		Render: Renderer{Files: files, Pictures: wire.Media(env)},
 	}, nil
 }

@@ -2,6 +2,8 @@ package post
 
 import (
 	"context"
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -11,6 +13,7 @@ import (
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/money"
+	"zuum/shared/profile"
 
 	"zuum/shared/text"
 )
@@ -30,6 +33,9 @@ type Sale struct {
 	Supply      int64       // licences for sale, at least 1
 	Buyers      int64       // licences sold; never above Supply (a purchase raises it on that condition)
 	Preview     string      // media key of the preview: the first PreviewSeconds of Post.Media
+	// Seller is the owner's username, kept with the terms (a username never changes) so that a
+	// purchase reads one item.
+	Seller string
 	// Withdrawn is set when its owner deleted it while it had buyers: it is gone from every list
 	// and page, but the post and its audio stay for the buyers' downloads.
 	Withdrawn bool
@@ -62,6 +68,7 @@ var previewTypes = []string{"audio/mpeg", "audio/wav"}
 
 // SaleDraft is what a seller submits beside the core draft of a beat for sale.
 type SaleDraft struct {
+	Seller      string // the owner's username
 	Description string
 	Price       money.Money
 	Supply      int64
@@ -127,3 +134,76 @@ func (s *Store) deleteBeat(ctx context.Context, p Post) error {
 	s.cleanUp(ctx, p)
 	return nil
 }
+
+// Errors of a sale.
+var (
+	// ErrNotForSale is a beat that does not exist, was withdrawn or has no licence left.
+	ErrNotForSale = failure.New(failure.NotFound, "Beat not found or sold out")
+)
+
+// ForSale returns beat id as a buyer reads it before buying: its post and terms, from one
+// strongly consistent read. A post that is not a beat, or a withdrawn beat, is ErrNotForSale.
+func (s *Store) ForSale(ctx context.Context, id string) (Post, error) {
+	p, err := s.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) || err == nil && (p.Kind != Beat || p.Sale == nil || p.Sale.Withdrawn) {
+		return Post{}, ErrNotForSale
+	}
+	return p, err
+}
+
+// Positions of SellItems' writes in what it returns.
+const (
+	SellGuard   = 0
+	SellCounter = 1
+	SellSeller  = 2
+)
+
+// SellItems are the writes a purchase of one licence of beat p (at price) adds to its
+// transaction, in this order:
+//
+//   - SellGuard: the guard item pk=POST#<id> sk=BUYER#<buyer>, on condition that it is absent:
+//     a buyer owns a beat at most once (first, so a refusal names it before "sold out");
+//   - SellCounter: the beat's buyers counter raised by one, on condition that the beat still
+//     exists, is not withdrawn, still costs price and has a licence left (total_buyers <
+//     total_supply): the condition that makes overselling impossible however many buyers race;
+//   - SellSeller: a check that the seller's account is not deactivated.
+func (s *Store) SellItems(p Post, buyer, purchaseID string, price money.Money) []types.TransactWriteItem {
+	return []types.TransactWriteItem{
+		SellGuard: {Put: &types.Put{
+			TableName: &s.table, ConditionExpression: aws.String(conditionAbsent),
+			Item: map[string]types.AttributeValue{
+				"pk": &types.AttributeValueMemberS{Value: postPrefix + p.ID}, "sk": &types.AttributeValueMemberS{Value: buyerPrefix + buyer},
+				"purchase_id": &types.AttributeValueMemberS{Value: purchaseID},
+			},
+		}},
+		SellCounter: {Update: &types.Update{
+			TableName: &s.table, Key: postKey(p.ID), UpdateExpression: aws.String("ADD total_buyers :one"),
+			ConditionExpression: aws.String("attribute_exists(pk) AND #kind = :beat AND attribute_not_exists(withdrawn) " +
+				"AND total_buyers < total_supply AND price = :price"),
+			ExpressionAttributeNames: map[string]string{"#kind": "kind"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":one": number(1), ":beat": &types.AttributeValueMemberS{Value: string(Beat)},
+				":price": &types.AttributeValueMemberN{Value: strconv.FormatInt(price.Kobo(), 10)},
+			},
+		}},
+		SellSeller: {ConditionCheck: &types.ConditionCheck{
+			TableName: &s.users, Key: profile.Key(p.OwnerID),
+			ConditionExpression:       aws.String("attribute_exists(pk) AND deactivated <> :true"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":true": &types.AttributeValueMemberBOOL{Value: true}},
+		}},
+	}
+}
+
+// Owns reports whether buyer bought a licence of beat postID (its guard item exists).
+func (s *Store) Owns(ctx context.Context, postID, buyer string) (bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, Key: itemKey(postPrefix+postID, buyerPrefix+buyer), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return false, failure.Wrap(err, "read buyer guard")
+	}
+	return out.Item != nil, nil
+}
+
+// buyerPrefix is the sort key prefix of a beat's buyer guards.
+const buyerPrefix = "BUYER#"

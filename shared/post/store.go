@@ -151,6 +151,7 @@ type postItem struct {
 	Supply      *int64       `dynamodbav:"total_supply,omitempty"`
 	Buyers      *int64       `dynamodbav:"total_buyers,omitempty"`
 	Preview     string       `dynamodbav:"preview,omitempty"`
+	Seller      string       `dynamodbav:"seller,omitempty"`
 	Withdrawn   bool         `dynamodbav:"withdrawn,omitempty"`
 	Reactions   int64        `dynamodbav:"reactions"`
 	Comments    int64        `dynamodbav:"comments"`
@@ -174,7 +175,7 @@ func toItem(p Post) postItem {
 		Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark, Location: p.Location, Public: p.Public,
 		Tags: p.Tags, Media: p.Media, Cover: p.Cover, Duration: p.Duration, Reactions: p.Reactions,
 		Comments: p.Comments, Shares: p.Shares, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
-		Description: sale.Description, Preview: sale.Preview, Withdrawn: sale.Withdrawn,
+		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
 	}
 	if p.Sale != nil {
 		it.Price, it.Supply, it.Buyers = &sale.Price, &sale.Supply, &sale.Buyers
@@ -194,7 +195,7 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 	}
 	var sale *Sale
 	if it.Kind == Beat {
-		sale = &Sale{Description: it.Description, Preview: it.Preview, Withdrawn: it.Withdrawn}
+		sale = &Sale{Description: it.Description, Preview: it.Preview, Seller: it.Seller, Withdrawn: it.Withdrawn}
 		if it.Supply != nil {
 			sale.Supply = *it.Supply
 		}
@@ -258,7 +259,9 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 			return Post{}, failure.Wrap(err, "cut preview")
 		}
 		files.preview = preview
-		p.Sale = &Sale{Description: d.Sale.Description, Price: d.Sale.Price, Supply: d.Sale.Supply, Preview: preview.Key}
+		p.Sale = &Sale{
+			Description: d.Sale.Description, Price: d.Sale.Price, Supply: d.Sale.Supply, Preview: preview.Key, Seller: d.Sale.Seller,
+		}
 	}
 	items, dirs, err := s.publishItems(p)
 	if err != nil {
