@@ -905,6 +905,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licences/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that a beat licence is genuine
+         * @description Public, no session needed: the page every licence PDF links to (its address and QR code).
+         *     The number is read as people type it: any case, surrounding spaces, O for 0 and I or L for 1.
+         *     A number that is unknown or is no licence number at all is not found. The answer never
+         *     carries the price.
+         */
+        get: operations["verifyLicence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's balance, newest entries and totals
+         * @description The balance, the 3 newest entries of the history, and what your purchases, sales and
+         *     deposits moved in all (positive naira each). A wallet never paid into answers zeros and
+         *     no entries. Amounts are naira JSON numbers with at most two decimals.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's history
+         * @description Newest first; every entry, or those of one type. pagination.total counts the entries the filter shows.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/create": {
         parameters: {
             query?: never;
@@ -1418,6 +1483,71 @@ export interface components {
         };
         CommentList: {
             comments: components["schemas"]["Comment"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        LicenceVerification: {
+            /**
+             * @description Always true; a licence that is not genuine is a 404.
+             * @constant
+             */
+            valid: true;
+            /** @description The number as printed (upper case), whatever case it was asked in. */
+            licence_number: string;
+            beat: {
+                id: string;
+                /** @description The beat's title at the purchase. */
+                title: string;
+            };
+            buyer: components["schemas"]["LicenceParty"];
+            producer: components["schemas"]["LicenceParty"];
+            /** Format: date-time */
+            purchased_at: string;
+        };
+        /** @description A licence's buyer or producer, with the username they had at the purchase. */
+        LicenceParty: {
+            id: string;
+            username: string;
+        };
+        /** @description An amount in naira, at most two decimals (kobo inside the API). */
+        Naira: number;
+        /** @description One line of a wallet's history. */
+        WalletEntry: {
+            id: string;
+            /**
+             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in).
+             * @enum {string}
+             */
+            type: "purchase" | "sale" | "deposit";
+            amount: components["schemas"]["Naira"];
+            /**
+             * @description in raises the balance, out lowers it.
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /** @description The other side: a username, or "Bank transfer" for a deposit. */
+            counterparty: string;
+            /** Format: date-time */
+            date: string;
+            /** @enum {string} */
+            status: "completed" | "pending";
+            /** @description What the entry belongs to: a purchase id, the provider's reference. */
+            reference: string;
+        };
+        Wallet: {
+            balance: components["schemas"]["Naira"];
+            /** @constant */
+            currency: "NGN";
+            /** @description The 3 newest entries, newest first. */
+            recent: components["schemas"]["WalletEntry"][];
+            /** @description What each kind of entry moved in all, as positive naira. */
+            totals: {
+                purchases: components["schemas"]["Naira"];
+                sales: components["schemas"]["Naira"];
+                deposits: components["schemas"]["Naira"];
+            };
+        };
+        WalletHistory: {
+            transactions: components["schemas"]["WalletEntry"][];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
@@ -3539,6 +3669,110 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence number, ZUUM-XXXX-XXXX-XXXX (Crockford base32). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A genuine licence, as recorded at the purchase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenceVerification"];
+                };
+            };
+            /** @description No licence has this number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Licence not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this type; empty or absent lists all. Anything else is 400 "type must be purchase, sale or deposit.". */
+                type?: "" | "purchase" | "sale" | "deposit";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistory"];
+                };
+            };
+            /** @description The type is not an entry type, a paging parameter is out of range, or the cursor is not one this list gave. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["Unauthorized"];
