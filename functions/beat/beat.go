@@ -3,6 +3,7 @@ package beat
 import (
 	"context"
 	"errors"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/ledger"
+	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/money"
 	"zuum/shared/purchase"
@@ -19,16 +21,17 @@ import (
 
 // Handler serves /api/beat.
 type Handler struct {
-	d      posts.Deps
-	buys   *purchase.Store
-	ledger *ledger.Store
-	mux    *http.ServeMux
+	d        posts.Deps
+	buys     *purchase.Store
+	ledger   *ledger.Store
+	licences *licence.Store
+	mux      *http.ServeMux
 }
 
 // New mounts the beat routes: the posts route set for beats, and the purchase routes. Every
 // route needs a session; a purchase also an Idempotency-Key.
-func New(d posts.Deps, buys *purchase.Store, l *ledger.Store) *Handler {
-	h := &Handler{d: d, buys: buys, ledger: l, mux: http.NewServeMux()}
+func New(d posts.Deps, buys *purchase.Store, l *ledger.Store, licences *licence.Store) *Handler {
+	h := &Handler{d: d, buys: buys, ledger: l, licences: licences, mux: http.NewServeMux()}
 	set := posts.New(posts.Beat, d)
 	h.mux.Handle("/api/beat", set)
 	h.mux.Handle("/api/beat/", set)
@@ -36,6 +39,7 @@ func New(d posts.Deps, buys *purchase.Store, l *ledger.Store) *Handler {
 	h.mux.HandleFunc("POST /api/beat/purchase", session(httpapi.Idempotent(l, "purchase", h.purchase)))
 	h.mux.HandleFunc("GET /api/beat/purchase", session(h.purchases))
 	h.mux.HandleFunc("POST /api/beat/purchase/{id}/download", session(h.download))
+	h.mux.HandleFunc("GET /api/beat/purchase/{id}/licence", session(h.licence))
 	h.mux.HandleFunc("GET /api/beat/terms", session(h.terms))
 	return h
 }
@@ -203,6 +207,32 @@ func fileName(caption, key string) string {
 		name = "beat"
 	}
 	return name + path.Ext(key)
+}
+
+// licence answers the caller's licence of a purchase as a PDF (licence.Render), from the licence
+// as it was recorded with the purchase.
+func (h *Handler) licence(w http.ResponseWriter, r *http.Request) {
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	p, err := h.buys.Get(r.Context(), me.UserID, r.PathValue("id"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	l, err := h.licences.Get(r.Context(), p.LicenceNumber)
+	if err != nil {
+		httpapi.Error(w, r, failure.Wrap(err, "read the licence of purchase "+p.ID))
+		return
+	}
+	pdf, err := licence.Render(l, licence.VerifyURL(h.d.AppURL, l.Number))
+	if err != nil {
+		httpapi.Error(w, r, failure.Wrap(err, "render licence"))
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": "zuum-licence-" + l.Number + ".pdf"}))
+	w.Header().Set("Cache-Control", "private, no-store")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(pdf)
 }
 
 // terms are what a seller is told before putting a beat up for sale.

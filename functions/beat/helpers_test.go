@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os/exec"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -183,4 +184,21 @@ func (w *world) send(u user, body []byte, key string) apptest.Response {
 		req.Header.Set("Idempotency-Key", key)
 	}
 	return u.Do(req)
+}
+
+// pdfText is the text of a PDF by pdftotext (Debian's poppler-utils), "" when it is not installed.
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	tool, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Log("pdftotext is not installed (apt-get install poppler-utils): the PDF's text is not checked")
+		return ""
+	}
+	cmd := exec.Command(tool, "-", "-")
+	cmd.Stdin = bytes.NewReader(pdf)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	return string(out)
 }

@@ -216,3 +216,37 @@ func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(
 	}
 	w.audit()
 }
+
+func TestPurchase_TheLicenceIsRecordedWithThePurchaseAndItsPDFStatesIt(t *testing.T) {
+	w := start(t)
+	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
+	w.credit(ada, 5000*money.Naira)
+	id := w.beat(kel, "Afro drill", map[string]any{"amount": 4999.99})["id"].(string)
+	r := w.buy(ada, id, 4999.99, uuid.NewString())
+	if r.Status != http.StatusCreated {
+		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
+	}
+	data := r.Body["data"].(map[string]any)
+	number := data["licence_number"].(string)
+	if !strings.HasPrefix(number, "ZUUM-") {
+		t.Fatalf("licence number %q", number)
+	}
+	v := w.app.Client(t).JSON("GET", "/api/licences/"+number, nil)
+	field := func(obj, name string) any { m, _ := v.Body[obj].(map[string]any); return m[name] }
+	if v.Status != http.StatusOK || v.Body["valid"] != true || field("buyer", "username") != "ada_sings" ||
+		field("producer", "username") != "kel_on_the_beat" || field("beat", "title") != "Afro drill" || field("beat", "id") != id {
+		t.Errorf("the public check: %d %s", v.Status, v.Raw)
+	}
+	pdf := ada.JSON("GET", "/api/beat/purchase/"+data["id"].(string)+"/licence", nil)
+	if pdf.Status != http.StatusOK || pdf.Header.Get("Content-Type") != "application/pdf" || !bytes.HasPrefix(pdf.Raw, []byte("%PDF-")) {
+		t.Fatalf("licence PDF: %d %s %.40q", pdf.Status, pdf.Header.Get("Content-Type"), pdf.Raw)
+	}
+	if text := pdfText(t, pdf.Raw); text != "" {
+		for _, want := range []string{number, "ada_sings", "kel_on_the_beat", "Afro drill", "₦4,999.99"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the PDF does not say %q", want)
+			}
+		}
+	}
+	refusal(t, "another user's licence", kel.JSON("GET", "/api/beat/purchase/"+data["id"].(string)+"/licence", nil), http.StatusNotFound, "Purchase not found", nil)
+}

@@ -16,6 +16,7 @@ import (
 	"zuum/functions/posts"
 	"zuum/functions/wire"
 	"zuum/shared/ledger"
+	"zuum/shared/licence"
 	"zuum/shared/purchase"
 	"zuum/shared/schema"
 )
@@ -41,9 +42,10 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
 	buys, err := purchase.New(purchase.Config{
 		DB: db, Table: v[schema.Posts.EnvVar], Posts: d.Posts, Ledger: l, CommissionPercent: percent,
+		Licences: licence.NewStore(db, v[schema.Posts.EnvVar]),
 	})
 	if err != nil {
 		return nil, err
 	}
-	return New(d, buys, l), nil
+	return New(d, buys, l, licence.NewStore(db, v[schema.Posts.EnvVar])), nil
 }

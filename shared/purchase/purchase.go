@@ -1,6 +1,6 @@
 // Package purchase is buying licences of beats for sale: the purchase (one ledger movement that
-// also writes the licence and raises the beat's buyers counter), a buyer's library, and the
-// downloads a purchase allows. It builds on shared/post (the beat and its terms) and
+// also writes the licence (shared/licence) and raises the beat's buyers counter), a buyer's
+// library, and the downloads a purchase allows. It builds on shared/post (the beat and its terms) and
 // shared/ledger (the money); its items live in the Posts table:
 //
 //	pk=BUYER#<buyerId>   sk=PURCHASE#<id>   a purchase: post_id, seller_id, seller, caption, cover,
@@ -29,6 +29,7 @@ import (
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
+	"zuum/shared/licence"
 	"zuum/shared/money"
 	"zuum/shared/post"
 	"zuum/shared/profile"
@@ -84,6 +85,8 @@ type Config struct {
 	Table  string // the Posts table
 	Posts  *post.Store
 	Ledger *ledger.Store
+	// Licences records each purchase's licence in the purchase's transaction.
+	Licences *licence.Store
 	// CommissionPercent is Zuum's share of each sale, 0 to 100.
 	CommissionPercent int
 	// Now is the clock; nil means time.Now.
@@ -122,7 +125,7 @@ const rounds = 8
 // ONE ledger movement: the buyer pays the price (entry "purchase"), the seller gets it less the
 // commission ("sale"), the commission account the commission ("commission"); with it, in the
 // same transaction, the beat's buyers counter (only while below its supply), the buyer's guard
-// (a beat is owned once), the purchase and the buyer's purchase count. answer makes the
+// (a beat is owned once), the purchase, the buyer's purchase count and the licence. answer makes the
 // movement's idempotency item from the purchase (the first answer a replay gets).
 //
 // Errors: post.ErrNotForSale (no such beat, withdrawn, sold out, or its seller is deactivated),
@@ -167,7 +170,7 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	pur := Purchase{
 		ID: id, PostID: p.ID, BuyerID: buyer.ID, SellerID: p.OwnerID, Seller: sale.Seller, Caption: p.Caption,
 		Cover: p.Cover, Media: p.Media, Preview: sale.Preview, Price: sale.Price,
-		LicenceNumber: "", DownloadsRemaining: Downloads, PurchasedAt: s.c.Now().UTC(),
+		LicenceNumber: licence.NewNumber(), DownloadsRemaining: Downloads, PurchasedAt: s.c.Now().UTC(),
 	}
 	once, err := answer(pur)
 	if err != nil {
@@ -186,6 +189,11 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	if err != nil {
 		return Purchase{}, err
 	}
+	mine = append(mine, s.c.Licences.PutItem(licence.Licence{
+		Number: pur.LicenceNumber, PurchaseID: pur.ID, BeatID: p.ID, BeatTitle: p.Caption,
+		BuyerID: buyer.ID, BuyerUsername: buyer.Username, ProducerID: p.OwnerID, ProducerUsername: sale.Seller,
+		Price: sale.Price, PurchasedAt: pur.PurchasedAt,
+	}))
 	_, err = s.c.Ledger.Move(ctx, ledger.Movement{Kind: "purchase", At: pur.PurchasedAt, Legs: legs, Once: once}, append(extra, mine...)...)
 	var failed *ledger.ExtraFailed
 	var short *ledger.Insufficient
