@@ -4370,7 +4370,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "postId": "0190f3a3-0000-7000-8000-000000000002",
-                 *       "amount": 4999.99
+                 *       "amount": 5000
                  *     }
                  */
                 "application/json": components["schemas"]["PurchaseRequest"];
