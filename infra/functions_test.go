@@ -185,12 +185,12 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 	}
 }
 
-func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
-	// Given the route groups, of which audio and video queue jobs
+func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
+	// Given the route groups, of which audio, video and beat queue jobs
 	_, tmpl := fresh.get(t)
 	jobs := workerFunction(t, tmpl, "jobs")
 
-	// Then exactly those two receive JOBS_FUNCTION, naming the jobs worker
+	// Then exactly those three receive JOBS_FUNCTION, naming the jobs worker
 	var told []string
 	for _, g := range routeGroups {
 		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
@@ -201,8 +201,8 @@ func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
 			}
 		}
 	}
-	if jsonString(told) != `["audio","video"]` {
-		t.Errorf("groups told the jobs worker: %v, want audio and video", told)
+	if jsonString(told) != `["audio","video","beat"]` {
+		t.Errorf("groups told the jobs worker: %v, want audio, video and beat", told)
 	}
 }
 
