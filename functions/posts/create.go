@@ -22,7 +22,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Kind, d.OwnerID = h.k.Kind, me.UserID
 	if d.Sale != nil {
-		d.Sale.Seller = me.Account.Profile.Username
+		d.Sale.Seller = me.Account.Username
 	}
 	p, err := h.d.Posts.Create(r.Context(), d)
 	if err != nil {
