@@ -2,6 +2,7 @@ package beat_test
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -249,4 +250,57 @@ func TestPurchase_TheLicenceIsRecordedWithThePurchaseAndItsPDFStatesIt(t *testin
 		}
 	}
 	refusal(t, "another user's licence", kel.JSON("GET", "/api/beat/purchase/"+data["id"].(string)+"/licence", nil), http.StatusNotFound, "Purchase not found", nil)
+}
+
+func TestPurchase_TheLibraryPagesByCursorAndRefusesAnotherBuyersCursor(t *testing.T) {
+	w := start(t)
+	kel, ada, bo := w.user("kel_on_the_beat"), w.user("ada_sings"), w.user("bola")
+	w.credit(ada, 100*money.Naira)
+	w.credit(bo, 100*money.Naira)
+	var captions []string
+	for i := range 3 {
+		caption := fmt.Sprintf("Beat %d", i)
+		id := w.beat(kel, caption, map[string]any{"amount": 10})["id"].(string)
+		if r := w.buy(ada, id, 10, uuid.NewString()); r.Status != http.StatusCreated {
+			t.Fatalf("purchase %d: %d %s", i, r.Status, r.Raw)
+		}
+		if i == 0 {
+			if r := w.buy(bo, id, 10, uuid.NewString()); r.Status != http.StatusCreated {
+				t.Fatalf("bola's purchase: %d %s", r.Status, r.Raw)
+			}
+		}
+		captions = append([]string{caption}, captions...) // newest first
+	}
+	var got []string
+	cursor := ""
+	for page := 1; ; page++ {
+		path := "/api/beat/purchase?limit=2"
+		if cursor != "" {
+			path += "&cursor=" + cursor + "&page=" + fmt.Sprint(page)
+		}
+		r := ada.JSON("GET", path, nil)
+		if r.Status != http.StatusOK {
+			t.Fatalf("page %d: %d %s", page, r.Status, r.Raw)
+		}
+		for _, p := range r.Body["purchases"].([]any) {
+			got = append(got, p.(map[string]any)["caption"].(string))
+		}
+		pg := r.Body["pagination"].(map[string]any)
+		if pg["total"] != 3.0 || pg["totalPages"] != 2.0 {
+			t.Errorf("page %d: pagination %v", page, pg)
+		}
+		next, _ := pg["next"].(string)
+		if next == "" {
+			break
+		}
+		cursor = next
+		refusal(t, "another buyer's cursor", bo.JSON("GET", "/api/beat/purchase?cursor="+next, nil), http.StatusBadRequest, "Invalid cursor.", nil)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(captions) {
+		t.Errorf("library %v, want %v", got, captions)
+	}
+	if r := ada.JSON("GET", "/api/beat/purchase?page=2&limit=2", nil); r.Status != http.StatusOK || len(r.Body["purchases"].([]any)) != 1 {
+		t.Errorf("page 2 by number: %d %s", r.Status, r.Raw)
+	}
+	refusal(t, "a page past the end", ada.JSON("GET", "/api/beat/purchase?page=3&limit=2", nil), http.StatusBadRequest, "page must be between 1 and 2.", nil)
 }

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -350,7 +351,7 @@ func (s *Store) List(ctx context.Context, buyer string, limit, skip int, cursor 
 	if err != nil {
 		return Page{}, errBadCursor
 	}
-	if start != nil && (str(start["pk"]) != buyerPrefix+buyer || len(start) != 2) {
+	if start != nil && (str(start["pk"]) != buyerPrefix+buyer || !strings.HasPrefix(str(start["sk"]), purchasePrefix) || len(start) != 2) {
 		return Page{}, errBadCursor
 	}
 	limit, skip = max(limit, 1), min(max(skip, 0), maxSkip)
