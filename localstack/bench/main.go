@@ -134,6 +134,14 @@ func newCloud(ctx context.Context) (*cloud, error) {
 		}
 	}
 	env := lambdas.Env("https://zuum.test")
+	pay, err := lambdas.Payments(ctx, c.cfg, e, srv.URL, "https://zuum.test", nil)
+	if err != nil {
+		c.close()
+		return nil, err
+	}
+	for k, v := range pay {
+		env[k] = v
+	}
 	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })
 	if err != nil {
 		c.close()

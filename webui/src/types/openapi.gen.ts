@@ -1282,15 +1282,77 @@ export interface paths {
         };
         /**
          * Read the caller's payment details (not built yet)
-         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Payments are
-         *     not built yet: no route group owns /api/payment, so the gateway answers 404 "Not Found" (as
-         *     API Gateway does in AWS) and the web app shows its banner "Payment information couldn't be
+         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Subscriptions
+         *     and payment links are not built yet: the payment group answers 404 (its unknown-route answer,
+         *     "Route not found.") and the web app shows its banner "Payment information couldn't be
          *     loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
          *     paymentLink, status, message, amount; null when there are none.
          */
         get: operations["getPaymentDetails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/deposit-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's account to pay naira into
+         * @description A temporary virtual account at the payment provider (Flutterwave): naira paid into it by
+         *     bank transfer reaches the caller's wallet when the provider's webhook arrives (see
+         *     POST /api/payment/webhook). The same account is answered until it expires (expiresAt is the
+         *     provider's own expiry, about an hour after it was opened); then a new one is opened, with
+         *     a new reference. Money paid into an expired account is refused by the bank and never
+         *     arrives. The fields are at the top level and again under `data`, which the spec's clients
+         *     read (spec part 2 §3: "paymentDetails or data").
+         */
+        get: operations["getDepositAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events (deposits)
+         * @description Called by the payment provider, not by users. The signature is checked first: the
+         *     `verif-hash` header must equal the webhook secret hash, or `flutterwave-signature` must be
+         *     base64(HMAC-SHA256(secret hash, raw body)); otherwise 401 and nothing changes. Both payload
+         *     shapes are read (v3's `{event, data: {...}}` and the legacy flat camelCase one). A
+         *     `charge.completed` whose status is successful is then verified with the provider
+         *     (GET /v3/transactions/{id}/verify): the provider's record must be successful, in NGN, with
+         *     the webhook's amount and tx_ref, and the tx_ref must be one of our deposit accounts'. Then
+         *     ONE ledger movement credits the wallet (+amount, type deposit) from the provider clearing
+         *     account (-amount), keyed by the provider's transaction id: however often the event is
+         *     delivered, concurrently or hours apart, the money moves once.
+         *
+         *     Any answer but 200 makes the provider deliver again (three more times, 30 minutes apart),
+         *     so every outcome that another delivery cannot change is answered 200 with what happened:
+         *     credited, already credited, ignored (another event, a failed charge), or refused (the
+         *     provider's record disagrees, or the tx_ref is not ours; logged for an operator, nothing
+         *     moved). Only when the provider cannot be asked (503) or the store fails (500) is the
+         *     delivery left to be retried.
+         */
+        post: operations["paymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1981,6 +2043,27 @@ export interface components {
             /** @description The amount due. */
             amount?: number;
         };
+        /** @description An account at the provider's bank that pays naira into the caller's wallet. */
+        DepositAccount: {
+            /** @description The NUBAN to transfer to. */
+            accountNumber: string;
+            bankName: string;
+            /** @description Ours (the provider's tx_ref); every deposit into the account carries it. */
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the account stops taking payments (RFC 3339, UTC), as the provider says; null if it never does.
+             */
+            expiresAt: string | null;
+        };
+        DepositAccountResponse: {
+            accountNumber: string;
+            bankName: string;
+            reference: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            data: components["schemas"]["DepositAccount"];
+        };
         Notification: {
             id: string;
             /** @enum {string} */
@@ -2030,6 +2113,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment provider did not answer or failed; try again later (the provider delivers a webhook again). */
+        ProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Payment provider unavailable. Please try again later."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -4880,12 +4977,141 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not Found"
+                     *       "message": "Route not found."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getDepositAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's open deposit account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": "7812345678",
+                     *       "bankName": "WEMA BANK",
+                     *       "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *       "expiresAt": "2026-11-23T19:30:00Z",
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *         "expiresAt": "2026-11-23T19:30:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAccountResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    paymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The webhook secret hash itself (the provider's legacy signature). */
+                "verif-hash"?: string;
+                /** @description base64(HMAC-SHA256(secret hash, raw body)). */
+                "flutterwave-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "charge.completed",
+                 *       "event.type": "BANK_TRANSFER_TRANSACTION",
+                 *       "data": {
+                 *         "id": 8321945,
+                 *         "tx_ref": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                 *         "flw_ref": "FLW0A1B2C3D4",
+                 *         "amount": 5000,
+                 *         "currency": "NGN",
+                 *         "status": "successful",
+                 *         "payment_type": "bank_transfer"
+                 *       },
+                 *       "meta_data": {
+                 *         "originatorname": "JOHN DOE",
+                 *         "bankname": "Access Bank"
+                 *       }
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Handled; the provider need not deliver it again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Signed, but neither payload shape (no transaction id or event, or an amount that is not naira with two decimals). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unreadable webhook payload"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Neither signature header proves the provider sent it; nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid webhook signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is over 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     getHealth: {
