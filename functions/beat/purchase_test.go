@@ -13,6 +13,8 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/money"
+	"zuum/shared/profile"
+	"zuum/shared/schema"
 )
 
 func TestPurchase_MovesThePriceLessCommissionAndGivesTheBuyerDownloads(t *testing.T) {
@@ -303,4 +305,19 @@ func TestPurchase_TheLibraryPagesByCursorAndRefusesAnotherBuyersCursor(t *testin
 		t.Errorf("page 2 by number: %d %s", r.Status, r.Raw)
 	}
 	refusal(t, "a page past the end", ada.JSON("GET", "/api/beat/purchase?page=3&limit=2", nil), http.StatusBadRequest, "page must be between 1 and 2.", nil)
+}
+
+func TestPurchase_ABeatOfADeactivatedProducerIsNotSold(t *testing.T) {
+	w := start(t)
+	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
+	w.credit(ada, 100*money.Naira)
+	id := w.beat(kel, "Afro drill", map[string]any{"amount": 20})["id"].(string)
+	if err := profile.NewStore(w.app.Cloud.DynamoDB, schema.Users.Name).SetDeactivated(t.Context(), kel.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	refusal(t, "buy", w.buy(ada, id, 20, uuid.NewString()), http.StatusNotFound, "Beat not found or sold out", nil)
+	if got := w.balance(ada); got != 100*money.Naira {
+		t.Errorf("balance %v after a refused purchase", got)
+	}
+	w.audit()
 }
