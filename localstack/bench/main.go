@@ -270,6 +270,11 @@ func run(out string, n int, stressFor time.Duration) error {
 		return err
 	}
 	results = append(results, wallet.results...)
+	beats, err := benchBeats(ctx, c, socialBench{cfg: c.cfg, edge: e, call: call, measure: measure, workers: c.workers, n: n, token: token, id: id})
+	if err != nil {
+		return err
+	}
+	results = append(results, beats.results...)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",
@@ -285,6 +290,7 @@ func run(out string, n int, stressFor time.Duration) error {
 	}
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)
+	b.WriteString(beats.notes)
 	var stressErr error
 	if stressFor > 0 {
 		var section string

@@ -101,6 +101,14 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
+	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
+	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
 	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		ReadTables: usersAndPosts,
