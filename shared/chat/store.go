@@ -135,7 +135,7 @@ func (st *Store) member(ctx context.Context, user, room string) (memberItem, err
 // with Content. The message and the receiver's unread count move in one transaction; each
 // member's last message moves after it, never back to an older one.
 func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clientID string) (Message, error) {
-	if room == "" || receiver == "" || clientID == "" {
+	if room == "" || receiver == "" {
 		return Message{}, ErrMissingData
 	}
 	content, err := Content(content)
