@@ -285,8 +285,22 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 	if err != nil || info.ConnectedAt == nil || info.Identity == nil || aws.ToString(info.Identity.SourceIp) != ada.c.IP {
 		t.Fatalf("GetConnection: %+v %v", info, err)
 	}
-	if _, err := api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &ids[0], Data: []byte(`{"event":"ping"}`)}); err != nil {
-		t.Fatalf("PostToConnection: %v", err)
+	for _, id := range ids {
+		frame := `{"event":"joined","data":{"userId":"` + id + `"}}`
+		if _, err := api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &id, Data: []byte(frame)}); err != nil {
+			t.Fatalf("PostToConnection: %v", err)
+		}
+	}
+	var got []string
+	for _, tb := range []*tab{first, second} {
+		var j struct{ UserID string }
+		tb.expect(t, "joined").decode(t, &j)
+		got = append(got, j.UserID)
+	}
+	sort.Strings(got)
+	sort.Strings(ids)
+	if strings.Join(got, " ") != strings.Join(ids, " ") {
+		t.Fatalf("posted to %v, the tabs got %v", ids, got)
 	}
 	for _, id := range ids {
 		if _, err := api.DeleteConnection(ctx, &apigatewaymanagementapi.DeleteConnectionInput{ConnectionId: &id}); err != nil {

@@ -59,11 +59,12 @@ func (f frame) decode(t *testing.T, v any) {
 // tab is one open chat socket, as a browser tab holds it: every frame it receives is kept, in
 // order, until a test takes it.
 type tab struct {
-	ws     *websocket.Conn
-	mu     sync.Mutex
-	frames []frame
-	more   chan struct{}
-	closed chan struct{}
+	ws       *websocket.Conn
+	mu       sync.Mutex
+	frames   []frame
+	problems []string // frames that disagree with functions/asyncapi.yaml
+	more     chan struct{}
+	closed   chan struct{}
 }
 
 // open connects p's client to the chat socket (its session cookie travels with the upgrade).
@@ -81,7 +82,14 @@ func open(t *testing.T, p person, query string) *tab {
 	}
 	tb := &tab{ws: ws, more: make(chan struct{}, 1), closed: make(chan struct{})}
 	go tb.read()
-	t.Cleanup(func() { _ = ws.CloseNow() })
+	t.Cleanup(func() {
+		_ = ws.CloseNow()
+		tb.mu.Lock()
+		defer tb.mu.Unlock()
+		for _, p := range tb.problems {
+			t.Error(p)
+		}
+	})
 	return tb
 }
 
@@ -95,6 +103,9 @@ func (tb *tab) read() {
 		var f frame
 		_ = json.Unmarshal(data, &f)
 		tb.mu.Lock()
+		if p := checkFrame(f.Event, data); p != "" {
+			tb.problems = append(tb.problems, p)
+		}
 		tb.frames = append(tb.frames, f)
 		tb.mu.Unlock()
 		select {

@@ -42,6 +42,7 @@ type Sockets struct {
 
 	mu    sync.Mutex
 	conns map[string]*socket
+	live  sync.WaitGroup // connections not yet through their $disconnect
 }
 
 // socket is one open connection.
@@ -114,7 +115,9 @@ func (s *Sockets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	sock.ws = ws
 	s.mu.Lock()
 	s.conns[id] = sock
+	s.live.Add(1)
 	s.mu.Unlock()
+	defer s.live.Done()
 	s.serve(id, r.Host, sock)
 }
 
@@ -245,7 +248,8 @@ func (s *Sockets) Delete(_ context.Context, id string) bool {
 	return true
 }
 
-// CloseAll closes every open connection (the app is stopping).
+// CloseAll closes every open connection (the app is stopping) and waits, at most 5 seconds, for
+// their DISCONNECT events to be handled.
 func (s *Sockets) CloseAll() {
 	s.mu.Lock()
 	all := make([]*socket, 0, len(s.conns))
@@ -254,6 +258,12 @@ func (s *Sockets) CloseAll() {
 	}
 	s.mu.Unlock()
 	for _, sock := range all {
-		_ = sock.ws.Close(websocket.StatusGoingAway, "")
+		go func() { _ = sock.ws.Close(websocket.StatusGoingAway, "") }()
+	}
+	done := make(chan struct{})
+	go func() { s.live.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
 	}
 }
