@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
-	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
@@ -132,8 +131,8 @@ func (st *Store) member(ctx context.Context, user, room string) (memberItem, err
 
 // Send stores a message from sender to receiver in room and returns it. sender must be a member
 // of room (ErrRoomNotFound) and receiver its other member (ErrNotReceiver); content is checked
-// with Content. The message and the receiver's unread count move in one transaction; each
-// member's last message moves after it, never back to an older one.
+// with Content. The message, the receiver's unread count and both members' last message move in
+// one transaction; a last message never moves back to an older one.
 func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clientID string) (Message, error) {
 	if room == "" || receiver == "" {
 		return Message{}, ErrMissingData
@@ -162,42 +161,41 @@ func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clie
 	if err != nil {
 		return Message{}, failure.Wrap(err, "encode message")
 	}
-	err = dynamo.Transact(ctx, st.db, []types.TransactWriteItem{
-		{Put: &types.Put{TableName: &st.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
-		{Update: &types.Update{
+	put := types.TransactWriteItem{Put: &types.Put{TableName: &st.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
+	// One transaction: the message, the receiver's unread count and both members' last message,
+	// which moves only forward. Should a newer message of the room have got there first (two
+	// sends in the same instant), the message and the count are written without it.
+	err = dynamo.Transact(ctx, st.db, []types.TransactWriteItem{put, st.lastUpdate(receiver, msg, true), st.lastUpdate(sender, msg, false)})
+	if failed, canceled := dynamo.CanceledBy(err); canceled && len(failed) > 0 && !slices.Contains(failed, 0) {
+		err = dynamo.Transact(ctx, st.db, []types.TransactWriteItem{put, {Update: &types.Update{
 			TableName: &st.table, Key: memberKey(receiver, room),
 			UpdateExpression:          aws.String("ADD received :one"),
 			ConditionExpression:       aws.String("attribute_exists(pk)"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":one": &types.AttributeValueMemberN{Value: "1"}},
-		}},
-	})
+		}}})
+	}
 	if err != nil {
 		return Message{}, failure.Wrap(err, "store message")
-	}
-	g, gctx := errgroup.WithContext(ctx)
-	for _, user := range []string{sender, receiver} {
-		g.Go(func() error { return st.moveLast(gctx, user, msg) })
-	}
-	if err := g.Wait(); err != nil {
-		return Message{}, err
 	}
 	return msg, nil
 }
 
-// moveLast makes msg user's last message of its room unless a newer one is there already.
-func (st *Store) moveLast(ctx context.Context, user string, msg Message) error {
-	_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+// lastUpdate makes msg user's last message of its room unless a newer one is there already, and
+// counts it as unread when user is its receiver.
+func (st *Store) lastUpdate(user string, msg Message, received bool) types.TransactWriteItem {
+	u := &types.Update{
 		TableName: &st.table, Key: memberKey(user, msg.RoomID),
 		UpdateExpression:    aws.String("SET last_id = :id, last_message = :c, last_at = :at"),
 		ConditionExpression: aws.String("attribute_exists(pk) AND (attribute_not_exists(last_id) OR last_id < :id)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":id": s(msg.ID), ":c": s(msg.Content), ":at": s(msg.CreatedAt.Format(timeLayout)),
 		},
-	})
-	if err != nil && !dynamo.ConditionFailed(err) {
-		return failure.Wrap(err, "move last message")
 	}
-	return nil
+	if received {
+		*u.UpdateExpression += " ADD received :one"
+		u.ExpressionAttributeValues[":one"] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	return types.TransactWriteItem{Update: u}
 }
 
 // Recent returns up to PageSize of room's messages in time order: the newest, or the newest

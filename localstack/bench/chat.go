@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"golang.org/x/sync/errgroup"
+
+	"zuum/shared/schema"
+)
+
+// chatRooms is how many rooms send at once in the chat run (-chat-rooms).
+var chatRooms = 200
+
+// chatRounds is how many times every room sends, all rooms at once each time.
+const chatRounds = 5
+
+// chatPeer is one member of a bench room with its open socket.
+type chatPeer struct {
+	id, token string
+	ws        *websocket.Conn
+}
+
+// benchChat measures the chat socket: rooms pairs of users, each member with an open WebSocket
+// through the local WebSocket API (the chat Lambda, DynamoDB on the edge, every frame posted
+// through the edge's SigV4 @connections API). In each round every room's first member sends one
+// message at the same moment; the latency is from writing the frame to the other member's
+// socket reading its receiveMessage, and to the sender reading its ack.
+func benchChat(ctx context.Context, rooms int) (string, error) {
+	// Sign-ups are not what is measured here: hash passwords at the minimum cost.
+	c, err := newCloudWith(ctx, map[string]string{"BCRYPT_COST": "4"})
+	if err != nil {
+		return "", err
+	}
+	defer c.close()
+	srv := httptest.NewServer(c.chat)
+	defer srv.Close()
+	defer c.chat.CloseAll()
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + schema.ChatSocket.Path
+
+	senders, receivers := make([]chatPeer, rooms), make([]chatPeer, rooms)
+	roomIDs := make([]string, rooms)
+	for i := range rooms {
+		for _, p := range []*chatPeer{&senders[i], &receivers[i]} {
+			name := fmt.Sprintf("chat%03d%s", i, map[bool]string{true: "a", false: "b"}[p == &senders[i]])
+			if p.token, p.id, err = signUp(c.call, c.edge, name); err != nil {
+				return "", err
+			}
+		}
+		if s, body := c.call("POST", "/api/user/follow", senders[i].token, map[string]any{"profileId": receivers[i].id, "follow": true}); s != 200 {
+			return "", fmt.Errorf("chat: follow: %d %v", s, body)
+		}
+		s, body := c.call("POST", "/api/user/get-room-id", senders[i].token, map[string]any{"profileId_1": senders[i].id, "profileId_2": receivers[i].id})
+		if s != 200 {
+			return "", fmt.Errorf("chat: get-room-id: %d %v", s, body)
+		}
+		roomIDs[i], _ = body["room_id"].(string)
+	}
+	connectStart := time.Now()
+	for i := range rooms {
+		for _, p := range []*chatPeer{&senders[i], &receivers[i]} {
+			ws, _, err := websocket.Dial(ctx, wsURL+"?token="+p.token, nil)
+			if err != nil {
+				return "", fmt.Errorf("chat: connect: %w", err)
+			}
+			p.ws = ws
+		}
+	}
+	connectEach := time.Since(connectStart) / time.Duration(2*rooms)
+
+	var (
+		mu       sync.Mutex
+		sentAt   = map[string]time.Time{}
+		received []time.Duration
+		acked    []time.Duration
+	)
+	// note records the frame's arrival against its clientId's send time.
+	note := func(into *[]time.Duration, clientID string) {
+		now := time.Now()
+		mu.Lock()
+		defer mu.Unlock()
+		if at, ok := sentAt[clientID]; ok {
+			*into = append(*into, now.Sub(at))
+		}
+	}
+	// read reads frames on ws until it has one of each event in want, noting each against
+	// its clientId (a sender gets its ack and its own receiveMessage, in either order).
+	read := func(ctx context.Context, ws *websocket.Conn, want map[string]*[]time.Duration) error {
+		for len(want) > 0 {
+			_, data, err := ws.Read(ctx)
+			if err != nil {
+				return fmt.Errorf("chat: waiting for %d frames: %w", len(want), err)
+			}
+			var f struct {
+				Event string `json:"event"`
+				Data  struct {
+					ClientID string `json:"clientId"`
+					Error    string `json:"error"`
+				} `json:"data"`
+			}
+			if json.Unmarshal(data, &f) != nil || f.Data.Error != "" || f.Event == "error" {
+				return fmt.Errorf("chat: unexpected frame %s", data)
+			}
+			if into, ok := want[f.Event]; ok {
+				note(into, f.Data.ClientID)
+				delete(want, f.Event)
+			}
+		}
+		return nil
+	}
+	c.api.take()
+	start := time.Now()
+	for round := range chatRounds {
+		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		g, gctx := errgroup.WithContext(rctx)
+		ready := make(chan struct{})
+		for i := range rooms {
+			var echoed []time.Duration // the sender's own receiveMessage, not measured
+			g.Go(func() error {
+				return read(gctx, receivers[i].ws, map[string]*[]time.Duration{"receiveMessage": &received})
+			})
+			g.Go(func() error {
+				return read(gctx, senders[i].ws, map[string]*[]time.Duration{"ack": &acked, "receiveMessage": &echoed})
+			})
+			g.Go(func() error {
+				clientID := fmt.Sprintf("r%d-m%d", i, round)
+				frame, _ := json.Marshal(map[string]string{"action": "sendMessage", "roomId": roomIDs[i],
+					"receiverId": receivers[i].id, "content": "Round " + fmt.Sprint(round) + " from room " + fmt.Sprint(i), "clientId": clientID})
+				<-ready
+				mu.Lock()
+				sentAt[clientID] = time.Now()
+				mu.Unlock()
+				return senders[i].ws.Write(gctx, websocket.MessageText, frame)
+			})
+		}
+		close(ready)
+		err := g.Wait()
+		cancel()
+		if err != nil {
+			return "", err
+		}
+	}
+	elapsed := time.Since(start)
+	messages := rooms * chatRounds
+	calls := c.api.take()
+	var keys []string
+	for k, v := range calls {
+		keys = append(keys, fmt.Sprintf("%s ×%.1f", k, float64(v)/float64(messages)))
+	}
+	sort.Strings(keys)
+	pct := func(lat []time.Duration, p int) time.Duration {
+		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+		return lat[len(lat)*p/100].Round(10 * time.Microsecond)
+	}
+	if len(received) != messages || len(acked) != messages {
+		return "", fmt.Errorf("chat: %d messages sent, %d received, %d acknowledged", messages, len(received), len(acked))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, chatHeading+"\n%d rooms, each with both members connected through the local WebSocket API (%s) at /ws; "+
+		"%d rounds in which every room's first member sends one message at the same moment (%d messages in %s). "+
+		"Latency runs from writing the sendMessage frame to reading the frame on the other side; the chat Lambda stores the "+
+		"message and posts every frame through the edge's SigV4 @connections API, as in AWS. Opening a socket ($connect: "+
+		"session check, connection items) took %s on average.\n\n",
+		rooms, "API Gateway's WebSocket events", chatRounds, messages, elapsed.Round(time.Millisecond), connectEach.Round(10*time.Microsecond))
+	b.WriteString("| measure | messages | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| send → receiveMessage at the receiver | %d | %s | %s | %s |\n", len(received), pct(received, 50), pct(received, 99), received[len(received)-1].Round(10*time.Microsecond))
+	fmt.Fprintf(&b, "| send → ack at the sender | %d | %s | %s | %s |\n", len(acked), pct(acked, 50), pct(acked, 99), acked[len(acked)-1].Round(10*time.Microsecond))
+	fmt.Fprintf(&b, "\nAWS calls per message: %s. The goal is a p99 under 50 ms locally.\n", strings.Join(keys, ", "))
+	return b.String(), nil
+}
+
+// chatHeading starts the chat section of the results.
+const chatHeading = "\n## Chat socket\n"
+
+// runChatOnly runs the chat latency run alone and puts its section into out in place of the old
+// one (before the store stress section), keeping the rest.
+func runChatOnly(out string, rooms int) error {
+	section, err := benchChat(context.Background(), rooms)
+	if err != nil {
+		return err
+	}
+	fmt.Print(section)
+	if out == "" {
+		return nil
+	}
+	old, err := os.ReadFile(out)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	before, rest, _ := strings.Cut(string(old), stressHeading)
+	if rest != "" || strings.Contains(string(old), stressHeading) {
+		rest = stressHeading + rest
+	}
+	before, _, _ = strings.Cut(before, chatHeading)
+	return os.WriteFile(out, []byte(before+section+rest), 0o644)
+}
