@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -173,8 +174,19 @@ func benchChat(ctx context.Context, rooms int) (string, error) {
 	b.WriteString("| measure | messages | p50 | p99 | max |\n|---|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| send → receiveMessage at the receiver | %d | %s | %s | %s |\n", len(received), pct(received, 50), pct(received, 99), received[len(received)-1].Round(10*time.Microsecond))
 	fmt.Fprintf(&b, "| send → ack at the sender | %d | %s | %s | %s |\n", len(acked), pct(acked, 50), pct(acked, 99), acked[len(acked)-1].Round(10*time.Microsecond))
-	fmt.Fprintf(&b, "\nAWS calls per message: %s. The goal is a p99 under 50 ms locally.\n", strings.Join(keys, ", "))
+	fmt.Fprintf(&b, "\nAWS calls per message: %s. The goal is a p99 under 50 ms locally. %s\n", strings.Join(keys, ", "), machineLoad())
 	return b.String(), nil
+}
+
+// machineLoad says how busy the machine was (Linux's one-minute load average), since every
+// local latency is this machine's: other work on the same cores stretches them.
+func machineLoad() string {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	load, _, _ := strings.Cut(string(raw), " ")
+	return fmt.Sprintf("The machine's load average was %s on %d CPUs when the run ended.", load, runtime.NumCPU())
 }
 
 // chatHeading starts the chat section of the results.

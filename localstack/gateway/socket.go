@@ -47,6 +47,9 @@ type Sockets struct {
 
 // socket is one open connection.
 type socket struct {
+	// ready closes once the upgrade is done (ws is set, or nil when it failed): a post that
+	// comes between $connect's answer and the end of the handshake waits for it.
+	ready       chan struct{}
 	ws          *websocket.Conn
 	connectedAt time.Time
 	sourceIP    string
@@ -83,7 +86,7 @@ func (s *Sockets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := newConnectionID()
 	ip, _, _ := net.SplitHostPort(r.RemoteAddr)
 	now := time.Now()
-	sock := &socket{connectedAt: now, lastActive: now, sourceIP: ip, userAgent: r.UserAgent()}
+	sock := &socket{ready: make(chan struct{}), connectedAt: now, lastActive: now, sourceIP: ip, userAgent: r.UserAgent()}
 	connect := s.event(id, r.Host, "$connect", "CONNECT", sock, "")
 	connect.Headers, connect.MultiValueHeaders = map[string]string{}, map[string][]string{}
 	for name, vals := range r.Header {
@@ -104,20 +107,23 @@ func (s *Sockets) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeResponse(w, events.APIGatewayV2HTTPResponse{StatusCode: res.StatusCode, Headers: res.Headers, Body: res.Body})
 		return
 	}
-	// API Gateway checks no Origin: the session cookie is SameSite=Lax, so another site's page
-	// cannot open a signed-in socket, and a token must be known to be sent.
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
-	if err != nil {
-		s.disconnect(id, r.Host, sock)
-		return
-	}
-	ws.SetReadLimit(MaxMessage)
-	sock.ws = ws
+	// The connection is the function's from $connect's answer on (it may post to it at once).
 	s.mu.Lock()
 	s.conns[id] = sock
 	s.live.Add(1)
 	s.mu.Unlock()
 	defer s.live.Done()
+	// API Gateway checks no Origin: the session cookie is SameSite=Lax, so another site's page
+	// cannot open a signed-in socket, and a token must be known to be sent.
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		close(sock.ready)
+		s.disconnect(id, r.Host, sock)
+		return
+	}
+	ws.SetReadLimit(MaxMessage)
+	sock.ws = ws
+	close(sock.ready)
 	s.serve(id, r.Host, sock)
 }
 
@@ -201,21 +207,30 @@ func (s *Sockets) event(id, host, route, kind string, sock *socket, body string)
 	return e
 }
 
-func (s *Sockets) open(id string) (*socket, bool) {
+// open returns connection id once its handshake is done; false when it is not open.
+func (s *Sockets) open(ctx context.Context, id string) (*socket, bool) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	sock, ok := s.conns[id]
-	return sock, ok
+	s.mu.Unlock()
+	if !ok {
+		return nil, false
+	}
+	select {
+	case <-sock.ready:
+	case <-ctx.Done():
+		return nil, false
+	}
+	return sock, sock.ws != nil
 }
 
 // Post sends data to connection id as a text message (edge.Connections).
 func (s *Sockets) Post(ctx context.Context, id string, data []byte) (bool, error) {
-	sock, ok := s.open(id)
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	sock, ok := s.open(ctx, id)
 	if !ok {
 		return false, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
 	if err := sock.ws.Write(ctx, websocket.MessageText, data); err != nil {
 		var ce websocket.CloseError
 		if errors.As(err, &ce) || errors.Is(err, net.ErrClosed) {
@@ -228,7 +243,9 @@ func (s *Sockets) Post(ctx context.Context, id string, data []byte) (bool, error
 
 // Get describes connection id (edge.Connections).
 func (s *Sockets) Get(id string) (edge.Connection, bool) {
-	sock, ok := s.open(id)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	sock, ok := s.open(ctx, id)
 	if !ok {
 		return edge.Connection{}, false
 	}
@@ -239,8 +256,8 @@ func (s *Sockets) Get(id string) (edge.Connection, bool) {
 
 // Delete closes connection id as the management API's DeleteConnection does (edge.Connections);
 // its DISCONNECT event follows.
-func (s *Sockets) Delete(_ context.Context, id string) bool {
-	sock, ok := s.open(id)
+func (s *Sockets) Delete(ctx context.Context, id string) bool {
+	sock, ok := s.open(ctx, id)
 	if !ok {
 		return false
 	}
@@ -258,7 +275,12 @@ func (s *Sockets) CloseAll() {
 	}
 	s.mu.Unlock()
 	for _, sock := range all {
-		go func() { _ = sock.ws.Close(websocket.StatusGoingAway, "") }()
+		go func() {
+			<-sock.ready
+			if sock.ws != nil {
+				_ = sock.ws.Close(websocket.StatusGoingAway, "")
+			}
+		}()
 	}
 	done := make(chan struct{})
 	go func() { s.live.Wait(); close(done) }()

@@ -11,10 +11,15 @@
 //	pk ROOM#<roomId>  sk MSG#<messageId> a message: id, room_id, sender_id, content, created_at,
 //	                                     client_id
 //
-// Connections table layout (schema.Connections), both written and removed together:
+// Connections table layout (schema.Connections); a connection's attribute and item are written
+// and removed together:
 //
-//	pk USER#<userId>  sk CONN#<connId>   a user's open connection: conn_id, expires_at
+//	pk USER#<userId>  sk CONNS           a user's open connections: one attribute c:<connId>
+//	                                     each, holding its expiry; expires_at, the newest's
 //	pk CONN#<connId>  sk CONN            which user a connection is: user_id, expires_at
+//
+// A user's connections are one item, so delivering a message reads one item per member however
+// many tabs are open.
 package chat
 
 import (

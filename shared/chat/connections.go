@@ -2,6 +2,9 @@ package chat
 
 import (
 	"context"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -20,6 +23,7 @@ const ConnectionTTL = 2*time.Hour + 5*time.Minute
 const (
 	connPrefix = "CONN#"
 	skConn     = "CONN"
+	skConns    = "CONNS"
 )
 
 // Connections keeps the chat socket's open connections in the Connections table.
@@ -42,29 +46,42 @@ type connItem struct {
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 }
 
-func userConnKey(user, conn string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"pk": s(userPrefix + user), "sk": s(connPrefix + conn)}
+func userConnsKey(user string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"pk": s(userPrefix + user), "sk": s(skConns)}
 }
+
+// connAttrPrefix starts the attribute of a user's connections item that names one connection.
+const connAttrPrefix = "c:"
+
+func connAttr(conn string) string { return connAttrPrefix + conn }
 
 func connKey(conn string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": s(connPrefix + conn), "sk": s(skConn)}
 }
 
-// Add records that conn is user's, until ConnectionTTL from now.
+// Add records that conn is user's, until ConnectionTTL from now, and drops the closed and
+// expired connections the user's item still lists.
 func (c *Connections) Add(ctx context.Context, conn, user string) error {
-	exp := c.now().Add(ConnectionTTL).Unix()
-	var items []types.TransactWriteItem
-	for _, it := range []connItem{
-		{PK: userPrefix + user, SK: connPrefix + conn, ConnID: conn, UserID: user, ExpiresAt: exp},
-		{PK: connPrefix + conn, SK: skConn, ConnID: conn, UserID: user, ExpiresAt: exp},
-	} {
-		av, err := attributevalue.MarshalMap(it)
-		if err != nil {
-			return failure.Wrap(err, "encode connection")
-		}
-		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &c.table, Item: av}})
+	if err := c.prune(ctx, user); err != nil {
+		return err
 	}
-	if err := dynamo.Transact(ctx, c.db, items); err != nil {
+	exp := c.now().Add(ConnectionTTL).Unix()
+	av, err := attributevalue.MarshalMap(connItem{PK: connPrefix + conn, SK: skConn, ConnID: conn, UserID: user, ExpiresAt: exp})
+	if err != nil {
+		return failure.Wrap(err, "encode connection")
+	}
+	expires := &types.AttributeValueMemberN{Value: strconv.FormatInt(exp, 10)}
+	err = dynamo.Transact(ctx, c.db, []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &c.table, Item: av}},
+		// The user's item lives as long as its newest connection (TTL tidies it up after).
+		{Update: &types.Update{
+			TableName: &c.table, Key: userConnsKey(user),
+			UpdateExpression:          aws.String("SET #c = :exp, expires_at = :exp"),
+			ExpressionAttributeNames:  map[string]string{"#c": connAttr(conn)},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":exp": expires},
+		}},
+	})
+	if err != nil {
 		return failure.Wrap(err, "store connection")
 	}
 	return nil
@@ -114,59 +131,94 @@ func (c *Connections) owner(ctx context.Context, conn string) (string, error) {
 }
 
 // RemoveOf forgets user's connection conn, when the user is known (a post that found it gone).
+// Its attribute is set to 0, closed (Of skips it), rather than removed: the attribute goes with
+// the next Add's pruning. A REMOVE would do in AWS, but the local cloud's DynamoDB (minidyn)
+// ignores REMOVE, and closing must work the same in both.
 func (c *Connections) RemoveOf(ctx context.Context, user, conn string) error {
 	err := dynamo.Transact(ctx, c.db, []types.TransactWriteItem{
-		{Delete: &types.Delete{TableName: &c.table, Key: userConnKey(user, conn)}},
+		{Update: &types.Update{
+			TableName: &c.table, Key: userConnsKey(user),
+			UpdateExpression:          aws.String("SET #c = :closed"),
+			ConditionExpression:       aws.String("attribute_exists(#c)"),
+			ExpressionAttributeNames:  map[string]string{"#c": connAttr(conn)},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":closed": &types.AttributeValueMemberN{Value: "0"}},
+		}},
 		{Delete: &types.Delete{TableName: &c.table, Key: connKey(conn)}},
 	})
+	if failed, canceled := dynamo.CanceledBy(err); canceled && slices.Equal(failed, []int{0}) {
+		// Not listed (already pruned): the connection's own item is all there is to remove.
+		_, err = c.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &c.table, Key: connKey(conn)})
+	}
 	if err != nil {
 		return failure.Wrap(err, "remove connection")
 	}
 	return nil
 }
 
-// Of returns the ids of user's open connections (expired items left out).
-func (c *Connections) Of(ctx context.Context, user string) ([]string, error) {
-	p := dynamodb.NewQueryPaginator(c.db, &dynamodb.QueryInput{
-		TableName:              &c.table,
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :c)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": s(userPrefix + user), ":c": s(connPrefix),
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+// prune removes from user's item the connections that are closed or expired.
+func (c *Connections) prune(ctx context.Context, user string) error {
+	all, err := c.all(ctx, user)
+	if err != nil {
+		return err
+	}
 	now := c.now().Unix()
-	var ids []string
-	for p.HasMorePages() {
-		out, err := p.NextPage(ctx)
-		if err != nil {
-			return nil, failure.Wrap(err, "read connections")
-		}
-		var items []connItem
-		if err := attributevalue.UnmarshalListOfMaps(out.Items, &items); err != nil {
-			return nil, failure.Wrap(err, "decode connections")
-		}
-		for _, it := range items {
-			if it.ExpiresAt > now {
-				ids = append(ids, it.ConnID)
-			}
+	names, remove := map[string]string{}, []string{}
+	for id, exp := range all {
+		if exp <= now {
+			p := "#c" + strconv.Itoa(len(remove))
+			names[p] = connAttr(id)
+			remove = append(remove, p)
 		}
 	}
+	if len(remove) == 0 {
+		return nil
+	}
+	_, err = c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &c.table, Key: userConnsKey(user),
+		UpdateExpression: aws.String("REMOVE " + strings.Join(remove, ", ")), ExpressionAttributeNames: names,
+	})
+	if err != nil {
+		return failure.Wrap(err, "prune connections")
+	}
+	return nil
+}
+
+// Of returns the ids of user's open connections (expired ones left out): one item read, however
+// many tabs the user has open.
+func (c *Connections) Of(ctx context.Context, user string) ([]string, error) {
+	all, err := c.all(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	now := c.now().Unix()
+	var ids []string
+	for id, exp := range all {
+		if exp > now {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
 	return ids, nil
 }
 
-// Count is how many connection items user has, expired ones included (for tests and checks).
-func (c *Connections) Count(ctx context.Context, user string) (int, error) {
-	out, err := c.db.Query(ctx, &dynamodb.QueryInput{
-		TableName:              &c.table,
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :c)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": s(userPrefix + user), ":c": s(connPrefix),
-		},
-		Select: types.SelectCount, ConsistentRead: aws.Bool(true),
-	})
+// all reads user's connections and their expiry (epoch seconds).
+func (c *Connections) all(ctx context.Context, user string) (map[string]int64, error) {
+	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: userConnsKey(user), ConsistentRead: aws.Bool(true)})
 	if err != nil {
-		return 0, failure.Wrap(err, "count connections")
+		return nil, failure.Wrap(err, "read connections")
 	}
-	return int(out.Count), nil
+	conns := map[string]int64{}
+	for name, v := range out.Item {
+		id, ok := strings.CutPrefix(name, connAttrPrefix)
+		n, isNumber := v.(*types.AttributeValueMemberN)
+		if !ok || !isNumber {
+			continue
+		}
+		exp, err := strconv.ParseInt(n.Value, 10, 64)
+		if err != nil {
+			return nil, failure.Wrap(err, "decode connection expiry")
+		}
+		conns[id] = exp
+	}
+	return conns, nil
 }

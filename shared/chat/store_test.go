@@ -138,11 +138,14 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 	if _, err := conns.User(ctx, "old="); !errors.Is(err, ErrNotConnected) {
 		t.Fatalf("expired connection's user: %v", err)
 	}
-	if err := conns.Remove(ctx, "old="); err != nil {
+	if err := conns.Remove(ctx, "new="); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := conns.Count(ctx, user); n != 1 {
-		t.Fatalf("items left: %d", n)
+	if ids, err := conns.Of(ctx, user); err != nil || len(ids) != 0 {
+		t.Fatalf("open after removing: %v %v", ids, err)
+	}
+	if _, err := conns.User(ctx, "new="); !errors.Is(err, ErrNotConnected) {
+		t.Fatalf("removed connection's user: %v", err)
 	}
 }
 
