@@ -9,7 +9,8 @@ import (
 func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// Given the contract's endpoints: /api/auth/* and /api/user/*, POST /api/uploads, the
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
-	// /api/feed, and GET /api/notifications with the read calls below it
+	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
+	// below /api/licences, the wallet at /api/wallet and below it, and /api/payment/*
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
@@ -23,6 +24,9 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/video", "ANY /api/video/{proxy+}",
 		"ANY /api/feed",
 		"ANY /api/notifications", "ANY /api/notifications/{proxy+}",
+		"ANY /api/licences/{proxy+}",
+		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
+		"ANY /api/payment/{proxy+}",
 	}
 	for _, key := range want {
 		expect(t, func() {

@@ -170,6 +170,10 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 				vars[envOriginSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^OriginSecret"))}
 				vars[envOriginRequired] = "true"
 			}
+			if g.PaymentProvider {
+				vars[envFlutterwaveSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^FlutterwaveSecret"))}
+				vars[envFlutterwaveBaseURL] = "https://api.flutterwave.com/v3"
+			}
 			expect(t, func() {
 				tmpl.HasResourceProperties(jsii.String("AWS::Lambda::Function"), like(obj{
 					"Description":   "Zuum " + g.Name + " route group",
@@ -304,6 +308,10 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 			// Then only a group that limits per viewer address reads the origin secret
 			if has := strings.Contains(secrets, `"Ref":"OriginSecret`); has != f.access.ViewerAddress {
 				t.Errorf("reads the origin secret = %v, want %v", has, f.access.ViewerAddress)
+			}
+			// Then only a group that calls the payment provider reads its keys
+			if has := strings.Contains(secrets, `"Ref":"FlutterwaveSecret`); has != f.access.PaymentProvider {
+				t.Errorf("reads the payment provider's keys = %v, want %v", has, f.access.PaymentProvider)
 			}
 			// Then it reads and writes its own tables, only reads its read-only ones, and
 			// cannot reach any other

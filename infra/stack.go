@@ -45,6 +45,9 @@ type ZuumStackProps struct {
 	GoogleClientSecretID string
 	// LogRetention bounds how long function logs are kept. Default one month.
 	LogRetention awslogs.RetentionDays
+	// FlutterwaveBaseURL is the payment provider's v3 API. Default
+	// https://api.flutterwave.com/v3.
+	FlutterwaveBaseURL string
 }
 
 // withDefaults returns a copy of p with every empty optional field set.
@@ -64,6 +67,9 @@ func (p ZuumStackProps) withDefaults() ZuumStackProps {
 	if p.LogRetention == "" {
 		p.LogRetention = awslogs.RetentionDays_ONE_MONTH
 	}
+	if p.FlutterwaveBaseURL == "" {
+		p.FlutterwaveBaseURL = "https://api.flutterwave.com/v3"
+	}
 	return p
 }
 
@@ -78,6 +84,9 @@ func (p ZuumStackProps) validate() error {
 	}
 	if _, err := mail.ParseAddress(p.MailFrom); err != nil {
 		errs = append(errs, fmt.Errorf("%s %q must be an e-mail address verified in SES: %v", ctxMailFrom, p.MailFrom, err))
+	}
+	if u, err := url.Parse(p.FlutterwaveBaseURL); err != nil || u.Scheme != "https" || u.Host == "" {
+		errs = append(errs, fmt.Errorf("%s %q must be an https URL", ctxFlutterwaveBaseURL, p.FlutterwaveBaseURL))
 	}
 	if (p.GoogleClientID == "") != (p.GoogleClientSecretID == "") {
 		errs = append(errs, fmt.Errorf("set both %s and %s, or neither", ctxGoogleClientID, ctxGoogleClientSecretID))

@@ -40,7 +40,9 @@ const spaRewrite = `function handler(event) {
 // apiViewerHeaders are the viewer headers the /api/* behaviour forwards besides cookies, query
 // strings and Authorization (which only a cache policy may forward: see apiPolicies). A header
 // the API starts to read must be added here; CloudFront allows ten per policy.
-var apiViewerHeaders = []string{"Accept", "Content-Type", "Idempotency-Key", "Origin", "Referer", "User-Agent"}
+var apiViewerHeaders = []string{"Accept", "Content-Type", "Idempotency-Key", "Origin", "Referer", "User-Agent",
+	// The payment provider's webhook signatures (POST /api/payment/webhook).
+	"verif-hash", "flutterwave-signature"}
 
 // webProps is what the edge needs from the rest of the stack.
 type webProps struct {

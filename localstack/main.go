@@ -37,6 +37,7 @@ import (
 	"zuum/localstack/lambdas"
 	"zuum/localstack/provision"
 	"zuum/localstack/seed"
+	"zuum/shared/ledger"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
@@ -103,6 +104,13 @@ func run(dataDir string, files served) error {
 		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
 	})
 	env := lambdas.Env(appURL)
+	pay, err := lambdas.Payments(ctx, cfg, e, edgeURL, appURL, nil)
+	if err != nil {
+		return fmt.Errorf("set up the payment sandbox: %w", err)
+	}
+	for k, v := range pay {
+		env[k] = v
+	}
 	for k, v := range map[string]string{
 		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
 		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",
@@ -143,14 +151,18 @@ func run(dataDir string, files served) error {
 	if err := e.WaitIdle(ctx); err != nil { // the demo uploads' media checks and fan-outs
 		return err
 	}
+	wallets, err := seed.Wallets(ctx, appURL, edgeURL, nil, accounts, ledger.New(dynamodb.NewFromConfig(cfg), schema.Ledger.Name), e.WaitIdle)
+	if err != nil {
+		return fmt.Errorf("seed demo wallets: %w", err)
+	}
 	site.SetReady()
-	fmt.Printf("\nZuum local cloud is up (%d demo accounts and %d demo posts added).\n"+
+	fmt.Printf("\nZuum local cloud is up (%d demo accounts, %d demo posts and %d demo deposits added).\n"+
 		"  web app and API  %s        (health: %s/api/health)\n"+
 		"  API reference    %s/api/docs\n"+
 		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
 		"  demo login       %s / %s\n"+
 		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
-		n, posts, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+		n, posts, wallets, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
 	<-ctx.Done()
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -111,6 +111,14 @@ func Start(t testing.TB, extra map[string]string) *App {
 	t.Cleanup(a.Server.Close)
 	a.Env = lambdas.Env(a.Server.URL)
 	a.Env["BCRYPT_COST"] = "4" // the minimum: tests hash many passwords and measure nothing about cost
+	// The payment sandbox delivers its webhooks to this server, as the provider does to the site.
+	pay, err := lambdas.Payments(context.Background(), c.Config, c.Edge, c.URL, a.Server.URL, a.Server.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range pay {
+		a.Env[k] = v
+	}
 	for k, v := range extra {
 		a.Env[k] = v
 	}

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"zuum/localstack/flutterwave"
 )
 
 // Service names as they appear in a SigV4 credential scope.
@@ -42,6 +44,9 @@ func (e *Edge) routes() http.Handler {
 		service := "internal"
 		if strings.HasPrefix(r.URL.Path, "/_localstack/") || strings.HasPrefix(r.URL.Path, "/_aws/") {
 			internal.ServeHTTP(sw, r)
+		} else if strings.HasPrefix(r.URL.Path, flutterwave.Prefix) {
+			service = "flutterwave"
+			e.payments.ServeHTTP(sw, r)
 		} else {
 			var err error
 			service, err = serviceOf(r)

@@ -5,25 +5,36 @@ package lambdas
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
 	"zuum/functions/audio"
 	"zuum/functions/auth"
 	"zuum/functions/chat"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
+	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
+	"zuum/functions/payment"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/localstack/edge"
+	"zuum/localstack/flutterwave"
 	"zuum/localstack/gateway"
+	pay "zuum/shared/payment"
 	"zuum/shared/schema"
 )
 
@@ -38,6 +49,9 @@ var Groups = map[string]wire.Builder{
 	"video":         video.FromEnv,
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
+	"payment":       payment.FromEnv,
+	"licences":      licences.FromEnv,
+	"wallet":        wallet.FromEnv,
 }
 
 // Sockets are the WebSocket APIs' functions, keyed by their schema.Socket's name.
@@ -67,10 +81,24 @@ const JWTSecretName = "zuum/jwt-signing-secret"
 // group as API Gateway would without the CDN, still run.
 const OriginSecretName = "zuum/origin-secret"
 
+// FlutterwaveSecretName is the local Secrets Manager secret holding the payment provider's keys,
+// {"secret_key","webhook_hash"} (FLUTTERWAVE_SECRET_ID); the local cloud makes it and gives the
+// sandbox the same keys (PaymentKeys).
+const FlutterwaveSecretName = "zuum/flutterwave"
+
+// FlutterwavePath is the payment sandbox's v3 API on the edge: FLUTTERWAVE_BASE_URL is the
+// edge's address followed by it.
+const FlutterwavePath = "/_flutterwave/v3"
+
+// WebhookPath is where the provider delivers its webhooks, on the app's origin.
+const WebhookPath = "/api/payment/webhook"
+
 // Env is the environment every local function gets: the names the CDK stack passes in AWS, with
-// the local cloud's physical table and bucket names. appURL is the web app's origin.
+// the local cloud's physical table and bucket names. appURL is the web app's origin. The payment
+// provider is the sandbox of an edge on LocalStack's port; Payments points it elsewhere.
 func Env(appURL string) map[string]string {
 	return map[string]string{
+		"FLUTTERWAVE_SECRET_ID": FlutterwaveSecretName, "FLUTTERWAVE_BASE_URL": "http://127.0.0.1:4566" + FlutterwavePath,
 		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name, schema.Ledger.EnvVar: schema.Ledger.Name,
 		schema.Chat.EnvVar: schema.Chat.Name, schema.Connections.EnvVar: schema.Connections.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
@@ -144,4 +172,44 @@ func Attach(e *edge.Edge, w Wired) {
 		e.RegisterFunction(name, work)
 	}
 	e.NotifyObjectCreated(schema.Media.Name, schema.UploadsPrefix, MediaFunction)
+}
+
+// Payments sets up the payment provider in the local cloud at cfg: it makes the provider's
+// secret (random keys) unless it exists, gives the edge's sandbox the same keys and the app's
+// webhook address (appURL + WebhookPath, sent with hc; nil means a default client), and returns
+// the environment that points the payment group at that sandbox (edgeURL + FlutterwavePath).
+func Payments(ctx context.Context, cfg aws.Config, e *edge.Edge, edgeURL, appURL string, hc *http.Client) (map[string]string, error) {
+	sm := secretsmanager.NewFromConfig(cfg)
+	_, err := sm.DescribeSecret(ctx, &secretsmanager.DescribeSecretInput{SecretId: aws.String(FlutterwaveSecretName)})
+	var missing *smtypes.ResourceNotFoundException
+	switch {
+	case errors.As(err, &missing):
+		raw, _ := json.Marshal(pay.Keys{SecretKey: "FLWSECK_TEST-" + random(), WebhookHash: random()})
+		if _, err := sm.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+			Name: aws.String(FlutterwaveSecretName), SecretString: aws.String(string(raw)),
+		}); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, err
+	}
+	secret, err := wire.Secret(ctx, cfg, FlutterwaveSecretName)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := pay.ParseKeys(secret)
+	if err != nil {
+		return nil, err
+	}
+	e.Payments().Configure(flutterwave.Config{
+		SecretKey: keys.SecretKey, WebhookHash: keys.WebhookHash, WebhookURL: appURL + WebhookPath, Client: hc,
+	})
+	return map[string]string{"FLUTTERWAVE_BASE_URL": edgeURL + FlutterwavePath}, nil
+}
+
+// random is 32 random bytes, URL-safe.
+func random() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }

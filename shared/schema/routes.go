@@ -40,6 +40,9 @@ type Access struct {
 	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
 	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
 	ViewerAddress bool
+	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
+	// that secret (the provider's secret key and webhook hash).
+	PaymentProvider bool
 }
 
 // MediaAccess is what a function may do with the media objects matching one key pattern.
@@ -108,6 +111,16 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
+	// Deposit accounts from the provider and its webhook: the ledger is written (deposits and
+	// what they are matched on), the Users table only read, for sessions.
+	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
+		Tables: []Table{Ledger}, ReadTables: usersOnly, PaymentProvider: true,
+	}},
+	// The wallet reads the ledger and moves money between users (transfers), writing the
+	// recipient's notification beside the profiles in the same transaction.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Licence verification is public and only reads licences (kept in the Posts table).
+	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
 
 // Prefixes returns the path prefixes the group owns: each of its paths without the "/*".

@@ -953,6 +953,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licences/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that a beat licence is genuine
+         * @description Public, no session needed: the page every licence PDF links to (its address and QR code).
+         *     The number is read as people type it: any case, surrounding spaces, O for 0 and I or L for 1.
+         *     A number that is unknown or is no licence number at all is not found. The answer never
+         *     carries the price.
+         */
+        get: operations["verifyLicence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's balance, newest entries and totals
+         * @description The balance, the 3 newest entries of the history, and what your purchases, sales and
+         *     deposits moved in all (positive naira each). A wallet never paid into answers zeros and
+         *     no entries. Amounts are naira JSON numbers with at most two decimals.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's history
+         * @description Newest first; every entry, or those of one type. pagination.total counts the entries the filter shows.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send naira from your wallet to another user, found by email
+         * @description One ledger transaction moves the amount out of your wallet into the recipient's (both
+         *     entries of type transfer, counterparty the other's username, reference the transfer's id,
+         *     linked to the other's profile) and gives the recipient a TRANSFER notification; a refused
+         *     transfer moves nothing and notifies nobody. Concurrent transfers from one wallet all go
+         *     through while the money lasts and never take it below zero. A wallet that cannot pay is
+         *     refused (406) before the email is looked up. A recipient that does not exist, is
+         *     deactivated or has not verified its email is 404. With a used Idempotency-Key and the same
+         *     body the first answer comes again (Idempotent-Replayed: true) and nothing moves; with
+         *     another body it is 422. Refusals store nothing, so the same key may be sent again.
+         */
+        post: operations["transferMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's entries between two dates, as CSV
+         * @description For a creator's accountant: every entry whose time falls on the days from `from` to `to`
+         *     (both included, calendar days in Lagos, WAT = UTC+1), oldest first, as RFC 4180 CSV with
+         *     the header `date,type,direction,amount,counterparty,status,reference`. date is Lagos's wall
+         *     clock ("2026-11-23 19:45:02"); amount is positive naira with at most two decimals
+         *     (direction says which way); a counterparty or reference beginning with = + - @, a tab or a
+         *     carriage return is prefixed with ' so no spreadsheet reads it as a formula. At most 366
+         *     days and 10,000 entries per statement.
+         */
+        get: operations["getWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/create": {
         parameters: {
             query?: never;
@@ -962,15 +1081,77 @@ export interface paths {
         };
         /**
          * Read the caller's payment details (not built yet)
-         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Payments are
-         *     not built yet: no route group owns /api/payment, so the gateway answers 404 "Not Found" (as
-         *     API Gateway does in AWS) and the web app shows its banner "Payment information couldn't be
+         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Subscriptions
+         *     and payment links are not built yet: the payment group answers 404 (its unknown-route answer,
+         *     "Route not found.") and the web app shows its banner "Payment information couldn't be
          *     loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
          *     paymentLink, status, message, amount; null when there are none.
          */
         get: operations["getPaymentDetails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/deposit-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's account to pay naira into
+         * @description A temporary virtual account at the payment provider (Flutterwave): naira paid into it by
+         *     bank transfer reaches the caller's wallet when the provider's webhook arrives (see
+         *     POST /api/payment/webhook). The same account is answered until it expires (expiresAt is the
+         *     provider's own expiry, about an hour after it was opened); then a new one is opened, with
+         *     a new reference. Money paid into an expired account is refused by the bank and never
+         *     arrives. The fields are at the top level and again under `data`, which the spec's clients
+         *     read (spec part 2 §3: "paymentDetails or data").
+         */
+        get: operations["getDepositAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events (deposits)
+         * @description Called by the payment provider, not by users. The signature is checked first: the
+         *     `verif-hash` header must equal the webhook secret hash, or `flutterwave-signature` must be
+         *     base64(HMAC-SHA256(secret hash, raw body)); otherwise 401 and nothing changes. Both payload
+         *     shapes are read (v3's `{event, data: {...}}` and the legacy flat camelCase one). A
+         *     `charge.completed` whose status is successful is then verified with the provider
+         *     (GET /v3/transactions/{id}/verify): the provider's record must be successful, in NGN, with
+         *     the webhook's amount and tx_ref, and the tx_ref must be one of our deposit accounts'. Then
+         *     ONE ledger movement credits the wallet (+amount, type deposit) from the provider clearing
+         *     account (-amount), keyed by the provider's transaction id: however often the event is
+         *     delivered, concurrently or hours apart, the money moves once.
+         *
+         *     Any answer but 200 makes the provider deliver again (three more times, 30 minutes apart),
+         *     so every outcome that another delivery cannot change is answered 200 with what happened:
+         *     credited, already credited, ignored (another event, a failed charge), or refused (the
+         *     provider's record disagrees, or the tx_ref is not ours; logged for an operator, nothing
+         *     moved). Only when the provider cannot be asked (503) or the store fails (500) is the
+         *     delivery left to be retried.
+         */
+        post: operations["paymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1499,6 +1680,106 @@ export interface components {
             comments: components["schemas"]["Comment"][];
             pagination: components["schemas"]["Pagination"];
         };
+        LicenceVerification: {
+            /**
+             * @description Always true; a licence that is not genuine is a 404.
+             * @constant
+             */
+            valid: true;
+            /** @description The number as printed (upper case), whatever case it was asked in. */
+            licence_number: string;
+            beat: {
+                id: string;
+                /** @description The beat's title at the purchase. */
+                title: string;
+            };
+            buyer: components["schemas"]["LicenceParty"];
+            producer: components["schemas"]["LicenceParty"];
+            /** Format: date-time */
+            purchased_at: string;
+        };
+        /** @description A licence's buyer or producer, with the username they had at the purchase. */
+        LicenceParty: {
+            id: string;
+            username: string;
+        };
+        /** @description An amount in naira, at most two decimals (kobo inside the API). */
+        Naira: number;
+        /** @description One line of a wallet's history. */
+        WalletEntry: {
+            id: string;
+            /**
+             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), transfer (sent to or received from another user), withdrawal (paid out to a bank), fee (charged for a service, e.g. a withdrawal's), subscription (a month of your plan paid from the wallet).
+             * @enum {string}
+             */
+            type: "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
+            amount: components["schemas"]["Naira"];
+            /**
+             * @description in raises the balance, out lowers it.
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /** @description The other side: a username, or "Bank transfer" for a deposit. */
+            counterparty: string;
+            /** Format: date-time */
+            date: string;
+            /**
+             * @description completed; pending (a withdrawal the bank has not settled yet); failed (a withdrawal the bank refused, whose money came back in an entry of its own).
+             * @enum {string}
+             */
+            status: "completed" | "pending" | "failed";
+            /** @description What the entry belongs to: a purchase id, a transfer id, the provider's reference. */
+            reference: string;
+            /** @description What the entry paid for, null when nothing. kind beat: a beat's post id (a purchase or a sale; the page /beats/{id}). kind profile: a user's id (the other side of a transfer; /profile/{id}). */
+            link: {
+                /** @enum {string} */
+                kind: "beat" | "profile";
+                id: string;
+            } | null;
+        };
+        Wallet: {
+            balance: components["schemas"]["Naira"];
+            /** @constant */
+            currency: "NGN";
+            /** @description The 3 newest entries, newest first. */
+            recent: components["schemas"]["WalletEntry"][];
+            /** @description What each kind of entry moved in all, as positive naira. */
+            totals: {
+                purchases: components["schemas"]["Naira"];
+                sales: components["schemas"]["Naira"];
+                deposits: components["schemas"]["Naira"];
+            };
+        };
+        WalletHistory: {
+            transactions: components["schemas"]["WalletEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        TransferRequest: {
+            /** @description The recipient's email (any case). Required ("Email is required"); must be an email ("Please enter a valid email address"). */
+            email: string;
+            /** @description Naira, at least 1 ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
+            amount: number;
+            /** @description Optional, one line, at most 140 characters ("Note must be at most 140 characters"); it reaches the recipient in the notification. */
+            note?: string;
+        };
+        TransferResult: {
+            /** @constant */
+            message: "Transfer successful";
+            data: {
+                /** @description The transfer's id, both entries' reference. */
+                id: string;
+                amount: components["schemas"]["Naira"];
+                recipient: {
+                    id: string;
+                    username: string;
+                };
+                /**
+                 * @description A transfer between wallets completes in its transaction.
+                 * @constant
+                 */
+                status: "completed";
+            };
+        };
         /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
         PaymentDetails: {
             paymentLink?: string;
@@ -1507,17 +1788,41 @@ export interface components {
             /** @description The amount due. */
             amount?: number;
         };
+        /** @description An account at the provider's bank that pays naira into the caller's wallet. */
+        DepositAccount: {
+            /** @description The NUBAN to transfer to. */
+            accountNumber: string;
+            bankName: string;
+            /** @description Ours (the provider's tx_ref); every deposit into the account carries it. */
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the account stops taking payments (RFC 3339, UTC), as the provider says; null if it never does.
+             */
+            expiresAt: string | null;
+        };
+        DepositAccountResponse: {
+            accountNumber: string;
+            bankName: string;
+            reference: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            data: components["schemas"]["DepositAccount"];
+        };
         Notification: {
             id: string;
-            /** @enum {string} */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT";
+            /**
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "".
+             * @enum {string}
+             */
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER";
             /** @description The actor's current username. */
             name: string;
             message: string;
             /** Format: date-time */
             timestamp: string;
             read: boolean;
-            /** @description "" for a follow. */
+            /** @description "" for a follow or a transfer. */
             post_id: string;
             /** @enum {string} */
             post_type: "audio" | "video" | "";
@@ -1556,6 +1861,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment provider did not answer or failed; try again later (the provider delivers a webhook again). */
+        ProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Payment provider unavailable. Please try again later."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1742,6 +2061,8 @@ export interface components {
         PostOwnerId: string;
         /** @description The post's id; one that is not a UUID is simply not found. */
         PostId: string;
+        /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+        IdempotencyKey: string;
         /** @description The share's id. */
         ShareId: string;
     };
@@ -3731,6 +4052,243 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    verifyLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence number, ZUUM-XXXX-XXXX-XXXX (Crockford base32). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A genuine licence, as recorded at the purchase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenceVerification"];
+                };
+            };
+            /** @description No licence has this number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Licence not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this type; empty or absent lists all. Anything else is 400 "type must be one of purchase, sale, deposit, transfer, withdrawal, fee or subscription.". */
+                type?: "" | "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistory"];
+                };
+            };
+            /** @description The type is not an entry type, a paging parameter is out of range, or the cursor is not one this list gave. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    transferMoney: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bola@example.com",
+                 *       "amount": 5000,
+                 *       "note": "For the session"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The money moved. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description The body is wrong (a field error names which, all at once), the email is your own, or the Idempotency-Key header is missing or not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No active, verified account has the email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Recipient not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your balance does not cover the amount. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used before with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWalletStatement: {
+        parameters: {
+            query: {
+                /** @description The first day, YYYY-MM-DD. */
+                from: string;
+                /** @description The last day, YYYY-MM-DD, not before from and at most 365 days after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="zuum-statement-<from>-to-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,type,direction,amount,counterparty,status,reference
+                     *     2026-11-02 09:15:00,deposit,in,5000,Bank transfer,completed,ZUUM-DEP-1
+                     *     2026-11-03 18:40:12,transfer,out,1250.5,bola_beats,completed,0193a1c2-5f3e-7b2a-9c4d-2e8f6a1b3c5d
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A date is missing or not YYYY-MM-DD, from is after to, the range is longer than 366 days, or it holds more than 10,000 entries. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getPaymentDetails: {
         parameters: {
             query?: never;
@@ -3758,12 +4316,141 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not Found"
+                     *       "message": "Route not found."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getDepositAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's open deposit account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": "7812345678",
+                     *       "bankName": "WEMA BANK",
+                     *       "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *       "expiresAt": "2026-11-23T19:30:00Z",
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *         "expiresAt": "2026-11-23T19:30:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAccountResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    paymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The webhook secret hash itself (the provider's legacy signature). */
+                "verif-hash"?: string;
+                /** @description base64(HMAC-SHA256(secret hash, raw body)). */
+                "flutterwave-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "charge.completed",
+                 *       "event.type": "BANK_TRANSFER_TRANSACTION",
+                 *       "data": {
+                 *         "id": 8321945,
+                 *         "tx_ref": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                 *         "flw_ref": "FLW0A1B2C3D4",
+                 *         "amount": 5000,
+                 *         "currency": "NGN",
+                 *         "status": "successful",
+                 *         "payment_type": "bank_transfer"
+                 *       },
+                 *       "meta_data": {
+                 *         "originatorname": "JOHN DOE",
+                 *         "bankname": "Access Bank"
+                 *       }
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Handled; the provider need not deliver it again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Signed, but neither payload shape (no transaction id or event, or an amount that is not naira with two decimals). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unreadable webhook payload"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Neither signature header proves the provider sent it; nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid webhook signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is over 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     getHealth: {
