@@ -157,6 +157,7 @@ func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 		{"content not text", map[string]any{"action": "sendMessage", "roomId": roomID, "receiverId": bola.id, "content": 42, "clientId": "c-4"}, "Missing message data"},
 		{"oversize", send(roomID, bola.id, strings.Repeat("ọ̀", 2001), "c-5"), "Message is too long"},
 		{"wrong receiver", send(roomID, ada.id, "hi", "c-6"), "Receiver is not in this room"},
+		{"clientId too long", send(roomID, bola.id, "hi", strings.Repeat("x", 129)), "clientId is too long"},
 		{"unknown room", send("not-a-room", bola.id, "hi", "c-7"), "Room not found"},
 	}
 	for _, c := range acks {

@@ -35,6 +35,9 @@ import (
 // MaxContentLength bounds a message, in characters a reader sees.
 const MaxContentLength = 2000
 
+// MaxClientIDLength bounds a message's clientId, in bytes: it is stored with the message.
+const MaxClientIDLength = 128
+
 // PageSize is how many messages one fetch returns.
 const PageSize = 50
 
@@ -44,6 +47,7 @@ const (
 	MsgMissingData      = "Missing message data"
 	MsgNotConnected     = "Not connected to server"
 	MsgTooLong          = "Message is too long"
+	MsgClientID         = "clientId is too long"
 	MsgRoomNotFound     = "Room not found"
 	MsgNotReceiver      = "Receiver is not in this room"
 	MsgBadBefore        = "Invalid message id"
@@ -58,6 +62,7 @@ const (
 var (
 	ErrMissingData  = failure.New(failure.Invalid, MsgMissingData)
 	ErrTooLong      = failure.New(failure.Invalid, MsgTooLong)
+	ErrClientID     = failure.New(failure.Invalid, MsgClientID)
 	ErrRoomNotFound = failure.New(failure.NotFound, MsgRoomNotFound)
 	ErrNotReceiver  = failure.New(failure.Invalid, MsgNotReceiver)
 	ErrBadBefore    = failure.New(failure.Invalid, MsgBadBefore)

@@ -137,6 +137,9 @@ func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clie
 	if room == "" || receiver == "" {
 		return Message{}, ErrMissingData
 	}
+	if len(clientID) > MaxClientIDLength {
+		return Message{}, ErrClientID
+	}
 	content, err := Content(content)
 	if err != nil {
 		return Message{}, err
