@@ -75,8 +75,9 @@ var (
 // builder in localstack/lambdas.
 var RouteGroups = []RouteGroup{
 	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
-	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
-	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: usersOnly, Media: []MediaAccess{
+	// Profiles, follows and chat rooms; profile pictures are written under public/ and served
+	// by the CDN.
+	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: []Table{Users, Chat}, Media: []MediaAccess{
 		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
 	}}},
 	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
@@ -97,6 +98,14 @@ var RouteGroups = []RouteGroup{
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
 		Tables: usersAndPosts,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
+	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
+	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,

@@ -345,6 +345,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/get-room-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or find) the chat room of two profiles
+         * @description The same pair always gets the same room, whichever order they come in; the first call
+         *     opens it. Both profiles must exist (checked first, 404), the caller must be one of the two
+         *     (403), and one of them must follow the other (403): the spec shows Message to someone you
+         *     follow, and the one followed must be able to answer. The room's messages travel over the
+         *     chat socket (functions/asyncapi.yaml).
+         */
+        post: operations["getRoomId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get-rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat rooms, newest activity first
+         * @description Every room the caller has opened or been messaged in, with the other member's name and
+         *     picture, the last message and how many of the other member's messages the caller has
+         *     not read (markRead on the socket clears it). A room without messages sorts by when it
+         *     was opened and has last_message "" and last_message_at null. Rooms whose other member is
+         *     deactivated are left out.
+         */
+        get: operations["getRooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -788,6 +836,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beat/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a beat up for sale from uploaded files
+         * @description The audio (MP3 or WAV) and the cover are checked with the media function's own check and
+         *     copied where no upload form can write, as for audio posts; then the first 10 seconds of the
+         *     audio are cut into the beat's preview (whole MP3 frames or WAV samples, not re-encoded).
+         *     Everyone but the owner hears only the preview; buyers download the full audio.
+         */
+        post: operations["createBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every beat for sale
+         * @description The web app asks for 20 a page on the beat list and 10 in the feed.
+         */
+        get: operations["listBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every beat for sale (trailing slash)
+         * @description The same list as GET /api/beat.
+         */
+        get: operations["listBeatsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/user-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your own beats for sale */
+        get: operations["listOwnBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's beats for sale (the profile's beats, /userbeats/{userId})
+         * @description An id that cannot be a user's (not a UUID) has no beats.
+         */
+        get: operations["listUserBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one beat for sale */
+        get: operations["getBeat"];
+        put?: never;
+        post?: never;
+        /**
+         * Take your beat off sale
+         * @description A beat nobody bought is deleted with its files. A beat with buyers is withdrawn: gone from
+         *     every list and page and no longer sold, while its audio stays for its buyers' downloads.
+         */
+        delete: operations["deleteBeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a beat's comments */
+        get: operations["listBeatComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/react": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like or unlike a beat
+         * @description A repeat changes nothing and still answers 200 ("No changes made.").
+         */
+        post: operations["reactToBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a beat */
+        post: operations["commentOnBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a beat
+         * @description The link is the beat's page, <APP_URL>/beats/<postId>.
+         */
+        post: operations["shareBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/shared/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the beat a share leads to */
+        get: operations["getSharedBeat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your purchased beats (the library, /purchasedbeats) */
+        get: operations["listPurchasedBeats"];
+        put?: never;
+        /**
+         * Buy a licence of a beat
+         * @description One DynamoDB transaction: the buyer's wallet pays the price (never below zero), the
+         *     producer gets it less the platform commission (GET /api/beat/terms), the beat's buyers
+         *     rise by one only while below its supply, and the purchase is written with its licence
+         *     number and 5 downloads. `amount` must be the beat's current price. A transaction conflict
+         *     is retried inside the call, so a buyer gets either the licence or "Beat not found or sold
+         *     out". The Idempotency-Key makes a retry safe: the same key with the same body answers the
+         *     first answer again (with Idempotent-Replayed: true) and moves nothing; with another body
+         *     it is 422.
+         */
+        post: operations["purchaseBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spend one download of a purchase and get a link to the full audio
+         * @description The link is a presigned GET valid for 5 minutes; each call spends one of the purchase's 5 downloads, atomically.
+         */
+        post: operations["downloadPurchasedBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase/{id}/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the licence of a purchase as a PDF
+         * @description The licence as recorded with the purchase: buyer, producer, beat, price, date, licence
+         *     number, the terms of the non-exclusive licence, and its verification address (also as a QR
+         *     code), where anyone can check it (GET /api/licences/{number}).
+         */
+        get: operations["getPurchaseLicence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the terms of selling a beat (shown on /addbeat)
+         * @description commission_percent is the platform's share of each sale (BEAT_COMMISSION_PERCENT, 10 by default); the producer gets the rest.
+         */
+        get: operations["getBeatSaleTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed": {
         parameters: {
             query?: never;
@@ -797,7 +1148,7 @@ export interface paths {
         };
         /**
          * Read a tab of the home feed
-         * @description The audio tab mixes audio posts (and, with commerce, beats) newest first, each with its kind; the video tab lists public videos.
+         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos.
          */
         get: operations["getFeed"];
         put?: never;
@@ -1374,6 +1725,37 @@ export interface components {
             /** @description true follows, false unfollows. */
             follow: boolean;
         };
+        RoomIdRequest: {
+            /** @description One of the two profiles (the caller's or the other's). */
+            profileId_1: string;
+            /** @description The other profile. */
+            profileId_2: string;
+        };
+        RoomId: {
+            /** Format: uuid */
+            room_id: string;
+        };
+        RoomList: {
+            rooms: components["schemas"]["Room"][];
+        };
+        Room: {
+            /** Format: uuid */
+            room_id: string;
+            /** @description The other member's profile id. */
+            recipient_id: string;
+            recipient_profile_username: string;
+            /** @description A URL, "" when the other member has no picture. */
+            recipient_profile_image: string;
+            /** @description "" while the room has no messages. */
+            last_message: string;
+            /**
+             * Format: date-time
+             * @description When the last message was sent (UTC, milliseconds); null while the room has no messages.
+             */
+            last_message_at: string | null;
+            /** @description How many of the other member's messages the caller has not read. */
+            unread: number;
+        };
         FollowResult: {
             /** @enum {string} */
             message: "Followed successfully." | "Unfollowed successfully." | "No changes made (already followed/unfollowed).";
@@ -1543,8 +1925,128 @@ export interface components {
             posts: components["schemas"]["VideoPost"][];
             pagination: components["schemas"]["Pagination"];
         };
+        BeatPostRequest: {
+            /** @description The title. Required ("Please add a title for your beat"); at most 500 characters; one line. */
+            caption?: string;
+            /** @description Required ("Description is required"); at most 2000 characters ("Description must be at most 2000 characters"); keeps its line breaks. */
+            description?: string;
+            /** @description Licences for sale, a whole number from 1 to 1000000 (default 100); also taken as text ("100"). */
+            total_supply?: number | string;
+            /**
+             * @description The price of a licence in naira, at least 0.01 with at most two decimals (default 999);
+             *     also taken as text ("999.50"). "amount must be at least 0.01", "Amount must be a number
+             *     of naira with at most two decimals".
+             */
+            amount?: number | string;
+            /** @description An upload key of the caller's holding MP3 or WAV audio ("Audio file is required", "Please select a valid audio file (MP3, WAV)"). */
+            audio_upload?: string;
+            /** @description An upload key of an image ("Cover photo is required", "Please select a valid image file (JPEG, PNG)"). */
+            cover_photo?: string;
+        };
+        /**
+         * @description A beat for sale (spec part 2 §3). Media fields are URLs (signed GETs valid one hour).
+         *     audio_upload is the full audio for its owner and the 10-second preview (preview_url) for
+         *     everyone else; no answer carries a URL of the full audio to anyone but its owner.
+         */
+        BeatPost: {
+            id: string;
+            /** @constant */
+            kind: "beat";
+            /** @constant */
+            type: "beat";
+            profile_id: string;
+            username: string;
+            profile_picture: string;
+            /** @description The owner's picture, as profile_picture. */
+            image: string;
+            /** @description The owner's username. */
+            artist: string;
+            caption: string;
+            /** @description The caption. */
+            title: string;
+            description: string;
+            cover_photo: string;
+            /** @description The full audio for the owner, the preview for everyone else. */
+            audio_upload: string;
+            /** @description The first 10 seconds. */
+            preview_url: string;
+            amount: components["schemas"]["Naira"];
+            price: components["schemas"]["Naira"];
+            /** @description Seconds of the full beat, 0 when unknown. */
+            duration: number;
+            total_supply: number;
+            total_buyers: number;
+            /** @description total_supply - total_buyers. */
+            available: number;
+            /** @description The same as reactions. */
+            likes: number;
+            reactions: number;
+            comments: number;
+            shares: number;
+            isLiked: boolean;
+            is_liked: boolean;
+            /** @description false until promotion is built. */
+            is_promoted: boolean;
+            /** @description 0 until plays are counted. */
+            plays_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BeatPostEnvelope: {
+            post: components["schemas"]["BeatPost"];
+        };
+        BeatPostList: {
+            posts: components["schemas"]["BeatPost"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PurchaseRequest: {
+            /** @description The beat's id. */
+            postId: string;
+            amount: components["schemas"]["Naira"];
+        };
+        /**
+         * @description A purchased beat (spec part 2 §3). audio_upload is the preview (the full audio is reached
+         *     through a download); username is the producer's; amount the price paid; genre is "" until
+         *     beats carry one.
+         */
+        Purchase: {
+            id: string;
+            post_id: string;
+            caption: string;
+            username: string;
+            cover_photo: string;
+            audio_upload: string;
+            amount: components["schemas"]["Naira"];
+            /** Format: date-time */
+            purchase_date: string;
+            genre: string;
+            downloads_remaining: number;
+            licence_number: string;
+        };
+        PurchaseResult: {
+            /** @constant */
+            message: "Purchase successful";
+            data: components["schemas"]["Purchase"];
+        };
+        PurchaseList: {
+            purchases: components["schemas"]["Purchase"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        DownloadLink: {
+            /** @description A presigned GET of the full audio. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description At most 5 minutes away.
+             */
+            expires_at: string;
+            downloads_remaining: number;
+        };
+        SaleTerms: {
+            commission_percent: number;
+        };
         FeedPage: {
-            posts: (components["schemas"]["AudioPost"] | components["schemas"]["VideoPost"])[];
+            posts: (components["schemas"]["AudioPost"] | components["schemas"]["BeatPost"] | components["schemas"]["VideoPost"])[];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description Exactly one of like:true and unlike:true (like:false also unlikes). */
@@ -1624,7 +2126,7 @@ export interface components {
             id: string;
             username: string;
         };
-        /** @description An amount in naira, at most two decimals (kobo inside the API). */
+        /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
         Naira: number;
         /** @description One line of a wallet's history. */
         WalletEntry: {
@@ -1884,6 +2386,34 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description No such purchase of the caller's. */
+        PurchaseNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Purchase not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such beat for sale (a withdrawn one counts as none). */
+        BeatNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Beat post not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such post. */
         PostNotFound: {
             headers: {
@@ -1982,6 +2512,8 @@ export interface components {
         PostOwnerId: string;
         /** @description The post's id; one that is not a UUID is simply not found. */
         PostId: string;
+        /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+        PurchaseId: string;
         /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
         IdempotencyKey: string;
         /** @description The share's id. */
@@ -2804,6 +3336,113 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRoomId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "profileId_1": "0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e",
+                 *       "profileId_2": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoomIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The room's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomId"];
+                };
+            };
+            /** @description A profile id is missing, blank or not a string, both are the same profile, or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not one of the two profiles, or neither follows the other. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A profile does not exist or is deactivated. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Profile not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRooms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rooms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rooms": [
+                     *         {
+                     *           "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b",
+                     *           "recipient_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+                     *           "recipient_profile_username": "tunde_flows",
+                     *           "recipient_profile_image": "/public/profile/5b1d2c3e.jpg",
+                     *           "last_message": "See you at the studio",
+                     *           "last_message_at": "2026-11-23T18:30:00.123Z",
+                     *           "unread": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -3652,6 +4291,625 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "caption": "Afro drill 140",
+                 *       "description": "Hard drums, dark keys.",
+                 *       "total_supply": 50,
+                 *       "amount": 4999.99,
+                 *       "cover_photo": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/image/0190f3a3-0000-7000-8000-000000000004.png",
+                 *       "audio_upload": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/audio/0190f3a3-0000-7000-8000-000000000001.mp3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BeatPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The new beat, as its owner sees it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            /** @description A field is missing or invalid (one message per field), or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeatsSlash: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOwnBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your beats, newest first (audio_upload is the full audio, yours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUserBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                userId: components["parameters"]["PostOwnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PostDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYourPost"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeatComments: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of comments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reactToBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "like": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReactRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reacted"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    commentOnBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "comment": "Those drums"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CommentCreated"];
+            400: components["responses"]["BadComment"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    shareBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "shareId": "0190f3a4-0000-7000-8000-000000000003",
+                     *       "url": "https://zuum.example/beats/0190f3a3-0000-7000-8000-000000000002",
+                     *       "shares": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareResult"];
+                };
+            };
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSharedBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The share's id. */
+                shareId: components["parameters"]["ShareId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared beat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The share leads nowhere. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Shared beat not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPurchasedBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your purchases, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    purchaseBeat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "postId": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "amount": 5000
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The licence is bought (or, on a replay, the first answer of the key). */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResult"];
+                };
+            };
+            /**
+             * @description The body is wrong (a field error names which) or the wallet cannot pay (field amount,
+             *     "Insufficient balance"); or the beat is the caller's own; or the Idempotency-Key header
+             *     is missing or not a UUID. Nothing moved.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such beat, it was withdrawn, its producer's account is off, or no licence is left. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Beat not found or sold out"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller already owns the beat, or amount is not its current price. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was already used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadPurchasedBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["PurchaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and the downloads left after this one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Every download of the purchase is spent. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No downloads left"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["PurchaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPurchaseLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["PurchaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="zuum-licence-<number>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PurchaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBeatSaleTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commission_percent": 10
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SaleTerms"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
