@@ -19,8 +19,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
   '/subscribe', '/search', '/messages', '/message', '/chat/:roomId',
-  '/addpaybeat', '/addbeat', '/details', '/lock',
-  '/userbeats/:userId', '/beats/:id', '/purchasedbeats', '/promotion',
+  '/details', '/lock', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
 ];
@@ -62,6 +61,12 @@ export const routes: RouteObject[] = [
           { path: '/add', lazy: page(() => import('@/features/upload/components/add-page'), 'AddPage') },
           { path: '/addmusic', lazy: page(() => import('@/features/upload/components/audio-upload-page'), 'AudioUploadPage') },
           { path: '/addvideo', lazy: page(() => import('@/features/upload/components/video-upload-page'), 'VideoUploadPage') },
+          { path: '/addpaybeat', lazy: page(() => import('@/features/upload/components/beat-upload-page'), 'BeatUploadPage') },
+          { path: '/addbeat', lazy: page(() => import('@/features/upload/components/beat-upload-page'), 'BeatUploadPage') },
+          { path: '/beats', lazy: page(() => import('@/features/beats/components/beat-list-pages'), 'BeatsPage') },
+          { path: '/beats/:id', lazy: page(() => import('@/features/beats/components/beat-page'), 'BeatPage') },
+          { path: '/userbeats/:userId', lazy: page(() => import('@/features/beats/components/beat-list-pages'), 'UserBeatsPage') },
+          { path: '/purchasedbeats', lazy: page(() => import('@/features/beats/components/library-page'), 'LibraryPage') },
           { path: '/dashboard', lazy: page(() => import('@/features/wallet/components/dashboard-page'), 'DashboardPage') },
           { path: '/activity', lazy: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
           { path: '/all', lazy: page(() => import('@/features/follow/components/following-page'), 'FollowingPage') },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '@/testing/render';
-import { depositAccountSchema, loginAnswerSchema, paymentDetailsSchema, profileSchema, sessionSchema, walletSchema } from './api-schemas';
+import { depositAccountSchema, loginAnswerSchema, paymentDetailsSchema, profileSchema, purchaseAnswerSchema, sessionSchema, walletSchema } from './api-schemas';
 
 const without = <T extends object>(value: T, key: keyof T) => {
   const copy: Partial<T> = { ...value };
@@ -95,6 +95,16 @@ describe('money answers', () => {
     ['a total missing', { ...wallet, totals: { purchases: 0, sales: 0 } }],
   ])('refuses a wallet with %s', (_, body) => {
     expect(walletSchema.safeParse(body).success).toBe(false);
+  });
+
+  it('refuses a purchase answer whose price is not naira or that lacks its licence number', () => {
+    const purchase = {
+      id: 'p-1', post_id: 'b-1', caption: 'x', username: 'y', cover_photo: '', audio_upload: '', amount: 999,
+      purchase_date: '2026-03-01T12:00:00Z', genre: '', downloads_remaining: 5, licence_number: 'ZUUM-AB12-CD34-EF56',
+    };
+    expect(purchaseAnswerSchema.safeParse({ message: 'Purchase successful', data: purchase }).success).toBe(true);
+    expect(purchaseAnswerSchema.safeParse({ message: 'Purchase successful', data: { ...purchase, amount: Infinity } }).success).toBe(false);
+    expect(purchaseAnswerSchema.safeParse({ message: 'Purchase successful', data: { ...purchase, licence_number: undefined } }).success).toBe(false);
   });
 
   it('takes a deposit account that never expires (expiresAt null)', () => {

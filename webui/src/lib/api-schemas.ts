@@ -72,6 +72,44 @@ export const paymentDetailsSchema = documented<ApiAnswer<'/payment/create', 'get
 export const naira = () =>
   z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'not naira with at most two decimals'));
 
+const count = () => z.number().check(z.int(), z.nonnegative());
+
+/** A beat for sale: its price and supply are what a purchase rests on. */
+export const beatPostSchema = z.looseObject({
+  id: z.string(),
+  kind: z.literal('beat'),
+  type: z.literal('beat'),
+  profile_id: z.string(),
+  username: z.string(),
+  profile_picture: z.string(),
+  image: z.string(),
+  artist: z.string(),
+  caption: z.string(),
+  title: z.string(),
+  description: z.string(),
+  cover_photo: z.string(),
+  audio_upload: z.string(),
+  preview_url: z.string(),
+  duration: z.number(),
+  amount: naira(),
+  price: naira(),
+  total_supply: count(),
+  total_buyers: count(),
+  available: count(),
+  likes: count(),
+  reactions: count(),
+  comments: count(),
+  shares: count(),
+  isLiked: z.boolean(),
+  is_liked: z.boolean(),
+  is_promoted: z.boolean(),
+  plays_count: count(),
+  created_at: z.string(),
+});
+
+/** GET /beat/{id}. */
+export const beatEnvelopeSchema = documented<ApiAnswer<'/beat/{id}', 'get'>>()(z.looseObject({ post: beatPostSchema }));
+
 const paginationSchema = z.looseObject({
   total: z.number(),
   totalPages: z.number(),
@@ -80,6 +118,45 @@ const paginationSchema = z.looseObject({
   hasPrev: z.boolean(),
   next: z.nullable(z.string()),
 });
+
+/** GET /beat, /beat/user/{userId}, /beat/user-posts. */
+export const beatListSchema = documented<ApiAnswer<'/beat', 'get'>>()(
+  z.looseObject({ posts: z.array(beatPostSchema), pagination: paginationSchema }),
+);
+
+/** GET /beat/terms. */
+export const beatTermsSchema = documented<ApiAnswer<'/beat/terms', 'get'>>()(
+  z.looseObject({ commission_percent: z.number().check(z.int(), z.gte(0), z.lte(100)) }),
+);
+
+const purchaseSchema = z.looseObject({
+  id: z.string(),
+  post_id: z.string(),
+  caption: z.string(),
+  username: z.string(),
+  cover_photo: z.string(),
+  audio_upload: z.string(),
+  amount: naira(),
+  purchase_date: z.string(),
+  genre: z.string(),
+  downloads_remaining: count(),
+  licence_number: z.string(),
+});
+
+/** POST /beat/purchase: "Purchase successful" and the purchase (its licence number, 5 downloads). */
+export const purchaseAnswerSchema = documented<ApiAnswer<'/beat/purchase', 'post'>>()(
+  z.looseObject({ message: z.literal('Purchase successful'), data: purchaseSchema }),
+);
+
+/** GET /beat/purchase: the library. */
+export const purchaseListSchema = documented<ApiAnswer<'/beat/purchase', 'get'>>()(
+  z.looseObject({ purchases: z.array(purchaseSchema), pagination: paginationSchema }),
+);
+
+/** POST /beat/purchase/{id}/download. */
+export const downloadSchema = documented<ApiAnswer<'/beat/purchase/{id}/download', 'post'>>()(
+  z.looseObject({ url: z.string(), expires_at: z.string(), downloads_remaining: count() }),
+);
 
 const walletEntrySchema = z.looseObject({
   id: z.string(),

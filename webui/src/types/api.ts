@@ -80,7 +80,10 @@ export type Pagination = ApiAnswer<'/feed', 'get'>['pagination'];
 export type AudioPost = ApiAnswer<'/audio/{id}', 'get'>['post'];
 export type VideoPost = ApiAnswer<'/video/{id}', 'get'>['post'];
 
-/** A feed entry: the feed skips kinds it does not know (beats arrive with the commerce work). */
+/** A beat for sale (kind "beat"): price and supply beside the post's own fields. */
+export type BeatPost = ApiAnswer<'/beat/{id}', 'get'>['post'];
+
+/** A feed entry: an audio post, a beat for sale or a video; the feed skips kinds it does not know. */
 export type FeedPost = ApiAnswer<'/feed', 'get'>['posts'][number];
 
 type DocumentedComment = ApiAnswer<'/audio/{id}/comments', 'get'>['comments'][number];
@@ -97,7 +100,16 @@ export type NotificationKind = AppNotification['type'];
 /** POST /uploads: a presigned S3 form POST. */
 export type UploadTicket = ApiAnswer<'/uploads', 'post'>;
 
-// ---- money: the answers below carry naira and are checked with zod (lib/api-schemas) -----------
+// ---- money: every answer below carries naira and is checked with zod (lib/api-schemas) -------
+
+/** GET /beat/terms: what a seller keeps. */
+export type BeatTerms = ApiAnswer<'/beat/terms', 'get'>;
+
+/** A licence bought: GET /beat/purchase (the library) and POST /beat/purchase's data.purchase. */
+export type Purchase = ApiAnswer<'/beat/purchase', 'get'>['purchases'][number];
+
+/** POST /beat/purchase/{id}/download: a short-lived URL of the full audio, one download spent. */
+export type PurchaseDownload = ApiAnswer<'/beat/purchase/{id}/download', 'post'>;
 
 /** GET /licences/{number}: anyone may check a licence. */
 export type LicenceCheck = ApiAnswer<'/licences/{number}', 'get'>;

@@ -7,7 +7,7 @@ describe('purchaseFailure', () => {
   it.each(
     errorCases([
       [new ApiError(400, ''), 'Validation error or insufficient balance'],
-      [new ApiError(400, 'Validation error or insufficient balance', [{ field: 'balance', msg: 'Insufficient balance' }]), 'Validation error or insufficient balance'],
+      [new ApiError(400, 'Validation error or insufficient balance', [{ field: 'amount', msg: 'Insufficient balance' }]), 'Validation error or insufficient balance'],
       [new ApiError(404, ''), 'Beat not found or sold out'],
       [new ApiError(404, 'Beat not found or sold out'), 'Beat not found or sold out'],
       [new ApiError(409, 'You already own this beat'), 'You already own this beat'],
@@ -21,10 +21,10 @@ describe('purchaseFailure', () => {
   });
 
   it('says which field failed and whether a deposit would help', () => {
-    const f = purchaseFailure(new ApiError(400, 'Validation error or insufficient balance', [{ field: 'balance', msg: 'Insufficient balance' }]));
+    const f = purchaseFailure(new ApiError(400, 'Validation error or insufficient balance', [{ field: 'amount', msg: 'Insufficient balance' }]));
     expect(f.detail).toBe('Insufficient balance');
     expect(f.insufficient).toBe(true);
-    expect(purchaseFailure(new ApiError(400, 'x', [{ field: 'amount', msg: 'Amount must be a number' }])).insufficient).toBe(false);
+    expect(purchaseFailure(new ApiError(400, 'x', [{ field: 'amount', msg: 'amount must be a number of naira with at most two decimals' }])).insufficient).toBe(false);
   });
 
   it('retries the same attempt only when no answer came or the server failed', () => {

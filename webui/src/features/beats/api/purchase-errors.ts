@@ -37,7 +37,8 @@ export function purchaseFailure(error: unknown): PurchaseFailure {
   const text =
     e.status === 0 ? PURCHASE_TEXTS.failed : (e.status < 500 && e.message) || byStatus[e.status] || `Error: ${e.status}`;
   const fields = e instanceof ApiError ? joinFieldErrors(e) : '';
-  const insufficient = e.fieldErrors.some((f) => f.field === 'balance') || /insufficient/i.test(fields);
+  // The server names the field (amount) and says "Insufficient balance".
+  const insufficient = e.fieldErrors.some((f) => /insufficient/i.test(f.msg));
   return {
     text,
     detail: fields && fields !== text ? fields : undefined,

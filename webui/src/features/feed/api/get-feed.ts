@@ -2,9 +2,10 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { postListErrors } from '@/features/posts/api/errors';
 import { PAGE_SIZE } from '@/features/posts/api/list-posts';
-import { postKeys, type PostKind } from '@/features/posts/api/post-cache';
+import { postKeys, type MediaKind } from '@/features/posts/api/post-cache';
 
-export type FeedTab = PostKind;
+/** The audio tab mixes audio posts and beats for sale; the video tab is videos. */
+export type FeedTab = MediaKind;
 
 /** GET /feed?tab=audio|video: one page of the home feed, newest first. */
 export function getFeed(tab: FeedTab, cursor: string | null) {

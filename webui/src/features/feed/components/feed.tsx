@@ -7,6 +7,7 @@ import { isPlayable, type PlayablePost } from '@/features/posts/api/post-cache';
 import { AudioSlide } from '@/features/posts/components/audio-slide';
 import { useFillHeight } from '@/features/posts/components/use-fill-height';
 import { VideoSlide } from '@/features/posts/components/video-slide';
+import { BeatSlide } from '@/features/beats/components/beat-slide';
 import { feedErrors, useFeed, type FeedTab } from '../api/get-feed';
 import { useFeedObserver } from './use-feed-observer';
 import '@/features/posts/components/posts.css';
@@ -14,10 +15,14 @@ import './feed.css';
 
 const keyOf = (post: PlayablePost) => `${post.kind}:${post.id}`;
 
+/** Whether a post belongs on the tab: beats for sale ride in the audio tab. */
+const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab === 'audio' && post.kind === 'beat');
+
 /**
  * The home feed of one tab: a vertical snap-scrolling list of slides (spec §2). Only the slide
- * at least 60% visible plays; the last slide half in view loads the next page. Kinds this
- * client does not show yet (beats) are skipped, and pages made only of them are walked past.
+ * at least 60% visible plays; the last slide half in view loads the next page. The audio tab
+ * mixes audio posts and beats for sale (kind "beat"); kinds this client does not know are
+ * skipped, and pages made only of them are walked past.
  */
 export function Feed({ tab }: { tab: FeedTab }) {
   const feed = useFeed(tab);
@@ -29,7 +34,7 @@ export function Feed({ tab }: { tab: FeedTab }) {
     const list: PlayablePost[] = [];
     for (const page of pages ?? []) {
       for (const post of page?.posts ?? []) {
-        if (!isPlayable(post) || post.kind !== tab || seen.has(keyOf(post))) continue;
+        if (!isPlayable(post) || !onTab(post, tab) || seen.has(keyOf(post))) continue;
         seen.add(keyOf(post));
         list.push(post);
       }
@@ -43,7 +48,7 @@ export function Feed({ tab }: { tab: FeedTab }) {
 
   // A page of nothing this client can show would leave no new slide to scroll to: go on.
   const lastPage = pages?.[pages.length - 1];
-  const lastPageShowsNothing = !!lastPage && !(lastPage.posts ?? []).some((p) => isPlayable(p) && p.kind === tab);
+  const lastPageShowsNothing = !!lastPage && !(lastPage.posts ?? []).some((p) => isPlayable(p) && onTab(p, tab));
   useEffect(() => {
     if (lastPageShowsNothing && !feed.isFetchNextPageError) loadMore();
   }, [lastPageShowsNothing, feed.isFetchNextPageError, loadMore]);
@@ -93,6 +98,8 @@ export function Feed({ tab }: { tab: FeedTab }) {
             <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key}>
               {post.kind === 'audio' ? (
                 <AudioSlide post={post} active={active} position={i + 1} setSize={-1} />
+              ) : post.kind === 'beat' ? (
+                <BeatSlide post={post} active={active} position={i + 1} setSize={-1} />
               ) : (
                 <VideoSlide post={post} active={active} position={i + 1} setSize={-1} />
               )}

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { HomePage } from './home-page';
-import { audioPost, page, stubIntersectionObserver, stubMedia, targetsOf, videoPost } from '@/features/posts/testing/player-stubs';
+import { audioPost, beatPost, page, stubIntersectionObserver, stubMedia, targetsOf, videoPost } from '@/features/posts/testing/player-stubs';
 
 const routes = [{ path: '/home', element: <HomePage /> }];
 const me = { 'GET /user/profile': { status: 200, body: sampleProfile } } as const;
@@ -59,18 +59,25 @@ describe('home feed: states', () => {
 describe('home feed: slides', () => {
   const posts = [
     audioPost({ id: 'a-1', caption: 'First' }),
-    { ...audioPost({ id: 'b-1', caption: 'A beat' }), kind: 'beat' },
+    beatPost({ id: 'b-1', caption: 'A beat' }),
     { ...audioPost({ id: 'x-1', caption: 'Mystery' }), kind: 'podcast' },
     audioPost({ id: 'a-2', caption: 'Second' }),
   ];
 
-  it('asks for the audio tab, page size 10, and skips kinds it cannot show', async () => {
+  it('asks for the audio tab, page size 10, mixes in beats for sale (locked) and skips kinds it cannot show', async () => {
     stubIntersectionObserver();
     stubMedia();
     const { fetchMock } = mockApi({ ...me, 'GET /feed': { status: 200, body: { posts, pagination: page() } } });
     renderRoutes(routes, '/home');
     const feed = await screen.findByRole('feed', { name: 'Audio feed' });
-    expect(within(feed).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['First by labelboss', 'Second by labelboss']);
+    expect(within(feed).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'First by labelboss',
+      'A beat by labelboss',
+      'Second by labelboss',
+    ]);
+    const beat = within(feed).getByRole('article', { name: 'A beat by labelboss' });
+    expect(within(beat).getByRole('button', { name: 'Play 10s Preview' })).toBeInTheDocument();
+    expect(within(beat).getByText('₦999.00')).toBeInTheDocument();
     expect(feedQueries(fetchMock)).toEqual([{ tab: 'audio', limit: '10' }]);
   });
 
@@ -166,12 +173,12 @@ describe('home feed: slides', () => {
       'GET /feed': () => {
         const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
         return url.searchParams.get('cursor') === 'c2'
-          ? { status: 200, body: { posts: [audioPost({ id: 'a-9', caption: 'After the beats' })], pagination: page() } }
-          : { status: 200, body: { posts: [{ ...audioPost({ id: 'b-1' }), kind: 'beat' }], pagination: page({ hasNext: true, next: 'c2' }) } };
+          ? { status: 200, body: { posts: [audioPost({ id: 'a-9', caption: 'After the podcasts' })], pagination: page() } }
+          : { status: 200, body: { posts: [{ ...audioPost({ id: 'p-1' }), kind: 'podcast' }], pagination: page({ hasNext: true, next: 'c2' }) } };
       },
     });
     renderRoutes(routes, '/home');
-    expect(await screen.findByRole('article', { name: 'After the beats by labelboss' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'After the podcasts by labelboss' })).toBeInTheDocument();
   });
 
   it('switches to the video tab and shows video slides with a loading overlay until they can play', async () => {

@@ -23,9 +23,13 @@ export function commentsQueryOptions(kind: PostKind, postId: string) {
   });
 }
 
-/** POST /{kind}/comment/create {post_id: string, comment}: 201 with the stored comment. */
+/**
+ * POST /{kind}/comment/create {post_id: string, comment} (a beat's is POST /beat/comment, the
+ * spec's path): 201 with the stored comment.
+ */
 export async function createComment(kind: PostKind, postId: string, text: string): Promise<Comment> {
-  const answer = await api.post(`/${kind}/comment/create`, { body: { post_id: String(postId), comment: text } });
+  const body = { post_id: String(postId), comment: text };
+  const answer = kind === 'beat' ? await api.post('/beat/comment', { body }) : await api.post(`/${kind}/comment/create`, { body });
   return answer.comment;
 }
 

@@ -1,6 +1,6 @@
 import { joinFieldErrors } from '@/lib/api-client';
 import type { ErrorCatalogue } from '@/lib/error-message';
-import type { PostKind } from './post-cache';
+import type { MediaKind, PostKind } from './post-cache';
 
 /** Spec part 1 §8 rows for post calls. */
 const UNAUTHORIZED = 'Unauthorized: Please log in';
@@ -8,9 +8,9 @@ const NO_RESPONSE = 'Network error: No response from server';
 const UNEXPECTED = 'An unexpected error occurred';
 export const SERVER_ERROR_POSTS = 'Server error: Please try again later';
 
-/** "Audio post not found" / "Video post not found": the 404 of a call on one post. */
+/** "Audio post not found" / "Video post not found" / "Beat post not found": the 404 of a call on one post. */
 export function postNotFound(kind: PostKind): string {
-  return kind === 'audio' ? 'Audio post not found' : 'Video post not found';
+  return { audio: 'Audio post not found', video: 'Video post not found', beat: 'Beat post not found' }[kind];
 }
 
 /** Single audio (GET /audio/{id}) and video (GET /video/{id}) fetches. */
@@ -23,7 +23,7 @@ export function postFetchErrors(kind: PostKind): ErrorCatalogue {
 }
 
 /** Audio list: 404 "Post not found"; video list: 404 "Video post not found". */
-export function postListErrors(kind: PostKind): ErrorCatalogue {
+export function postListErrors(kind: MediaKind): ErrorCatalogue {
   return {
     byStatus: {
       401: UNAUTHORIZED,
@@ -35,12 +35,12 @@ export function postListErrors(kind: PostKind): ErrorCatalogue {
   };
 }
 
-/** Audio react / video react. */
+/** Audio react / video react / beat react (400: the server's message or the validation text). */
 export function reactErrors(kind: PostKind): ErrorCatalogue {
   return {
     byStatus: {
-      400: 'Validation error: Please check your input',
-      404: kind === 'audio' ? 'Post not found' : 'Video post not found',
+      400: kind === 'beat' ? (e) => e.message || 'Validation error: Please check your input' : 'Validation error: Please check your input',
+      404: kind === 'video' ? 'Video post not found' : 'Post not found',
       500: SERVER_ERROR_POSTS,
     },
     network: NO_RESPONSE,
@@ -55,7 +55,7 @@ export function commentErrors(kind: PostKind): ErrorCatalogue {
   return {
     byStatus: {
       400: fieldsOrMessage,
-      404: (e) => e.message || (kind === 'audio' ? 'Post not found' : 'Video post not found'),
+      404: (e) => e.message || (kind === 'video' ? 'Video post not found' : 'Post not found'),
       500: (e) => e.message || SERVER_ERROR_POSTS,
     },
     network: NO_RESPONSE,

@@ -1,17 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AudioPost, Comment, FeedPost, VideoPost } from '@/types/api';
+import type { AudioPost, BeatPost, Comment, FeedPost, VideoPost } from '@/types/api';
 
-/** The two kinds of post this feature plays; beats (kind "beat") arrive with the commerce work. */
-export type PostKind = 'audio' | 'video';
+/**
+ * The kinds of post: free audio and video uploads, and beats for sale (kind "beat", whose
+ * audio is a 10 s preview for all but the owner). All three are liked, commented on and shared
+ * through the same calls under their own prefix, so those building blocks live here.
+ */
+export type PostKind = 'audio' | 'video' | 'beat';
 
-export type PlayablePost = AudioPost | VideoPost;
+/** The kinds with a feed tab and a post list of their own in this feature. */
+export type MediaKind = 'audio' | 'video';
+
+export type PlayablePost = AudioPost | VideoPost | BeatPost;
 
 /**
  * Query keys of every cache entry that holds posts. A like, a comment or a share changes one
  * post's counters in all of them at once, so the feed, the post page and the shared page agree.
  */
 export const postKeys = {
-  feed: (tab: PostKind) => ['feed', tab] as const,
+  feed: (tab: MediaKind) => ['feed', tab] as const,
   post: (kind: PostKind, id: string) => ['post', kind, id] as const,
   shared: (shareId: string) => ['shared-audio', shareId] as const,
   list: (kind: PostKind, userId?: string) => ['posts', kind, userId ?? 'all'] as const,
@@ -23,7 +30,7 @@ const POST_ROOTS = new Set(['feed', 'post', 'shared-audio', 'posts']);
 
 /** Whether a feed or list entry is a post this client knows how to show. */
 export function isPlayable(post: FeedPost | null | undefined): post is PlayablePost {
-  return !!post && typeof post.id === 'string' && (post.kind === 'audio' || post.kind === 'video');
+  return !!post && typeof post.id === 'string' && (post.kind === 'audio' || post.kind === 'video' || post.kind === 'beat');
 }
 
 /** Liked state as the API sends it (isLiked, or is_liked from older answers). */

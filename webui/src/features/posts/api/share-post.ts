@@ -9,7 +9,7 @@ export function sharePost(kind: PostKind, postId: string) {
 
 /** The post's own page: the link shown before anything is shared, and when the call fails. */
 export function fallbackShareUrl(kind: PostKind, postId: string): string {
-  const path = kind === 'audio' ? `/music/${postId}` : `/video/${postId}`;
+  const path = { audio: `/music/${postId}`, video: `/video/${postId}`, beat: `/beats/${postId}` }[kind];
   return new URL(path, window.location.origin).href;
 }
 

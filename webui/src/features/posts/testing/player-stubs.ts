@@ -1,6 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { AudioPost, Comment, Pagination, VideoPost } from '@/types/api';
+import type { AudioPost, BeatPost, Comment, Pagination, VideoPost } from '@/types/api';
 
 /**
  * jsdom has neither IntersectionObserver nor media playback. These stubs stand in for them in
@@ -118,6 +118,42 @@ export function videoPost(overrides: Partial<VideoPost> = {}): VideoPost {
     shares: 3,
     isLiked: true,
     is_liked: true,
+    created_at: '2025-01-15T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A beat for sale as a non-owner reads it: audio_upload is the 10 s preview. */
+export function beatPost(overrides: Partial<BeatPost> = {}): BeatPost {
+  return {
+    id: 'b-1',
+    kind: 'beat',
+    type: 'beat',
+    profile_id: 'u-2',
+    username: 'labelboss',
+    profile_picture: '',
+    image: '',
+    artist: 'labelboss',
+    caption: 'Afro Drill',
+    title: 'Afro Drill',
+    description: 'Hard drums, dark keys.',
+    cover_photo: 'http://127.0.0.1:4566/zuum-media/covers/b-1.jpg',
+    audio_upload: 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3',
+    preview_url: 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3',
+    duration: 95,
+    amount: 999,
+    price: 999,
+    total_supply: 100,
+    total_buyers: 3,
+    available: 97,
+    likes: 5,
+    reactions: 5,
+    comments: 1,
+    shares: 0,
+    isLiked: false,
+    is_liked: false,
+    is_promoted: false,
+    plays_count: 0,
     created_at: '2025-01-15T10:00:00Z',
     ...overrides,
   };

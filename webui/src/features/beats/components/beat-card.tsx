@@ -1,0 +1,65 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { mediaUrl } from '@/lib/media-url';
+import { formatNaira } from '@/lib/money';
+import type { BeatPost } from '@/types/api';
+import { usePreviewCountdown } from '../preview-countdown';
+
+/** A 10 s preview control: "Play 10s Preview", then the seconds left; stops and rewinds at 0. */
+export function PreviewButton({ src }: { src: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const preview = usePreviewCountdown(audio);
+  return (
+    <>
+      <audio ref={audio} src={mediaUrl(src) || undefined} preload="none" onEnded={preview.onEnded} />
+      {preview.playing ? (
+        <button type="button" className="btn btn-secondary btn-small" onClick={preview.reset}>
+          Stop Preview ({preview.secondsLeft}s)
+        </button>
+      ) : (
+        <button type="button" className="btn btn-secondary btn-small" onClick={preview.start} disabled={!src}>
+          Play 10s Preview
+        </button>
+      )}
+    </>
+  );
+}
+
+/**
+ * A beat in a list (spec part 2 §2 /userbeats): cover, title, the 10 s preview, price, supply,
+ * buyers, likes, comment count and View Beat.
+ */
+export function BeatCard({ beat }: { beat: BeatPost }) {
+  const cover = mediaUrl(beat.cover_photo);
+  const title = beat.caption || beat.title || 'Untitled';
+  return (
+    <li className="beat-card" aria-label={title}>
+      {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+      <h2>{title}</h2>
+      <p className="muted">by {beat.username}</p>
+      <p className="beat-price">{formatNaira(beat.amount)}</p>
+      <PreviewButton src={beat.preview_url} />
+      <dl className="beat-stats">
+        <div>
+          <dt>Supply</dt>
+          <dd>{beat.total_supply}</dd>
+        </div>
+        <div>
+          <dt>Buyers</dt>
+          <dd>{beat.total_buyers}</dd>
+        </div>
+        <div>
+          <dt>Likes</dt>
+          <dd>{beat.likes ?? beat.reactions}</dd>
+        </div>
+        <div>
+          <dt>Comments</dt>
+          <dd>{beat.comments}</dd>
+        </div>
+      </dl>
+      <Link to={`/beats/${encodeURIComponent(beat.id)}`} className="btn btn-primary">
+        View Beat
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,88 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { clock } from '@/features/posts/comment-age';
+import { PostActions } from '@/features/posts/components/post-actions';
+import { BackButton } from '@/features/posts/components/player-parts';
+import { useCurrentProfile } from '@/lib/auth/get-current-profile';
+import { messageFor } from '@/lib/error-message';
+import { mediaUrl } from '@/lib/media-url';
+import { formatNaira } from '@/lib/money';
+import { beatFetchErrors } from '../api/beat-errors';
+import { useBeat } from '../api/get-beat';
+import { BuyLicence } from './buy-licence';
+import './beats.css';
+
+export const NO_DESCRIPTION = 'No description provided.';
+
+/**
+ * /beats/{id}: spec part 2 §2 beat details: cover, title, the artist's profile link, the player
+ * (the 10 s preview for everyone but the owner), Available x/total, duration, like, comments,
+ * share, the description, and Buy License with the naira price.
+ */
+export function BeatPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: me } = useCurrentProfile();
+  const query = useBeat(id);
+  const beat = query.data?.post;
+
+  if (query.isPending) return <Spinner label="Loading beat..." />;
+  if (!beat) {
+    return (
+      <section className="empty-state beat-error">
+        <h1>Error Loading Beat</h1>
+        <p role="alert">{messageFor(query.error, beatFetchErrors)}</p>
+        <div className="beat-error-actions">
+          <Button onClick={() => query.refetch()}>Try Again</Button>
+          <Button variant="secondary" onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/beats'))}>
+            Go Back
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const cover = mediaUrl(beat.cover_photo);
+  const title = beat.caption || beat.title || 'Untitled';
+  const artistLink = me?.id === beat.profile_id ? '/profile' : `/profile/${encodeURIComponent(beat.profile_id)}`;
+  const own = me?.id === beat.profile_id;
+  return (
+    <article className="beat-page" aria-label={title}>
+      <header className="beat-page-bar">
+        <BackButton fallback="/beats" />
+      </header>
+      <div className="beat-cover">
+        {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+      </div>
+      <h1 className="beat-title">{title}</h1>
+      <p className="beat-artist">
+        by <Link to={artistLink}>{beat.username}</Link>
+      </p>
+      <audio className="beat-player" controls preload="metadata" src={mediaUrl(beat.audio_upload) || undefined}>
+        Your browser cannot play this audio.
+      </audio>
+      {!own && <p className="muted beat-note">You are hearing the 10 second preview. Buy a licence for the full beat.</p>}
+      <p className="beat-available">
+        Available {beat.available}/{beat.total_supply}
+      </p>
+      <dl className="beat-facts">
+        <div>
+          <dt>Duration</dt>
+          <dd>{clock(beat.duration)}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{formatNaira(beat.amount)}</dd>
+        </div>
+      </dl>
+      <PostActions post={beat} className="beat-actions" />
+      <section className="beat-description">
+        <h2>Description</h2>
+        <p>{beat.description.trim() || NO_DESCRIPTION}</p>
+      </section>
+      <BuyLicence beat={beat} label="Buy License" />
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { PostActions } from '@/features/posts/components/post-actions';
+import { ProgressBar, UploaderLink } from '@/features/posts/components/player-parts';
+import { PostIcon } from '@/features/posts/components/post-icons';
+import { usePlayback } from '@/features/posts/components/use-playback';
+import { mediaUrl } from '@/lib/media-url';
+import { formatNaira } from '@/lib/money';
+import type { BeatPost } from '@/types/api';
+import { BuyLicence } from './buy-licence';
+import { LockedPreview } from './locked-preview';
+import { NO_DESCRIPTION } from './beat-page';
+import './beats.css';
+
+type Props = { post: BeatPost; active: boolean; position?: number; setSize?: number };
+
+/**
+ * The feed's beat slide (spec part 2 §2 track preview card, kind "beat" in the audio tab).
+ * Locked: the blurred cover, "Play 10s Preview" and Unlock. Unlocked: the cover, the preview
+ * playing with its progress while the slide is the active one, like, comments, share,
+ * "Full Track Price" with Buy Now (a real purchase), and "About This Track"; Back locks it again.
+ */
+export function BeatSlide({ post, active, position, setSize }: Props) {
+  const [unlocked, setUnlocked] = useState(false);
+  const title = post.caption || post.title || 'Untitled';
+  const cover = mediaUrl(post.cover_photo);
+  return (
+    <article
+      className="slide audio-slide beat-slide"
+      aria-label={`${title} by ${post.username}`}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      data-active={active || undefined}
+      data-unlocked={unlocked || undefined}
+    >
+      <div className="slide-backdrop" style={cover ? { backgroundImage: `url("${cover}")` } : undefined} aria-hidden="true" />
+      <header className="slide-artist">
+        <span>{post.username}</span>
+        <span className="badge">BEAT</span>
+      </header>
+      {unlocked ? (
+        <UnlockedBeat post={post} title={title} active={active} onLock={() => setUnlocked(false)} />
+      ) : (
+        <div className="beat-locked-wrap">
+          {/* A slide scrolled away stops its preview: the box starts over when it comes back. */}
+          <LockedPreview
+            key={active ? 'active' : 'idle'}
+            title={title}
+            cover={post.cover_photo}
+            previewUrl={post.preview_url}
+            onUnlock={() => setUnlocked(true)}
+          />
+          <p className="beat-locked-price">{formatNaira(post.amount)}</p>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function UnlockedBeat({ post, title, active, onLock }: { post: BeatPost; title: string; active: boolean; onLock: () => void }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const playback = usePlayback(audio, active, Math.min(post.duration || 10, 10));
+  const cover = mediaUrl(post.cover_photo);
+  return (
+    <div className="beat-unlocked" onClick={(e) => e.stopPropagation()}>
+      <button type="button" className="icon-button back-button" aria-label="Back" onClick={onLock}>
+        <PostIcon name="back" />
+      </button>
+      <audio
+        ref={audio}
+        src={mediaUrl(post.preview_url) || undefined}
+        preload="metadata"
+        onTimeUpdate={playback.onTimeUpdate}
+        onLoadedMetadata={playback.onTimeUpdate}
+      />
+      <div className="slide-cover">
+        {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+      </div>
+      <h2>{title}</h2>
+      <UploaderLink profileId={post.profile_id} username={post.username} picture={post.profile_picture} />
+      <button type="button" className="btn btn-secondary btn-small" onClick={playback.toggle}>
+        {playback.playing ? 'Pause Preview' : 'Play Preview'}
+      </button>
+      <ProgressBar currentTime={playback.currentTime} duration={playback.duration} />
+      <PostActions post={post} />
+      <section className="beat-buy" aria-label="Full Track Price">
+        <h3>Full Track Price</h3>
+        <p className="beat-price">{formatNaira(post.amount)}</p>
+        <BuyLicence beat={post} label="Buy Now" />
+      </section>
+      <section className="beat-about">
+        <h3>About This Track</h3>
+        <p>{post.description.trim() || NO_DESCRIPTION}</p>
+        <p className="muted">
+          Available {post.available}/{post.total_supply}
+        </p>
+      </section>
+    </div>
+  );
+}
