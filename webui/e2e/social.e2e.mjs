@@ -13,54 +13,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { deflateSync } from 'node:zlib';
-import { APP_URL, RESULTS_DIR, backendUp, launch, makeWav, uniqueUser, signUpAndVerify, logIn, waitForValue } from './support.mjs';
+import { APP_URL, RESULTS_DIR, backendUp, launch, makePng, makeWav, uniqueUser, signUpAndVerify, logIn, waitForValue } from './support.mjs';
 
 const up = await backendUp();
-
-// ---- media made here: a small but complete PNG and WAV ------------------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf) {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type, data) {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A 16x16 RGB PNG with a diagonal gradient: decodable, so the cover really renders. */
-function makePng(size = 16) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: RGB
-  const rows = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
-    for (let x = 0; x < size; x++) row.set([x * 16, y * 16, 160], 1 + x * 3);
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
-    pngChunk('IHDR', ihdr),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 // ---- accounts ------------------------------------------------------------------------------------
 
