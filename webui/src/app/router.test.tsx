@@ -53,4 +53,13 @@ describe('route table', () => {
     await screen.findByRole('link', { name: 'Get Started' });
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
   });
+
+  it('shows the licence check to a visitor who is not signed in (no profile asked, no redirect to /login)', async () => {
+    const { calls } = mockApi({ 'GET /licences/ZUUM-0000-0000-0000': { status: 404, body: { message: 'Licence not found' } } });
+    const router = renderApp('/licences/ZUUM-0000-0000-0000');
+    expect(await screen.findByRole('heading', { name: 'Licence Verification' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Licence not found');
+    expect(router.state.location.pathname).toBe('/licences/ZUUM-0000-0000-0000');
+    expect(calls.map((c) => c.path)).toEqual(['/licences/ZUUM-0000-0000-0000']);
+  });
 });
