@@ -457,3 +457,12 @@ func TestSubscriptionRenewal_AnActiveMonthRenewsFromTheWalletOnceAndLapsesUnpaid
 		t.Fatalf("%d movements, want deposit, payment, renewal", au.Movements)
 	}
 }
+
+func TestSubscriptionEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
+	a := apptest.Start(t, nil)
+	for _, file := range []string{"events/payment/create-no-session.json", "events/payment/subscription-wallet-no-session.json"} {
+		if res := a.Replay(t, "payment", file); res.StatusCode != http.StatusUnauthorized {
+			t.Errorf("%s: %d %s, want 401", file, res.StatusCode, res.Body)
+		}
+	}
+}
