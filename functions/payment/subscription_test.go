@@ -466,3 +466,60 @@ func TestSubscriptionEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 		}
 	}
 }
+
+func TestSubscriptionWebhook_DeliveredTenTimesAtOnceActivatesOneMonth(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_hammered")
+	back := press(t, ada.link(t), "pay")
+	q := back.Query()
+	body := chargeCompleted(q.Get("transaction_id"), q.Get("tx_ref"), 15_000*money.Naira, "successful")
+	hash := keys(t, a).WebhookHash
+	// Ten deliveries race the sandbox's own.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	activated := 0
+	for range 10 {
+		wg.Go(func() {
+			r := deliver(t, a, ada.c, body, hash)
+			switch {
+			case r.Status == http.StatusOK && r.Message() == "Subscription activated":
+				mu.Lock()
+				activated++
+				mu.Unlock()
+			case r.Status == http.StatusOK && r.Message() == "Subscription already activated":
+			default:
+				t.Errorf("%d %s", r.Status, r.Raw)
+			}
+		})
+	}
+	wg.Wait()
+	a.Settle(t)
+	if activated > 1 {
+		t.Fatalf("%d deliveries activated", activated)
+	}
+	if p := ada.plan(t); p.Status != "active" || !aMonthOn(*p.ExpiresAt) {
+		t.Fatalf("plan %+v, want one month", p)
+	}
+	if au := audit(t, a); au.Movements != 1 || au.Balances[ledger.Fees] != 15_000*money.Naira {
+		t.Fatalf("%d movements, fees %d", au.Movements, au.Balances[ledger.Fees])
+	}
+}
+
+func TestSubscriptionWebhook_AnAmountTheProviderDoesNotConfirmActivatesNothing(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_tampers")
+	link := ada.link(t)
+	txRef := link[strings.LastIndex(link, "/")+1:]
+	// A forged-amount event for a real link, signed with the real hash (a leaked secret): the
+	// provider has no such transaction, so nothing is activated.
+	body := chargeCompleted("99999999", txRef, 200*money.Naira, "successful")
+	if r := deliver(t, a, ada.c, body, keys(t, a).WebhookHash); r.Status != http.StatusOK || r.Message() != "Payment refused: the payment provider does not confirm it" {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	if p := ada.plan(t); p.Status != "none" {
+		t.Fatalf("plan %+v", p)
+	}
+	if au := audit(t, a); au.Movements != 0 {
+		t.Fatalf("%d movements", au.Movements)
+	}
+}
