@@ -265,6 +265,11 @@ func run(out string, n int, stressFor time.Duration) error {
 		return err
 	}
 	results = append(results, social.results...)
+	wallet, err := benchWallet(ctx, walletBench{cfg: c.cfg, edge: e, gateway: c.gateway, call: call, measure: measure, n: n})
+	if err != nil {
+		return err
+	}
+	results = append(results, wallet.results...)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",
@@ -279,6 +284,7 @@ func run(out string, n int, stressFor time.Duration) error {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "))
 	}
 	b.WriteString(social.notes)
+	b.WriteString(wallet.notes)
 	var stressErr error
 	if stressFor > 0 {
 		var section string

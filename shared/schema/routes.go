@@ -115,8 +115,9 @@ var RouteGroups = []RouteGroup{
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
 		Tables: []Table{Ledger, Users}, PaymentProvider: true,
 	}},
-	// The wallet only reads the ledger: money moves through the beat and payment groups.
-	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{ReadTables: []Table{Users, Ledger}}},
+	// The wallet reads the ledger and moves money between users (transfers), writing the
+	// recipient's notification beside the profiles in the same transaction.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }

@@ -970,6 +970,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send naira from your wallet to another user, found by email
+         * @description One ledger transaction moves the amount out of your wallet into the recipient's (both
+         *     entries of type transfer, counterparty the other's username, reference the transfer's id,
+         *     linked to the other's profile) and gives the recipient a TRANSFER notification; a refused
+         *     transfer moves nothing and notifies nobody. Concurrent transfers from one wallet all go
+         *     through while the money lasts and never take it below zero. A wallet that cannot pay is
+         *     refused (406) before the email is looked up. A recipient that does not exist, is
+         *     deactivated or has not verified its email is 404. With a used Idempotency-Key and the same
+         *     body the first answer comes again (Idempotent-Replayed: true) and nothing moves; with
+         *     another body it is 422. Refusals store nothing, so the same key may be sent again.
+         */
+        post: operations["transferMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's entries between two dates, as CSV
+         * @description For a creator's accountant: every entry whose time falls on the days from `from` to `to`
+         *     (both included, calendar days in Lagos, WAT = UTC+1), oldest first, as RFC 4180 CSV with
+         *     the header `date,type,direction,amount,counterparty,status,reference`. date is Lagos's wall
+         *     clock ("2026-11-23 19:45:02"); amount is positive naira with at most two decimals
+         *     (direction says which way); a counterparty or reference beginning with = + - @, a tab or a
+         *     carriage return is prefixed with ' so no spreadsheet reads it as a formula. At most 366
+         *     days and 10,000 entries per statement.
+         */
+        get: operations["getWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/create": {
         parameters: {
             query?: never;
@@ -1678,10 +1732,10 @@ export interface components {
         WalletEntry: {
             id: string;
             /**
-             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), subscription (a month of your plan).
+             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), transfer (sent to or received from another user), withdrawal (paid out to a bank), fee (charged for a service, e.g. a withdrawal's), subscription (a month of your plan; one paid by card through the payment link comes with its deposit).
              * @enum {string}
              */
-            type: "purchase" | "sale" | "deposit" | "subscription";
+            type: "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
             amount: components["schemas"]["Naira"];
             /**
              * @description in raises the balance, out lowers it.
@@ -1692,10 +1746,19 @@ export interface components {
             counterparty: string;
             /** Format: date-time */
             date: string;
-            /** @enum {string} */
-            status: "completed" | "pending";
-            /** @description What the entry belongs to: a purchase id, the provider's reference. */
+            /**
+             * @description completed; pending (a withdrawal the bank has not settled yet); failed (a withdrawal the bank refused, whose money came back in an entry of its own).
+             * @enum {string}
+             */
+            status: "completed" | "pending" | "failed";
+            /** @description What the entry belongs to: a purchase id, a transfer id, the provider's reference. */
             reference: string;
+            /** @description What the entry paid for, null when nothing. kind beat: a beat's post id (a purchase or a sale; the page /beats/{id}). kind profile: a user's id (the other side of a transfer; /profile/{id}). */
+            link: {
+                /** @enum {string} */
+                kind: "beat" | "profile";
+                id: string;
+            } | null;
         };
         Wallet: {
             balance: components["schemas"]["Naira"];
@@ -1713,6 +1776,32 @@ export interface components {
         WalletHistory: {
             transactions: components["schemas"]["WalletEntry"][];
             pagination: components["schemas"]["Pagination"];
+        };
+        TransferRequest: {
+            /** @description The recipient's email (any case). Required ("Email is required"); must be an email ("Please enter a valid email address"). */
+            email: string;
+            /** @description Naira, at least 1 ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
+            amount: number;
+            /** @description Optional, one line, at most 140 characters ("Note must be at most 140 characters"); it reaches the recipient in the notification. */
+            note?: string;
+        };
+        TransferResult: {
+            /** @constant */
+            message: "Transfer successful";
+            data: {
+                /** @description The transfer's id, both entries' reference. */
+                id: string;
+                amount: components["schemas"]["Naira"];
+                recipient: {
+                    id: string;
+                    username: string;
+                };
+                /**
+                 * @description A transfer between wallets completes in its transaction.
+                 * @constant
+                 */
+                status: "completed";
+            };
         };
         /** @description The caller's monthly plan and subscription (GET /api/payment/create). */
         SubscriptionPlan: {
@@ -1818,15 +1907,18 @@ export interface components {
         };
         Notification: {
             id: string;
-            /** @enum {string} */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT";
+            /**
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "".
+             * @enum {string}
+             */
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER";
             /** @description The actor's current username. */
             name: string;
             message: string;
             /** Format: date-time */
             timestamp: string;
             read: boolean;
-            /** @description "" for a follow. */
+            /** @description "" for a follow or a transfer. */
             post_id: string;
             /** @enum {string} */
             post_type: "audio" | "video" | "";
@@ -2065,6 +2157,8 @@ export interface components {
         PostOwnerId: string;
         /** @description The post's id; one that is not a UUID is simply not found. */
         PostId: string;
+        /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+        IdempotencyKey: string;
         /** @description The share's id. */
         ShareId: string;
     };
@@ -4010,8 +4104,8 @@ export interface operations {
     listWalletTransactions: {
         parameters: {
             query?: {
-                /** @description Only entries of this type; empty or absent lists all. Anything else is 400 "type must be purchase, sale or deposit.". */
-                type?: "" | "purchase" | "sale" | "deposit";
+                /** @description Only entries of this type; empty or absent lists all. Anything else is 400 "type must be one of purchase, sale, deposit, transfer, withdrawal, fee or subscription.". */
+                type?: "" | "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
                 /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
                 limit?: components["parameters"]["Limit"];
                 /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
@@ -4039,6 +4133,139 @@ export interface operations {
                 };
             };
             /** @description The type is not an entry type, a paging parameter is out of range, or the cursor is not one this list gave. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    transferMoney: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bola@example.com",
+                 *       "amount": 5000,
+                 *       "note": "For the session"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The money moved. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description The body is wrong (a field error names which, all at once), the email is your own, or the Idempotency-Key header is missing or not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No active, verified account has the email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Recipient not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your balance does not cover the amount. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used before with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWalletStatement: {
+        parameters: {
+            query: {
+                /** @description The first day, YYYY-MM-DD. */
+                from: string;
+                /** @description The last day, YYYY-MM-DD, not before from and at most 365 days after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="zuum-statement-<from>-to-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,type,direction,amount,counterparty,status,reference
+                     *     2026-11-02 09:15:00,deposit,in,5000,Bank transfer,completed,ZUUM-DEP-1
+                     *     2026-11-03 18:40:12,transfer,out,1250.5,bola_beats,completed,0193a1c2-5f3e-7b2a-9c4d-2e8f6a1b3c5d
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A date is missing or not YYYY-MM-DD, from is after to, the range is longer than 366 days, or it holds more than 10,000 entries. */
             400: {
                 headers: {
                     [name: string]: unknown;
