@@ -384,6 +384,9 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 	payer := firstNonBlank(tx.Payer, ev.Payer, "Card payment")
 	for attempt := 0; attempt < 4; attempt++ {
 		st, err := s.read(ctx, userID)
+		if errors.Is(err, profile.ErrNotFound) {
+			return Refused, "the link's user " + userID + " no longer exists", nil
+		}
 		if err != nil {
 			return 0, "", err
 		}
