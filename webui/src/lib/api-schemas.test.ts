@@ -66,11 +66,20 @@ describe('session schema', () => {
 });
 
 describe('payment details schema (money)', () => {
-  it.each([null, {}, { amount: 5000, status: 'ok', paymentLink: 'https://pay.example/x', message: 'Due' }])('accepts %j', (body) => {
-    expect(paymentDetailsSchema.safeParse(body).success).toBe(true);
+  const plan = { name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: ['Priority support'], paymentLink: null, expiresAt: null, status: 'none' };
+
+  it('accepts the plan, with or without a link and an expiry', () => {
+    expect(paymentDetailsSchema.safeParse(plan).success).toBe(true);
+    expect(paymentDetailsSchema.safeParse({ ...plan, paymentLink: 'https://pay.example/x', expiresAt: '2026-12-01T00:00:00Z', status: 'active' }).success).toBe(true);
   });
 
-  it.each([{ amount: '5000' }, { amount: null }, { paymentLink: 3 }, { status: false }, 'paid'])('refuses %j', (body) => {
+  it.each([
+    ['no plan at all', null],
+    ['a price in text', { ...plan, amount: '15000' }],
+    ['a price of three decimals', { ...plan, amount: 15000.005 }],
+    ['an unknown status', { ...plan, status: 'ok' }],
+    ['a link that is no text', { ...plan, paymentLink: 3 }],
+  ])('refuses %s', (_, body) => {
     expect(paymentDetailsSchema.safeParse(body).success).toBe(false);
   });
 });

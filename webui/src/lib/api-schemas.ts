@@ -54,25 +54,30 @@ export const sessionSchema = documented<ApiAnswer<'/auth/session', 'get'>>()(
   z.looseObject({ signed_in: z.boolean(), user_id: z.optional(z.string()) }),
 );
 
-/** GET /payment/create: money, so checked; null when there are none yet. */
-export const paymentDetailsSchema = documented<ApiAnswer<'/payment/create', 'get'>>()(
-  z.nullable(
-    z.looseObject({
-      paymentLink: z.optional(z.string()),
-      status: z.optional(z.string()),
-      message: z.optional(z.string()),
-      amount: z.optional(z.number()),
-    }),
-  ),
-);
-
-// ---- money ------------------------------------------------------------------------------------
-
 /** Naira on the wire: a finite JSON number with at most two decimals (the server sends kobo / 100). */
 export const naira = () =>
   z.number().check(z.refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'not naira with at most two decimals'));
 
 const count = () => z.number().check(z.int(), z.nonnegative());
+
+/**
+ * GET /payment/create: your subscription plan (its monthly price by identity) and where the
+ * subscription stands. Money, so checked.
+ */
+export const paymentDetailsSchema = documented<ApiAnswer<'/payment/create', 'get'>>()(
+  z.looseObject({
+    name: z.string(),
+    amount: naira(),
+    frequency: z.literal('monthly'),
+    description: z.string(),
+    features: z.array(z.string()),
+    paymentLink: z.nullable(z.string()),
+    expiresAt: z.nullable(z.string()),
+    status: z.enum(['none', 'active', 'cancelled', 'expired']),
+  }),
+);
+
+// ---- money ------------------------------------------------------------------------------------
 
 /** A beat for sale: its price and supply are what a purchase rests on. */
 export const beatPostSchema = z.looseObject({

@@ -3,13 +3,12 @@ import { api } from '@/lib/api-client';
 import { paymentDetailsSchema } from '@/lib/api-schemas';
 import type { ApiAnswer } from '@/types/api';
 
-/** Shape not shown at login; later uses read these fields (spec part 1 §3). */
-export type PaymentDetails = NonNullable<ApiAnswer<'/payment/create', 'get'>>;
+/** The subscription plan and its status (spec part 1 §3's payment details). */
+export type PaymentDetails = ApiAnswer<'/payment/create', 'get'>;
 
 /** GET /payment/create: loaded after the profile; the app keeps working when it fails. Money: checked. */
-export async function getPaymentDetails(): Promise<PaymentDetails | null> {
-  const details = await api.get('/payment/create', { schema: paymentDetailsSchema });
-  return details ?? null;
+export function getPaymentDetails(): Promise<PaymentDetails> {
+  return api.get('/payment/create', { schema: paymentDetailsSchema });
 }
 
 export const paymentDetailsQueryKey = ['payment-details'] as const;

@@ -24,6 +24,7 @@ const routes = [
 ];
 
 const PAYMENT_BANNER = "Payment information couldn't be loaded. Some features may be limited.";
+const PLAN = { name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: ['Priority support'], paymentLink: null, expiresAt: null, status: 'none' };
 
 describe('signed-in guard', () => {
   it('shows the full-screen spinner while the profile loads', () => {
@@ -77,7 +78,7 @@ describe('signed-in guard', () => {
   it('shows no banner when payment details load', async () => {
     mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
-      'GET /payment/create': { status: 200, body: { amount: 5000, status: 'ok' } },
+      'GET /payment/create': { status: 200, body: PLAN },
     });
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
@@ -87,14 +88,14 @@ describe('signed-in guard', () => {
   it('shows the banner when payment details carry an amount that is not a number', async () => {
     mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
-      'GET /payment/create': { status: 200, body: { amount: '5000', status: 'ok' } },
+      'GET /payment/create': { status: 200, body: { ...PLAN, amount: '15000' } },
     });
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
     expect(await screen.findByText(PAYMENT_BANNER)).toBeInTheDocument();
   });
 
-  it('shows the banner when payment details come back empty', async () => {
+  it('shows the banner when payment details come back empty (null is not a plan)', async () => {
     mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
       'GET /payment/create': { status: 200, body: null },
