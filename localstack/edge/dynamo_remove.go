@@ -3,6 +3,7 @@ package edge
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"sort"
@@ -45,6 +46,7 @@ type removal struct {
 	rest  string            // the expression without its REMOVE clause, for minidyn; may be empty
 	names map[string]string // the ExpressionAttributeNames rest and the condition use
 	paths []docPath
+	set   []docPath // the paths the SET, ADD and DELETE clauses write
 }
 
 // exprToken is one token of an update expression.
@@ -241,12 +243,12 @@ func planRemoval(expr string, names map[string]string, values item, cond string,
 				"One or more parameter values were invalid: Cannot update attribute %s. This attribute is part of the key", p[0])}
 		}
 	}
-	targets := slices.Clone(r.paths)
 	for _, c := range clauses {
 		if c.keyword != "REMOVE" {
-			targets = append(targets, actionTargets(c.body, names)...)
+			r.set = append(r.set, actionTargets(c.body, names)...)
 		}
 	}
+	targets := append(slices.Clone(r.paths), r.set...)
 	for i, p := range r.paths {
 		for _, q := range targets[i+1:] {
 			if err := overlap(p, q); err != nil {
@@ -434,4 +436,104 @@ func (d *dynamo) update(ctx context.Context, in *server.UpdateItemInput, r *remo
 	}
 	_, err = d.client.PutItem(ctx, &server.PutItemInput{TableName: in.TableName, Item: it})
 	return err
+}
+
+// updatedOld is ReturnValues UPDATED_OLD of an update with a REMOVE clause: what every path the
+// update names held before it, each in its place in the item (as a ProjectionExpression of those
+// paths answers), not the whole top-level attribute.
+func (r *removal) updatedOld(before item) (item, error) {
+	return project(before, append(slices.Clone(r.paths), r.set...))
+}
+
+// updatedNew is ReturnValues UPDATED_NEW of an update with a REMOVE clause: what the SET, ADD and
+// DELETE paths hold after it. A removed path holds nothing new, so a REMOVE alone answers none.
+func (r *removal) updatedNew(after item) (item, error) {
+	return project(after, r.set)
+}
+
+// projection is the part of an item some paths select: a value the path ends at, or the maps and
+// lists on the way to such values.
+type projection struct {
+	value *server.AttributeValue
+	keys  map[string]*projection
+	elems map[int]*projection
+}
+
+// project copies from it what paths select, keeping the maps and lists around each value: a list
+// keeps the selected elements only, in their order. Paths that select nothing are left out.
+func project(it item, paths []docPath) (item, error) {
+	root := &projection{keys: map[string]*projection{}}
+	for _, p := range paths {
+		v := it[p[0].(string)]
+		for _, e := range p[1:] {
+			switch e := e.(type) {
+			case string:
+				if v != nil && v.M != nil {
+					v = v.M[e]
+				} else {
+					v = nil
+				}
+			case int:
+				if v != nil && v.L != nil && e < len(v.L) {
+					v = v.L[e]
+				} else {
+					v = nil
+				}
+			}
+		}
+		if v == nil {
+			continue
+		}
+		at := root
+		for i, e := range p {
+			next := &projection{}
+			switch e := e.(type) {
+			case string:
+				if at.keys == nil {
+					at.keys = map[string]*projection{}
+				}
+				if at.keys[e] == nil {
+					at.keys[e] = next
+				}
+				next = at.keys[e]
+			case int:
+				if at.elems == nil {
+					at.elems = map[int]*projection{}
+				}
+				if at.elems[e] == nil {
+					at.elems[e] = next
+				}
+				next = at.elems[e]
+			}
+			if i == len(p)-1 {
+				next.value = v
+			}
+			at = next
+		}
+	}
+	out := item{}
+	for name, pr := range root.keys {
+		out[name] = pr.build()
+	}
+	return cloneItem(out)
+}
+
+func (pr *projection) build() *server.AttributeValue {
+	switch {
+	case pr.value != nil:
+		return pr.value
+	case pr.elems != nil:
+		idx := slices.Sorted(maps.Keys(pr.elems))
+		l := make([]*server.AttributeValue, len(idx))
+		for i, n := range idx {
+			l[i] = pr.elems[n].build()
+		}
+		return &server.AttributeValue{L: l}
+	default:
+		m := make(map[string]*server.AttributeValue, len(pr.keys))
+		for k, c := range pr.keys {
+			m[k] = c.build()
+		}
+		return &server.AttributeValue{M: m}
+	}
 }

@@ -263,36 +263,71 @@ func TestUpdateRemovesWhatDynamoDBRemoves(t *testing.T) {
 	}
 }
 
-// ReturnValues answer the item after the removal: a removed attribute is in the old values and
-// not in the new ones.
+// ReturnValues answer as DynamoDB does after the removal: ALL_* the whole item; UPDATED_OLD what
+// each path the update names held, in its place (a map key inside its map, a list element alone
+// in its list), and UPDATED_NEW what the SET, ADD and DELETE paths hold after it, so a removed
+// path is in the old values and never in the new ones. An empty answer has no Attributes.
 func TestUpdateWithRemoveReturnsValuesAsDynamoDB(t *testing.T) {
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	before := attrs{"a": s("A"), "b": s("B"), "c": s("C")}
+	before := attrs{"a": s("A"), "b": s("B"), "c": s("C"),
+		"m": dict(attrs{"k": s("K"), "j": s("J")}), "l": list(s("0"), s("1"), s("2"))}
+	// after is before less names, with more set.
+	after := func(more attrs, names ...string) attrs {
+		it := maps.Clone(before)
+		for _, n := range names {
+			delete(it, n)
+		}
+		maps.Copy(it, more)
+		return it
+	}
 	for _, tc := range []struct {
-		rv   types.ReturnValue
-		want attrs
+		expr   string
+		values attrs
+		want   map[types.ReturnValue]attrs // ALL_OLD is always before; NONE nothing
 	}{
-		{types.ReturnValueAllNew, withKey("rv", attrs{"b": s("B2"), "c": s("C"), "x": s("X")})},
-		{types.ReturnValueUpdatedNew, attrs{"b": s("B2"), "x": s("X")}},
-		{types.ReturnValueAllOld, withKey("rv", before)},
-		{types.ReturnValueUpdatedOld, attrs{"a": s("A"), "b": s("B")}},
-		{types.ReturnValueNone, nil},
+		{"REMOVE a SET b = :b, x = :x", attrs{":b": s("B2"), ":x": s("X")}, map[types.ReturnValue]attrs{
+			types.ReturnValueAllNew: after(attrs{"b": s("B2"), "x": s("X")}, "a"), types.ReturnValueUpdatedNew: {"b": s("B2"), "x": s("X")},
+			types.ReturnValueUpdatedOld: {"a": s("A"), "b": s("B")}}},
+		{"REMOVE a", nil, map[types.ReturnValue]attrs{
+			types.ReturnValueAllNew: after(nil, "a"), types.ReturnValueUpdatedNew: nil,
+			types.ReturnValueUpdatedOld: {"a": s("A")}}},
+		{"REMOVE m.k, l[1]", nil, map[types.ReturnValue]attrs{
+			types.ReturnValueAllNew:     after(attrs{"m": dict(attrs{"j": s("J")}), "l": list(s("0"), s("2"))}),
+			types.ReturnValueUpdatedNew: nil,
+			types.ReturnValueUpdatedOld: {"m": dict(attrs{"k": s("K")}), "l": list(s("1"))}}},
+		{"SET m.j = :v REMOVE m.k", attrs{":v": s("V")}, map[types.ReturnValue]attrs{
+			types.ReturnValueAllNew:     after(attrs{"m": dict(attrs{"j": s("V")})}),
+			types.ReturnValueUpdatedNew: {"m": dict(attrs{"j": s("V")})},
+			types.ReturnValueUpdatedOld: {"m": dict(attrs{"k": s("K"), "j": s("J")})}}},
 	} {
-		t.Run(string(tc.rv), func(t *testing.T) {
-			if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: withKey("rv", before)}); err != nil {
-				t.Fatal(err)
-			}
-			out, err := c.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: users, Key: userItem("rv"),
-				UpdateExpression: aws.String("REMOVE a SET b = :b, x = :x"), ReturnValues: tc.rv,
-				ExpressionAttributeValues: attrs{":b": s("B2"), ":x": s("X")}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(out.Attributes, tc.want) {
-				t.Errorf("%s:\n got %v\nwant %v", tc.rv, out.Attributes, tc.want)
-			}
-		})
+		tc.want[types.ReturnValueAllOld] = before
+		tc.want[types.ReturnValueNone] = nil
+		for _, rv := range types.ReturnValueNone.Values() {
+			t.Run(tc.expr+"/"+string(rv), func(t *testing.T) {
+				if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: withKey("rv", before)}); err != nil {
+					t.Fatal(err)
+				}
+				out, err := c.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: users, Key: userItem("rv"),
+					UpdateExpression: aws.String(tc.expr), ReturnValues: rv, ExpressionAttributeValues: tc.values})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := tc.want[rv]
+				if rv == types.ReturnValueAllNew || rv == types.ReturnValueAllOld {
+					want = withKey("rv", want)
+				}
+				if want == nil {
+					if out.Attributes != nil {
+						t.Errorf("got %s, want no Attributes", show(out.Attributes))
+					}
+					return
+				}
+				if got, want := show(out.Attributes), show(want); got != want {
+					t.Errorf("\n got %s\nwant %s", got, want)
+				}
+			})
+		}
 	}
 }
 

@@ -118,11 +118,19 @@ func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	case ddbtypes.ReturnValueAllOld:
 		out.Attributes = before
 	case ddbtypes.ReturnValueUpdatedNew:
-		out.Attributes = changed(after, before, in.Key)
+		if rm != nil {
+			out.Attributes, err = rm.updatedNew(after)
+		} else {
+			out.Attributes = changed(after, before, in.Key)
+		}
 	case ddbtypes.ReturnValueUpdatedOld:
-		out.Attributes = changed(before, after, in.Key)
+		if rm != nil {
+			out.Attributes, err = rm.updatedOld(before)
+		} else {
+			out.Attributes = changed(before, after, in.Key)
+		}
 	}
-	return out, nil
+	return out, err
 }
 
 // changed returns the attributes of a, other than the key's (which no update changes), that b
