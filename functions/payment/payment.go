@@ -1,6 +1,7 @@
 // Package payment is the /api/payment route group: the caller's deposit account (a temporary
-// virtual account at the payment provider) and the provider's webhook, which credits what is
-// paid into it. Withdrawals, subscriptions and payment links come later.
+// virtual account at the payment provider), the provider's webhook, which credits what is paid
+// into it, and subscriptions (subscription.go: the plan, payment links, paying from the wallet,
+// cancelling renewal, the billing history).
 package payment
 
 import (
@@ -18,6 +19,7 @@ import (
 type Handler struct {
 	deposits    *payment.Deposits
 	webhookHash string
+	subs        *subscriptions // nil until mountSubscriptions
 	mux         *http.ServeMux
 }
 
@@ -97,6 +99,10 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 	ev, err := payment.ParseEvent(body)
 	if err != nil {
 		httpapi.Message(w, http.StatusBadRequest, "Unreadable webhook payload")
+		return
+	}
+	if h.subs != nil && payment.IsSubscriptionRef(ev.TxRef) {
+		h.subs.webhook(w, r, ev)
 		return
 	}
 	outcome, reason, err := h.deposits.Credit(r.Context(), ev)

@@ -3,6 +3,7 @@ package payment
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -16,7 +17,8 @@ import (
 // FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
 // APP_URL (for the session checks), LEDGER_TABLE, FLUTTERWAVE_BASE_URL (the provider's v3 API)
 // and FLUTTERWAVE_SECRET_ID (the Secrets Manager secret {"secret_key","webhook_hash"}, read once
-// per cold start).
+// per cold start). Subscriptions write the Users table (USERS_TABLE) and send the browser back to
+// APP_URL/subscribe after the provider's payment page.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	sessions, _, err := wire.Accounts(ctx, cfg, env)
 	if err != nil {
@@ -37,5 +39,9 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
 	provider := payment.NewFlutterwave(v["FLUTTERWAVE_BASE_URL"], keys.SecretKey, nil)
-	return New(sessions, payment.NewDeposits(provider, db, l), keys.WebhookHash), nil
+	h := New(sessions, payment.NewDeposits(provider, db, l), keys.WebhookHash)
+	// The provider sends the browser back to the subscribe page after its payment page.
+	subs := payment.NewSubscriptions(provider, db, env(schema.Users.EnvVar), l, strings.TrimRight(env("APP_URL"), "/")+"/subscribe")
+	h.mountSubscriptions(sessions, subs, l)
+	return h, nil
 }

@@ -68,6 +68,7 @@ type Sandbox struct {
 	accounts map[string]*account // by order_ref
 	byNumber map[string]string   // account number → order_ref
 	txs      map[int64]*transaction
+	links    map[string]*link // payment links by tx_ref
 	nextID   int64
 	hooks    []*Delivery
 	onChange func()
@@ -110,6 +111,7 @@ type transaction struct {
 	PayerBank     string      `json:"payer_bank"`
 	Email         string      `json:"email"`
 	Name          string      `json:"name"`
+	PaymentType   string      `json:"payment_type,omitempty"` // "" is a bank transfer
 	CreatedAt     time.Time   `json:"created_at"`
 }
 
@@ -134,7 +136,7 @@ func New(opts Options) *Sandbox {
 	s := &Sandbox{
 		now: opts.Clock, retryDelay: opts.RetryDelay, log: opts.Logger,
 		accounts: map[string]*account{}, byNumber: map[string]string{}, txs: map[int64]*transaction{},
-		nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
+		links: map[string]*link{}, nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -216,6 +218,7 @@ func (s *Sandbox) Close() {
 type State struct {
 	Accounts     []*account     `json:"accounts"`
 	Transactions []*transaction `json:"transactions"`
+	Links        []*link        `json:"links,omitempty"`
 	NextID       int64          `json:"next_id"`
 }
 
@@ -232,6 +235,10 @@ func (s *Sandbox) Snapshot() State {
 		c := *t
 		st.Transactions = append(st.Transactions, &c)
 	}
+	for _, l := range s.links {
+		c := *l
+		st.Links = append(st.Links, &c)
+	}
 	return st
 }
 
@@ -246,6 +253,10 @@ func (s *Sandbox) Restore(st State) {
 	}
 	for _, t := range st.Transactions {
 		s.txs[t.ID] = t
+	}
+	s.links = map[string]*link{}
+	for _, l := range st.Links {
+		s.links[l.TxRef] = l
 	}
 	if st.NextID > s.nextID {
 		s.nextID = st.NextID

@@ -120,9 +120,9 @@ var RouteGroups = []RouteGroup{
 		Tables: usersOnly,
 	}},
 	// Deposit accounts from the provider and its webhook: the ledger is written (deposits and
-	// what they are matched on), the Users table only read, for sessions.
+	// what they are matched on); the Users table too, for sessions and a profile's subscription.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger}, ReadTables: usersOnly, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
