@@ -23,7 +23,9 @@ import (
 // administration (which minidyn does unlocked), a correct encoding of empty lists, maps
 // and binaries (see toWire), and writes that succeed whole or change nothing: transactions run
 // by the edge (minidyn's rollback corrupts tables, see transactWriteItems), any failed write
-// undone, values of no type refused (see writeOps).
+// undone, values of no type refused (see writeOps), and update expressions whose REMOVE clause
+// removes, in UpdateItem and in a transaction's Update (minidyn ignores REMOVE of a top-level
+// attribute; see removal).
 type dynamo struct {
 	client *server.Client
 

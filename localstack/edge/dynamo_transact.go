@@ -31,7 +31,7 @@ func transactWriteItems(ctx context.Context, d *dynamo, body []byte) (any, error
 	if err != nil {
 		return nil, err
 	}
-	steps, err := transactSteps(in.TransactItems)
+	steps, err := transactSteps(d, in.TransactItems)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func transactWriteItems(ctx context.Context, d *dynamo, body []byte) (any, error
 	cancelled := false
 	for i, s := range steps {
 		reasons[i].Code = "None"
-		err := s.run(ctx, d.client)
+		err := s.run(ctx, d)
 		var ccf *ddbtypes.ConditionalCheckFailedException
 		switch {
 		case errors.As(err, &ccf):
@@ -88,12 +88,12 @@ type step struct {
 	target    item // the item put, or the key of the item updated, deleted or checked
 	returnOld ddbtypes.ReturnValuesOnConditionCheckFailure
 	check     bool // a ConditionCheck, whose write (a conditional delete) is always undone
-	run       func(context.Context, *server.Client) error
+	run       func(context.Context, *dynamo) error
 	before    item
 }
 
 // transactSteps validates a transaction's items as DynamoDB does before running any.
-func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
+func transactSteps(d *dynamo, items []server.TransactWriteItem) ([]*step, error) {
 	if n := len(items); n < 1 || n > 100 {
 		return nil, &awsError{http.StatusBadRequest, "ValidationException", fmt.Sprintf(
 			"1 validation error detected: Value at 'transactItems' failed to satisfy constraint: "+
@@ -105,8 +105,8 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 		if p := it.Put; p != nil {
 			kinds++
 			s.table, s.target, s.returnOld, values = deref(p.TableName), p.Item, p.ReturnValuesOnConditionCheckFailure, p.ExpressionAttributeValues
-			s.run = func(ctx context.Context, c *server.Client) error {
-				_, err := c.PutItem(ctx, &server.PutItemInput{TableName: p.TableName, Item: p.Item,
+			s.run = func(ctx context.Context, d *dynamo) error {
+				_, err := d.client.PutItem(ctx, &server.PutItemInput{TableName: p.TableName, Item: p.Item,
 					ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames,
 					ExpressionAttributeValues: p.ExpressionAttributeValues})
 				return err
@@ -115,12 +115,14 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 		if up := it.Update; up != nil {
 			kinds++
 			s.table, s.target, s.returnOld, values = deref(up.TableName), up.Key, up.ReturnValuesOnConditionCheckFailure, up.ExpressionAttributeValues
-			s.run = func(ctx context.Context, c *server.Client) error {
-				_, err := c.UpdateItem(ctx, &server.UpdateItemInput{TableName: up.TableName, Key: up.Key,
-					UpdateExpression: up.UpdateExpression, ConditionExpression: up.ConditionExpression,
-					ExpressionAttributeNames: up.ExpressionAttributeNames, ExpressionAttributeValues: up.ExpressionAttributeValues})
-				return err
+			update := &server.UpdateItemInput{TableName: up.TableName, Key: up.Key,
+				UpdateExpression: up.UpdateExpression, ConditionExpression: up.ConditionExpression,
+				ExpressionAttributeNames: up.ExpressionAttributeNames, ExpressionAttributeValues: up.ExpressionAttributeValues}
+			rm, err := d.planUpdate(update)
+			if err != nil {
+				return nil, err
 			}
+			s.run = func(ctx context.Context, d *dynamo) error { return d.update(ctx, update, rm) }
 		}
 		if del := it.Delete; del != nil {
 			kinds++
@@ -149,9 +151,9 @@ func transactSteps(items []server.TransactWriteItem) ([]*step, error) {
 	return steps, nil
 }
 
-func deleteRun(table *string, key item, cond *string, names map[string]string, values item) func(context.Context, *server.Client) error {
-	return func(ctx context.Context, c *server.Client) error {
-		_, err := c.DeleteItem(ctx, &server.DeleteItemInput{TableName: table, Key: key, ConditionExpression: cond,
+func deleteRun(table *string, key item, cond *string, names map[string]string, values item) func(context.Context, *dynamo) error {
+	return func(ctx context.Context, d *dynamo) error {
+		_, err := d.client.DeleteItem(ctx, &server.DeleteItemInput{TableName: table, Key: key, ConditionExpression: cond,
 			ExpressionAttributeNames: names, ExpressionAttributeValues: values})
 		return err
 	}

@@ -79,9 +79,9 @@ func deleteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	return out, nil
 }
 
-// updateItem answers ReturnValues from the item before and after the update: minidyn's own
-// answer for ALL_OLD and UPDATED_* comes from a copy of the old item that drops empty lists
-// and maps (the defect described at transactWriteItems).
+// updateItem applies a REMOVE clause itself (see removal) and answers ReturnValues from the item
+// before and after the update: minidyn's own answer for ALL_OLD and UPDATED_* comes from a copy
+// of the old item that drops empty lists and maps (the defect described at transactWriteItems).
 func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	in, err := decode[server.UpdateItemInput](body)
 	if err != nil {
@@ -90,13 +90,17 @@ func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	if err := checkValues(in.Key, in.ExpressionAttributeValues); err != nil {
 		return nil, err
 	}
+	rm, err := d.planUpdate(in)
+	if err != nil {
+		return nil, err
+	}
 	u := d.newUndo()
 	table := deref(in.TableName)
 	before, _, err := u.save(ctx, table, in.Key)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := d.client.UpdateItem(ctx, in); err != nil {
+	if err := d.update(ctx, in, rm); err != nil {
 		return nil, u.failed(ctx, err, before, in.ReturnValuesOnConditionCheckFailure)
 	}
 	out := &server.UpdateItemOutput{}
@@ -114,11 +118,19 @@ func updateItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	case ddbtypes.ReturnValueAllOld:
 		out.Attributes = before
 	case ddbtypes.ReturnValueUpdatedNew:
-		out.Attributes = changed(after, before, in.Key)
+		if rm != nil {
+			out.Attributes, err = rm.updatedNew(after)
+		} else {
+			out.Attributes = changed(after, before, in.Key)
+		}
 	case ddbtypes.ReturnValueUpdatedOld:
-		out.Attributes = changed(before, after, in.Key)
+		if rm != nil {
+			out.Attributes, err = rm.updatedOld(before)
+		} else {
+			out.Attributes = changed(before, after, in.Key)
+		}
 	}
-	return out, nil
+	return out, err
 }
 
 // changed returns the attributes of a, other than the key's (which no update changes), that b

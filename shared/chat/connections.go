@@ -59,8 +59,8 @@ func connKey(conn string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": s(connPrefix + conn), "sk": s(skConn)}
 }
 
-// Add records that conn is user's, until ConnectionTTL from now, and drops the closed and
-// expired connections the user's item still lists.
+// Add records that conn is user's, until ConnectionTTL from now, and drops the expired
+// connections the user's item still lists.
 func (c *Connections) Add(ctx context.Context, conn, user string) error {
 	if err := c.prune(ctx, user); err != nil {
 		return err
@@ -130,18 +130,15 @@ func (c *Connections) owner(ctx context.Context, conn string) (string, error) {
 	return it.UserID, nil
 }
 
-// RemoveOf forgets user's connection conn, when the user is known (a post that found it gone).
-// Its attribute is set to 0, closed (Of skips it), rather than removed: the attribute goes with
-// the next Add's pruning. A REMOVE would do in AWS, but the local cloud's DynamoDB (minidyn)
-// ignores REMOVE, and closing must work the same in both.
+// RemoveOf forgets user's connection conn, when the user is known (a post that found it gone):
+// its attribute of the user's item and its own item, together.
 func (c *Connections) RemoveOf(ctx context.Context, user, conn string) error {
 	err := dynamo.Transact(ctx, c.db, []types.TransactWriteItem{
 		{Update: &types.Update{
 			TableName: &c.table, Key: userConnsKey(user),
-			UpdateExpression:          aws.String("SET #c = :closed"),
-			ConditionExpression:       aws.String("attribute_exists(#c)"),
-			ExpressionAttributeNames:  map[string]string{"#c": connAttr(conn)},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":closed": &types.AttributeValueMemberN{Value: "0"}},
+			UpdateExpression:         aws.String("REMOVE #c"),
+			ConditionExpression:      aws.String("attribute_exists(#c)"),
+			ExpressionAttributeNames: map[string]string{"#c": connAttr(conn)},
 		}},
 		{Delete: &types.Delete{TableName: &c.table, Key: connKey(conn)}},
 	})
@@ -155,7 +152,7 @@ func (c *Connections) RemoveOf(ctx context.Context, user, conn string) error {
 	return nil
 }
 
-// prune removes from user's item the connections that are closed or expired.
+// prune removes from user's item the connections that have expired.
 func (c *Connections) prune(ctx context.Context, user string) error {
 	all, err := c.all(ctx, user)
 	if err != nil {

@@ -3,6 +3,8 @@ package chat
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"testing"
 	"time"
 
@@ -146,6 +148,35 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 	}
 	if _, err := conns.User(ctx, "new="); !errors.Is(err, ErrNotConnected) {
 		t.Fatalf("removed connection's user: %v", err)
+	}
+}
+
+// A removed connection and an expired one leave the user's item: no attribute stays behind.
+func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
+	_, conns, _ := stores(t)
+	ctx := context.Background()
+	user := uuid.NewString()
+	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
+	if err := conns.Add(ctx, "old=", user); err != nil {
+		t.Fatal(err)
+	}
+	conns.now = time.Now
+	for _, conn := range []string{"first=", "second="} {
+		if err := conns.Add(ctx, conn, user); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if all, err := conns.all(ctx, user); err != nil || !slices.Equal(slices.Sorted(maps.Keys(all)), []string{"first=", "second="}) {
+		t.Fatalf("listed after adding (the expired one pruned): %v %v", all, err)
+	}
+	if err := conns.Remove(ctx, "first="); err != nil {
+		t.Fatal(err)
+	}
+	if err := conns.RemoveOf(ctx, user, "second="); err != nil {
+		t.Fatal(err)
+	}
+	if all, err := conns.all(ctx, user); err != nil || len(all) != 0 {
+		t.Fatalf("listed after removing both: %v %v", all, err)
 	}
 }
 
