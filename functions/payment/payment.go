@@ -1,6 +1,6 @@
 // Package payment is the /api/payment route group: the caller's deposit account (a temporary
 // virtual account at the payment provider) and the provider's webhook, which credits what is
-// paid into it. Withdrawals, subscriptions and payment links come later.
+// paid into it; withdrawals to Nigerian banks (withdrawal.go), settled by the same webhook.
 package payment
 
 import (
@@ -19,6 +19,7 @@ type Handler struct {
 	deposits    *payment.Deposits
 	webhookHash string
 	mux         *http.ServeMux
+	withdrawals *withdrawals // withdrawal.go
 }
 
 // New returns the route group. webhookHash is the secret hash the provider's webhooks prove
@@ -97,6 +98,10 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 	ev, err := payment.ParseEvent(body)
 	if err != nil {
 		httpapi.Message(w, http.StatusBadRequest, "Unreadable webhook payload")
+		return
+	}
+	if ev.Type == payment.TransferCompleted && h.withdrawals != nil {
+		h.withdrawals.transferWebhook(w, r, ev)
 		return
 	}
 	outcome, reason, err := h.deposits.Credit(r.Context(), ev)

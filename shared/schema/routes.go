@@ -110,10 +110,11 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
-	// Deposit accounts from the provider and its webhook: the ledger is written (deposits and
-	// what they are matched on), the Users table only read, for sessions.
+	// Deposit accounts from the provider and its webhook, withdrawals: the ledger is written
+	// (deposits, withdrawals and what they are matched on); the Users table holds sessions and the
+	// withdrawal step-up codes it writes and mails.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger}, ReadTables: usersOnly, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet only reads the ledger: money moves through the beat and payment groups.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{ReadTables: []Table{Users, Ledger}}},
