@@ -282,7 +282,8 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal, onceKey string
 	case Definite(err):
 		slog.WarnContext(ctx, "withdrawal: the provider refused the transfer; reversing", "withdrawal", w.ID, "err", err)
 		status, body := refused()
-		if _, serr := d.settle(ctx, w.ID, ledger.Failed, "", "refused: "+err.Error(), d.ledger.Reanswer(onceKey, status, body)); serr != nil {
+		r := record{Withdrawal: w, PendingSK: pendingSK(w)}
+		if _, serr := d.settle(ctx, r, ledger.Failed, "", "refused: "+err.Error(), d.ledger.Reanswer(onceKey, status, body)); serr != nil {
 			return Withdrawal{}, false, fmt.Errorf("payment: reverse refused withdrawal %s: %w", w.ID, serr)
 		}
 		return Withdrawal{}, false, ErrTransferRefused
@@ -295,8 +296,7 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal, onceKey string
 // recordItems are the withdrawal's record, its pending marker and its account's use, written in
 // its movement.
 func (d *Withdrawals) recordItems(w Withdrawal, username string) []types.TransactWriteItem {
-	created := w.CreatedAt.Format(time.RFC3339Nano)
-	pendingSK := created + "#" + w.ID
+	created, pendingSK := w.CreatedAt.Format(time.RFC3339Nano), pendingSK(w)
 	rec := key("WITHDRAWAL#"+w.ID, "WITHDRAWAL")
 	for k, v := range map[string]types.AttributeValue{
 		"user_id": str(w.UserID), "username": str(username), "amount": kobo(w.Amount), "fee": kobo(w.Fee),
@@ -313,6 +313,9 @@ func (d *Withdrawals) recordItems(w Withdrawal, username string) []types.Transac
 		d.useItem(w.UserID, w.BankCode, w.AccountNumber, 1),
 	}
 }
+
+// pendingSK is w's key under WDPENDING: oldest first.
+func pendingSK(w Withdrawal) string { return w.CreatedAt.Format(time.RFC3339Nano) + "#" + w.ID }
 
 func (d *Withdrawals) useItem(userID, bankCode, number string, n int) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{

@@ -54,14 +54,12 @@ func (d *Withdrawals) record(ctx context.Context, id string) (record, error) {
 	return r, nil
 }
 
-// settle ends the pending withdrawal id: its movement settles to status (a failure reverses
-// amount and fee) with, in the same transaction, its record updated, its pending marker deleted
-// and, for a failure, its account's use taken back. extra joins the transaction.
-func (d *Withdrawals) settle(ctx context.Context, id, status, transferID, message string, extra ...types.TransactWriteItem) (Outcome, error) {
-	r, err := d.record(ctx, id)
-	if err != nil {
-		return 0, err
-	}
+// settle ends the pending withdrawal r (as read, or as just recorded): its movement settles to
+// status (a failure reverses amount and fee) with, in the same transaction, its record updated,
+// its pending marker deleted and, for a failure, its account's use taken back. extra joins the
+// transaction. The movement's own condition (still pending) decides a race between two reports.
+func (d *Withdrawals) settle(ctx context.Context, r record, status, transferID, message string, extra ...types.TransactWriteItem) (Outcome, error) {
+	id := r.ID
 	if r.Status != ledger.Pending {
 		return AlreadySettled, nil
 	}
@@ -84,7 +82,7 @@ func (d *Withdrawals) settle(ctx context.Context, id, status, transferID, messag
 		items = append(items, d.useItem(r.UserID, r.BankCode, r.AccountNumber, -1))
 	}
 	items = append(items, extra...)
-	_, err = d.ledger.Settle(ctx, id, status, items...)
+	_, err := d.ledger.Settle(ctx, id, status, items...)
 	if errors.Is(err, ledger.ErrSettled) {
 		return AlreadySettled, nil
 	}
@@ -94,18 +92,13 @@ func (d *Withdrawals) settle(ctx context.Context, id, status, transferID, messag
 	return Settled, nil
 }
 
-// apply settles the withdrawal named by t's reference as the provider reports t: completed when
+// apply settles the withdrawal r as the provider reports its transfer t: completed when
 // SUCCESSFUL, failed (and reversed) when FAILED, untouched otherwise. t must be the provider's
 // own record (fetched, not taken from a webhook), and must agree with the withdrawal.
-func (d *Withdrawals) apply(ctx context.Context, t Transfer) (Outcome, string, error) {
-	r, err := d.record(ctx, t.Reference)
-	if errors.Is(err, ErrNoWithdrawal) {
-		return Refused, "reference " + t.Reference + " is no withdrawal's", nil
-	}
-	if err != nil {
-		return 0, "", err
-	}
+func (d *Withdrawals) apply(ctx context.Context, r record, t Transfer) (Outcome, string, error) {
 	switch {
+	case t.Reference != r.ID:
+		return Refused, "the provider's transfer " + t.ID + " has the reference " + t.Reference + ", not " + r.ID, nil
 	case r.Status != ledger.Pending:
 		return AlreadySettled, "", nil
 	case t.Amount != r.Amount || t.AccountNumber != "" && t.AccountNumber != r.AccountNumber:
@@ -118,7 +111,7 @@ func (d *Withdrawals) apply(ctx context.Context, t Transfer) (Outcome, string, e
 	if t.Status == TransferFailed {
 		status = ledger.Failed
 	}
-	out, err := d.settle(ctx, r.ID, status, t.ID, t.Message)
+	out, err := d.settle(ctx, r, status, t.ID, t.Message)
 	return out, "", err
 }
 
@@ -140,7 +133,14 @@ func (d *Withdrawals) Complete(ctx context.Context, ev Event) (Outcome, string, 
 	if ev.Reference != "" && t.Reference != ev.Reference {
 		return Refused, "the provider says reference " + t.Reference + ", the webhook " + ev.Reference, nil
 	}
-	return d.apply(ctx, t)
+	r, err := d.record(ctx, t.Reference)
+	if errors.Is(err, ErrNoWithdrawal) {
+		return Refused, "reference " + t.Reference + " is no withdrawal's", nil
+	}
+	if err != nil {
+		return 0, "", err
+	}
+	return d.apply(ctx, r, t)
 }
 
 // Reconciled counts what a reconciler run did.
@@ -202,7 +202,7 @@ func (d *Withdrawals) reconcileOne(ctx context.Context, id string) (string, erro
 	} else {
 		t, err = d.payouts.TransferByReference(ctx, id)
 		if Definite(err) { // never queued: the money goes back
-			if _, err := d.settle(ctx, id, ledger.Failed, "", "the provider has no transfer with this reference"); err != nil {
+			if _, err := d.settle(ctx, r, ledger.Failed, "", "the provider has no transfer with this reference"); err != nil {
 				return "", err
 			}
 			return ledger.Failed, nil
@@ -211,15 +211,21 @@ func (d *Withdrawals) reconcileOne(ctx context.Context, id string) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
 	}
-	out, reason, err := d.apply(ctx, t)
-	if err != nil {
+	out, reason, err := d.apply(ctx, r, t)
+	switch {
+	case err != nil:
 		return "", err
-	}
-	if out == Refused {
+	case out == Refused:
 		return "", errors.New("payment: " + reason)
+	case out == Settled && t.Status == TransferSuccessful:
+		return ledger.Completed, nil
+	case out == Settled:
+		return ledger.Failed, nil
+	case out == AlreadySettled: // settled by a webhook meanwhile
+		r, err = d.record(ctx, id)
+		return r.Status, err
 	}
-	r, err = d.record(ctx, id)
-	return r.Status, err
+	return ledger.Pending, nil
 }
 
 func atoi64(s string) int64 {
