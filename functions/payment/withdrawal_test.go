@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"sync"
 	"testing"
@@ -415,16 +416,7 @@ func TestWithdrawal_ATimedOutTransferCallStaysPendingUntilTheReconcilerAsks(t *t
 	if got := balance(t, a, ada.id); got != 575*money.Naira {
 		t.Fatalf("balance %s, want ₦575 held while the transfer's fate is unknown", got)
 	}
-	run := func() {
-		t.Helper()
-		work, err := reconcile.FromEnv(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := work(context.Background(), []byte(`{"older_than_seconds":1}`)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	run := func() { t.Helper(); reconcileNow(t, a, 1) }
 	time.Sleep(1100 * time.Millisecond)
 	run() // the provider queued it (the answer was lost): still pending, found by its reference
 	if es := entries(t, a, ada.id, txRef); es["withdrawal"][0].Status != ledger.Pending {
@@ -441,6 +433,45 @@ func TestWithdrawal_ATimedOutTransferCallStaysPendingUntilTheReconcilerAsks(t *t
 	}
 	run() // nothing left to do
 	audit(t, a)
+}
+
+func TestWithdrawal_ATransferTheProviderNeverQueuedIsReversedByTheReconciler(t *testing.T) {
+	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "200ms"})
+	ada := newMember(t, a, "ada_lost")
+	fund(t, a, ada, 1000*money.Naira)
+	if code, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/transfer-settings", map[string]any{"delay_ms": 500, "drop": true}); code != http.StatusOK {
+		t.Fatalf("%d %v", code, out)
+	}
+	txRef := withdrawConfirmed(t, a, ada, "ada_lost@example.com", to("0123456789", 300))
+	if got := balance(t, a, ada.id); got != 675*money.Naira {
+		t.Fatalf("balance %s, want ₦675 held", got)
+	}
+	// Not yet old enough for the reconciler: untouched.
+	reconcileNow(t, a, 3600)
+	if es := entries(t, a, ada.id, txRef); es["withdrawal"][0].Status != ledger.Pending {
+		t.Fatalf("a young withdrawal was settled: %+v", es)
+	}
+	time.Sleep(1100 * time.Millisecond)
+	reconcileNow(t, a, 1)
+	if got := balance(t, a, ada.id); got != 1000*money.Naira {
+		t.Fatalf("balance %s, want ₦1000 back: the provider never had the transfer", got)
+	}
+	if es := entries(t, a, ada.id, txRef); es["withdrawal"][0].Status != ledger.Failed || es["fee"][0].Status != ledger.Failed {
+		t.Fatalf("entries: %+v", es)
+	}
+	audit(t, a)
+}
+
+// reconcileNow runs the reconciler worker once for withdrawals pending longer than olderThan seconds.
+func reconcileNow(t *testing.T, a *apptest.App, olderThan int) {
+	t.Helper()
+	work, err := reconcile.FromEnv(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := work(context.Background(), []byte(fmt.Sprintf(`{"older_than_seconds":%d}`, olderThan))); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func TestWithdrawal_ConcurrentWithdrawalsNeverOverdraw(t *testing.T) {

@@ -23,8 +23,11 @@ type payouts struct {
 	// autoSettle > 0 settles a transfer SUCCESSFUL that long after it was queued.
 	autoSettle time.Duration
 	// delay holds POST /v3/transfers' answer back after queuing the transfer (a lost answer);
-	// refuseWith, when set, refuses every transfer with that message (400) instead.
+	// with drop, the request is lost before the transfer is queued (nothing queued, and the
+	// answer is a 504 after delay); refuseWith, when set, refuses every transfer with that
+	// message (400) instead.
 	delay      time.Duration
+	drop       bool
 	refuseWith string
 }
 
@@ -172,6 +175,16 @@ func (s *Sandbox) createTransfer(w http.ResponseWriter, r *http.Request) {
 	if msg := s.payouts.refuseWith; msg != "" {
 		s.mu.Unlock()
 		fail(w, http.StatusBadRequest, msg)
+		return
+	}
+	if s.payouts.drop {
+		delay := s.payouts.delay
+		s.mu.Unlock()
+		select {
+		case <-time.After(delay):
+			fail(w, http.StatusGatewayTimeout, "upstream request timeout")
+		case <-r.Context().Done():
+		}
 		return
 	}
 	if _, dup := s.payouts.byRef[in.Reference]; dup {
@@ -351,6 +364,9 @@ func (s *Sandbox) SetAutoSettle(d time.Duration) {
 type TransferSettings struct {
 	// DelayMS holds POST /v3/transfers' answer back this long after queuing the transfer.
 	DelayMS int64 `json:"delay_ms"`
+	// Drop loses every new transfer request before it is queued: after DelayMS the answer is a
+	// 504 and the provider has no such transfer.
+	Drop bool `json:"drop"`
 	// RefuseWith refuses every new transfer (400) with this message; "" accepts them again.
 	RefuseWith string `json:"refuse_with"`
 }
@@ -365,7 +381,7 @@ func (s *Sandbox) transferSettings(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mu.Lock()
-	s.payouts.delay, s.payouts.refuseWith = time.Duration(in.DelayMS)*time.Millisecond, in.RefuseWith
+	s.payouts.delay, s.payouts.drop, s.payouts.refuseWith = time.Duration(in.DelayMS)*time.Millisecond, in.Drop, in.RefuseWith
 	s.mu.Unlock()
 	reply(w, http.StatusOK, "Transfer settings changed", in)
 }

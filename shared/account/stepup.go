@@ -89,9 +89,10 @@ func stepUpMail(a profile.Account, what, code string) mail.Message {
 	return mail.Message{
 		To:      a.Email,
 		Subject: "Your Zuum confirmation code",
-		Text: fmt.Sprintf("Hi %s,\n\nYour Zuum code to confirm %s is %s. It expires in 10 minutes.\n\n"+
-			"If you did not ask for this, do not share the code, and change your password.\n", a.FirstName, what, code),
-		HTML: fmt.Sprintf("<p>Hi %s,</p><p>Your Zuum code to confirm %s is <strong>%s</strong>. It expires in 10 minutes.</p>"+
-			"<p>If you did not ask for this, do not share the code, and change your password.</p>", htmlEscape(a.FirstName), htmlEscape(what), code),
+		// The code comes first: mail previews show it, and nothing in what is read as the code.
+		Text: fmt.Sprintf("Your Zuum code is %s.\n\nHi %s, it confirms %s and expires in 10 minutes.\n\n"+
+			"If you did not ask for this, do not share the code, and change your password.\n", code, a.FirstName, what),
+		HTML: fmt.Sprintf("<p>Your Zuum code is <strong>%s</strong>.</p><p>Hi %s, it confirms %s and expires in 10 minutes.</p>"+
+			"<p>If you did not ask for this, do not share the code, and change your password.</p>", code, htmlEscape(a.FirstName), htmlEscape(what)),
 	}
 }
