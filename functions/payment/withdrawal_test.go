@@ -536,3 +536,11 @@ func transferID(t *testing.T, a *apptest.App, reference string) int64 {
 	}
 	return id
 }
+
+func TestEvents_TheWithdrawalSampleReplaysThroughTheLambdaAdapter(t *testing.T) {
+	a := apptest.Start(t, nil)
+	if res := a.Replay(t, "payment", "events/payment/withdrawal-no-session.json"); res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("%d %s, want 401", res.StatusCode, res.Body)
+	}
+	audit(t, a)
+}
