@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -133,7 +134,8 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		answer = withdrawalResponse{Data: withdrawalData{TxRef: x.ID, Amount: x.Amount, Fee: x.Fee, BankName: x.BankName, Status: x.Status}}
 		return once.Once, once.Answer(http.StatusCreated, answer)
 	}, func() (int, []byte) {
-		return http.StatusBadGateway, []byte(`{"message":"` + refusedMessage + `"}`)
+		body, _ := json.Marshal(httpapi.MessageBody{Message: refusedMessage})
+		return http.StatusBadGateway, body
 	})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

@@ -122,6 +122,10 @@ const BankListTTL = 6 * time.Hour
 // bankRetry is how long a failed fetch waits before the provider is asked again.
 const bankRetry = time.Minute
 
+// bankFetchTimeout bounds the fetch: the list is asked for while a request waits (under the
+// cache's lock), and the fallback is a fine answer.
+const bankFetchTimeout = 3 * time.Second
+
 // NewBankList returns the cache over p.
 func NewBankList(p Payouts) *BankList { return &BankList{payouts: p, now: time.Now} }
 
@@ -133,7 +137,9 @@ func (l *BankList) Banks(ctx context.Context) (banks []Bank, fromProvider bool) 
 	if !l.fetched.IsZero() && now.Sub(l.fetched) < BankListTTL {
 		return l.current()
 	}
-	got, err := l.payouts.Banks(ctx)
+	fetchCtx, cancel := context.WithTimeout(ctx, bankFetchTimeout)
+	got, err := l.payouts.Banks(fetchCtx)
+	cancel()
 	if err != nil || len(got) == 0 {
 		// Ask again in a minute, not at every call, while the provider is down.
 		l.fetched = now.Add(bankRetry - BankListTTL)

@@ -50,8 +50,8 @@ type Withdrawals struct {
 	table   string
 	ledger  *ledger.Store
 	now     func() time.Time
-	// TransferTimeout bounds the provider's transfer call: past it the withdrawal stays pending
-	// and the reconciler asks the provider what became of it.
+	// TransferTimeout bounds the provider's transfer call (and an account's resolution): past it
+	// the withdrawal stays pending and the reconciler asks the provider what became of it.
 	TransferTimeout time.Duration
 }
 
@@ -114,7 +114,9 @@ func (d *Withdrawals) Resolve(ctx context.Context, accountNumber, bankCode strin
 	if _, ok := d.banks.Bank(ctx, bankCode); !ok {
 		return ResolvedAccount{}, ErrUnknownBank
 	}
-	a, err := d.payouts.ResolveAccount(ctx, accountNumber, bankCode)
+	callCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
+	a, err := d.payouts.ResolveAccount(callCtx, accountNumber, bankCode)
+	cancel()
 	switch {
 	case Definite(err):
 		return ResolvedAccount{}, ErrNotResolved
