@@ -22,6 +22,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/uploads",
 		"ANY /api/audio", "ANY /api/audio/{proxy+}",
 		"ANY /api/video", "ANY /api/video/{proxy+}",
+		"ANY /api/beat", "ANY /api/beat/{proxy+}",
 		"ANY /api/feed",
 		"ANY /api/notifications", "ANY /api/notifications/{proxy+}",
 		"ANY /api/licences/{proxy+}",

@@ -189,12 +189,12 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 	}
 }
 
-func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
-	// Given the route groups, of which audio and video queue jobs
+func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
+	// Given the route groups, of which audio, video and beat queue jobs
 	_, tmpl := fresh.get(t)
 	jobs := workerFunction(t, tmpl, "jobs")
 
-	// Then exactly those two receive JOBS_FUNCTION, naming the jobs worker
+	// Then exactly those three receive JOBS_FUNCTION, naming the jobs worker
 	var told []string
 	for _, g := range routeGroups {
 		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
@@ -205,8 +205,8 @@ func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
 			}
 		}
 	}
-	if jsonString(told) != `["audio","video"]` {
-		t.Errorf("groups told the jobs worker: %v, want audio and video", told)
+	if jsonString(told) != `["audio","video","beat"]` {
+		t.Errorf("groups told the jobs worker: %v, want audio, video and beat", told)
 	}
 }
 
@@ -367,7 +367,7 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 	_, tmpl := fresh.get(t)
 	jobs := jsonString(getAtt(workerFunction(t, tmpl, "jobs"), "Arn"))
 	allowed := map[string]bool{}
-	for _, g := range []string{"audio", "video"} {
+	for _, g := range []string{"audio", "video", "beat"} {
 		role := props(resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g)])["Role"].(obj)["Fn::GetAtt"].(arr)[0]
 		allowed[jsonString(obj{"Ref": role})] = true
 	}
@@ -378,7 +378,7 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 		if !strings.Contains(jsonString(props(p)["PolicyDocument"]), jobs) {
 			continue
 		}
-		// Then they are attached to the audio or video role, and to no other
+		// Then they are attached to the audio, video or beat role, and to no other
 		for _, r := range asList(props(p)["Roles"]) {
 			if !allowed[jsonString(r)] {
 				t.Errorf("policy %s lets %s reach the jobs worker", id, jsonString(r))
@@ -386,8 +386,8 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 			found++
 		}
 	}
-	if found != 2 {
-		t.Errorf("%d roles may invoke the jobs worker, want 2 (audio, video)", found)
+	if found != 3 {
+		t.Errorf("%d roles may invoke the jobs worker, want 3 (audio, video, beat)", found)
 	}
 }
 
@@ -407,6 +407,8 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		// queued. They never write uploads/: only upload forms do.
 		{"audio", groupFunction(t, tmpl, "audio"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
+		// beat does what audio does, and writes its previews to media/ beside the full audio
+		{"beat", groupFunction(t, tmpl, "beat"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		// the user group keeps profile pictures under public/ only
 		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
 		{"notifications", groupFunction(t, tmpl, "notifications"), ""},

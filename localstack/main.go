@@ -151,6 +151,11 @@ func run(dataDir string, files served) error {
 	if err != nil {
 		return fmt.Errorf("seed demo posts: %w", err)
 	}
+	beats, err := seed.Beats(ctx, appURL, nil, accounts, e.WaitIdle)
+	if err != nil {
+		return fmt.Errorf("seed demo beats: %w", err)
+	}
+	posts += beats
 	if err := e.WaitIdle(ctx); err != nil { // the demo uploads' media checks and fan-outs
 		return err
 	}

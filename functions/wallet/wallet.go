@@ -1,12 +1,15 @@
 // Package wallet is the /api/wallet route group: the caller's naira wallet as the ledger
 // (shared/ledger) keeps it, its balance with the newest entries and what each kind of entry
-// moved in all, and its history newest first, all or of one type. It only reads: money moves
-// through the routes that sell (beat purchases) and pay in (the provider's webhook).
+// moved in all, its history newest first (all or of one type), its statement of a date range as
+// CSV, and transfers to other users (shared/transfer). Other money moves through the routes that
+// sell (beat purchases) and pay in and out (the payment group).
 package wallet
 
 import (
 	"context"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -15,15 +18,32 @@ import (
 	"zuum/shared/httpapi"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
+	"zuum/shared/profile"
+	"zuum/shared/transfer"
 )
 
 // Entry types a wallet's history shows and can be filtered by: what a buyer paid, what a seller
-// was paid (after the platform's commission) and what was paid in.
+// was paid (after the platform's commission), what was paid in, sent to or received from another
+// user, paid out to a bank, charged as a fee (a withdrawal's), and paid for a subscription.
 const (
-	Purchase = "purchase"
-	Sale     = "sale"
-	Deposit  = "deposit"
+	Purchase     = "purchase"
+	Sale         = "sale"
+	Deposit      = "deposit"
+	Transfer     = transfer.Type
+	Withdrawal   = "withdrawal"
+	Fee          = "fee"
+	Subscription = "subscription"
 )
+
+// Types is every entry type, in the order functions/openapi.yaml lists them (WalletEntry.type
+// and the history's type filter); a test holds the two together.
+var Types = []string{Purchase, Sale, Deposit, Transfer, Withdrawal, Fee, Subscription}
+
+// Statuses is every status an entry can have, as the document lists them.
+var Statuses = []string{ledger.Completed, ledger.Pending, ledger.Failed}
+
+// LinkKinds is every kind of thing an entry can link to, as the document lists them.
+var LinkKinds = []string{ledger.LinkBeat, ledger.LinkProfile}
 
 // Currency is the only currency a wallet holds.
 const Currency = "NGN"
@@ -33,19 +53,25 @@ const Currency = "NGN"
 const RecentEntries = 3
 
 // errBadType refuses a history filter that is not an entry type.
-var errBadType = failure.New(failure.Invalid, "type must be purchase, sale or deposit.")
+var errBadType = failure.New(failure.Invalid, "type must be one of "+
+	strings.Join(Types[:len(Types)-1], ", ")+" or "+Types[len(Types)-1]+".")
 
 // Handler serves /api/wallet and /api/wallet/*.
 type Handler struct {
-	ledger *ledger.Store
-	mux    *http.ServeMux
+	ledger    *ledger.Store
+	transfers *transfer.Service
+	mux       *http.ServeMux
 }
 
-// New returns the route group.
-func New(sessions httpapi.Authenticator, l *ledger.Store) *Handler {
-	h := &Handler{ledger: l, mux: http.NewServeMux()}
+// New returns the route group over the ledger and the Users table's profiles (transfer
+// recipients, and their notifications).
+func New(sessions httpapi.Authenticator, l *ledger.Store, profiles *profile.Store) *Handler {
+	h := &Handler{ledger: l, transfers: transfer.New(l, profiles), mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/wallet", httpapi.RequireSession(sessions, h.summary))
 	h.mux.HandleFunc("GET /api/wallet/transactions", httpapi.RequireSession(sessions, h.transactions))
+	h.mux.HandleFunc("GET /api/wallet/statement", httpapi.RequireSession(sessions, h.statement))
+	h.mux.HandleFunc("POST /api/wallet/transfer", httpapi.RequireSession(sessions,
+		httpapi.Idempotent(l, "transfer", h.transfer)))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }
@@ -65,6 +91,14 @@ type entryJSON struct {
 	Date         string      `json:"date"`
 	Status       string      `json:"status"`
 	Reference    string      `json:"reference"`
+	Link         *linkJSON   `json:"link"`
+}
+
+// linkJSON is what an entry paid for: a beat (a purchase's or a sale's) or a profile (the other
+// side of a transfer); null for the rest.
+type linkJSON struct {
+	Kind string `json:"kind"`
+	ID   string `json:"id"`
 }
 
 func entriesJSON(entries []ledger.Entry) []entryJSON {
@@ -73,6 +107,9 @@ func entriesJSON(entries []ledger.Entry) []entryJSON {
 		j := entryJSON{
 			ID: e.ID, Type: e.Type, Amount: e.Amount, Direction: "in", Counterparty: e.Counterparty,
 			Date: e.At.UTC().Format(time.RFC3339), Status: e.Status, Reference: e.Reference,
+		}
+		if e.Link.Kind != "" {
+			j.Link = &linkJSON{Kind: e.Link.Kind, ID: e.Link.ID}
 		}
 		if e.Amount < 0 {
 			j.Amount, j.Direction = -e.Amount, "out"
@@ -125,9 +162,7 @@ type historyJSON struct {
 func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 	me, _ := httpapi.PrincipalFrom(r.Context())
 	typ := r.URL.Query().Get("type")
-	switch typ {
-	case "", Purchase, Sale, Deposit:
-	default:
+	if typ != "" && !slices.Contains(Types, typ) {
 		httpapi.Error(w, r, errBadType)
 		return
 	}

@@ -76,6 +76,12 @@ type entry struct {
 	Date         string      `json:"date"`
 	Status       string      `json:"status"`
 	Reference    string      `json:"reference"`
+	Link         *link       `json:"link"`
+}
+
+type link struct {
+	Kind string `json:"kind"`
+	ID   string `json:"id"`
 }
 
 type wallet struct {
@@ -172,7 +178,7 @@ func TestWallet_BalanceRecentAndTotalsFollowRealMovements(t *testing.T) {
 		t.Errorf("recent %v, want the 3 newest, newest first", got)
 	}
 	want := entry{Type: "purchase", Amount: 999 * money.Naira, Direction: "out", Counterparty: "kel_on_the_beat", Status: "completed", Reference: "purchase-1"}
-	if got := w.Recent[0]; got.ID == "" || got.Date == "" || (entry{Type: got.Type, Amount: got.Amount, Direction: got.Direction, Counterparty: got.Counterparty, Status: got.Status, Reference: got.Reference}) != want {
+	if got := w.Recent[0]; got.ID == "" || got.Date == "" || got.Link != nil || (entry{Type: got.Type, Amount: got.Amount, Direction: got.Direction, Counterparty: got.Counterparty, Status: got.Status, Reference: got.Reference}) != want {
 		t.Errorf("newest entry %+v, want %+v", got, want)
 	}
 	if d := w.Recent[1]; d.Direction != "in" || d.Amount != 29 || d.Counterparty != "Bank transfer" {
@@ -234,10 +240,11 @@ func TestWalletTransactions_FilterByType(t *testing.T) {
 func TestWalletTransactions_AnUnknownTypeOrBadPagingIs400(t *testing.T) {
 	app := apptest.Start(t, nil)
 	m := join(t, app, "ada_sings")
+	const types = "type must be one of purchase, sale, deposit, transfer, withdrawal, fee or subscription."
 	for query, msg := range map[string]string{
-		"type=transfer":   "type must be purchase, sale or deposit.",
-		"type=commission": "type must be purchase, sale or deposit.",
-		"type=Deposit":    "type must be purchase, sale or deposit.",
+		"type=transfers":  types,
+		"type=commission": types,
+		"type=Deposit":    types,
 		"limit=0":         "limit must be between 1 and 50.",
 		"cursor=nonsense": "Invalid cursor.",
 	} {

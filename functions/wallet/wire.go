@@ -12,10 +12,11 @@ import (
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the route group from its environment: LEDGER_TABLE, and USERS_TABLE,
-// JWT_SECRET_ID, MAIL_FROM and APP_URL for the session checks.
+// FromEnv builds the route group from its environment: LEDGER_TABLE, USERS_TABLE (sessions,
+// transfer recipients and their notifications), and JWT_SECRET_ID, MAIL_FROM and APP_URL for the
+// session checks.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, profiles, err := wire.Accounts(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
@@ -23,5 +24,5 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	return New(sessions, ledger.New(dynamodb.NewFromConfig(cfg), v[schema.Ledger.EnvVar])), nil
+	return New(sessions, ledger.New(dynamodb.NewFromConfig(cfg), v[schema.Ledger.EnvVar]), profiles), nil
 }

@@ -268,6 +268,16 @@ func run(out string, n int, stressFor time.Duration) error {
 		return err
 	}
 	results = append(results, social.results...)
+	wallet, err := benchWallet(ctx, walletBench{cfg: c.cfg, edge: e, gateway: c.gateway, call: call, measure: measure, n: n})
+	if err != nil {
+		return err
+	}
+	results = append(results, wallet.results...)
+	beats, err := benchBeats(ctx, c, socialBench{cfg: c.cfg, edge: e, call: call, measure: measure, workers: c.workers, n: n, token: token, id: id})
+	if err != nil {
+		return err
+	}
+	results = append(results, beats.results...)
 	withdrawals, err := benchWithdrawals(ctx, c, measure, n/4)
 	if err != nil {
 		return err
@@ -287,6 +297,8 @@ func run(out string, n int, stressFor time.Duration) error {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "))
 	}
 	b.WriteString(social.notes)
+	b.WriteString(wallet.notes)
+	b.WriteString(beats.notes)
 	var stressErr error
 	if stressFor > 0 {
 		var section string

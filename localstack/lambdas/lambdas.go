@@ -18,6 +18,7 @@ import (
 
 	"zuum/functions/audio"
 	"zuum/functions/auth"
+	"zuum/functions/beat"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
@@ -46,6 +47,7 @@ var Groups = map[string]wire.Builder{
 	"uploads":       uploads.FromEnv,
 	"audio":         audio.FromEnv,
 	"video":         video.FromEnv,
+	"beat":          beat.FromEnv,
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,

@@ -22,7 +22,8 @@
 //	pk=ACCT#<account>     sk=BALANCE             balance (N, kobo), total_<type> (N, kobo moved by
 //	                                             entries of the type), count_<type> and count_all (N)
 //	pk=ACCT#<account>     sk=E#<movement>#<leg>  an entry: movement_id, type, amount (N, signed kobo),
-//	                                             counterparty, reference, status, at; type_pk =
+//	                                             counterparty, reference, status, at, and
+//	                                             link_kind, link_id when it has a Link; type_pk =
 //	                                             ACCT#<account>#<type> and seq (N, µs since the epoch)
 //	                                             for the bytype index
 //	pk=MOVE#<movement>    sk=MOVE                the movement: kind, status, at, once (its key), and
@@ -113,7 +114,24 @@ type Leg struct {
 	Reference string
 	// Status is the movement's unless set.
 	Status string
+	// Link names what the leg paid for (the beat of a purchase or sale, the other user of a
+	// transfer), shown beside the entry in the history; the zero Link is none.
+	Link Link
 }
+
+// Link names the thing an entry paid for: its kind (LinkBeat, LinkProfile, ...) and its id.
+type Link struct {
+	Kind string
+	ID   string
+}
+
+// Kinds of Link.
+const (
+	// LinkBeat is a beat (a post's id), what a purchase bought and a sale sold.
+	LinkBeat = "beat"
+	// LinkProfile is a user (a profile's id), the other side of a transfer.
+	LinkProfile = "profile"
+)
 
 // Once is a movement's idempotency item: its key, a hash of the request that made it, and the
 // first answer, which a replay of the same request gets again.
@@ -211,6 +229,10 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 			return m, err
 		}
 		m.ID = id.String()
+	} else if id, err := uuid.Parse(m.ID); err != nil || id.Version() != 7 || id.String() != m.ID {
+		// Entries sort by their movement's id as time (Between reads a date range as a key
+		// range), so a caller's own id must be a UUIDv7 in its canonical text.
+		return m, errors.New("ledger: a movement's id must be a UUIDv7")
 	}
 	if m.At.IsZero() {
 		m.At = s.now().UTC()
@@ -327,6 +349,9 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 			"reference":    str(l.Reference),
 			"status":       str(legStatus),
 			"at":           stamp,
+		}
+		if l.Link.Kind != "" {
+			entry["link_kind"], entry["link_id"] = str(l.Link.Kind), str(l.Link.ID)
 		}
 		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: entry}})
 		legs = append(legs, &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{

@@ -101,6 +101,14 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
+	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
+	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
 	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		ReadTables: usersAndPosts,
@@ -116,8 +124,9 @@ var RouteGroups = []RouteGroup{
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
 		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
 	}},
-	// The wallet only reads the ledger: money moves through the beat and payment groups.
-	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{ReadTables: []Table{Users, Ledger}}},
+	// The wallet reads the ledger and moves money between users (transfers), writing the
+	// recipient's notification beside the profiles in the same transaction.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }

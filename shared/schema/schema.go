@@ -77,10 +77,10 @@ var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
 	SortKey:      &Key{GSI1SK, String},
 })
 
-// Posts holds audio and video posts (and beats, later), their reactions, comments and shares,
-// the time-bucketed timelines that list them newest first, uploaded media metadata and beat
-// licences. Item layout is documented in shared/post, shared/media and shared/licence, the
-// packages that read and write it.
+// Posts holds audio and video posts and beats for sale, their reactions, comments and shares,
+// the time-bucketed timelines that list them newest first, uploaded media metadata, purchases of
+// beats and their licences. Item layout is documented in shared/post, shared/media,
+// shared/purchase and shared/licence, the packages that read and write it.
 // Every access is by key, so it has no index to pay for.
 var Posts = overloaded("Posts", "zuum-posts", "POSTS_TABLE")
 
