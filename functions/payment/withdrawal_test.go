@@ -544,3 +544,103 @@ func TestEvents_TheWithdrawalSampleReplaysThroughTheLambdaAdapter(t *testing.T) 
 	}
 	audit(t, a)
 }
+
+// history is the caller's wallet history of one type, as GET /api/wallet/transactions lists it.
+func history(t *testing.T, m member, typ string) []map[string]any {
+	t.Helper()
+	r := m.c.JSON("GET", "/api/wallet/transactions?type="+typ, nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("history %s: %d %s", typ, r.Status, r.Raw)
+	}
+	var out []map[string]any
+	for _, e := range r.Body["transactions"].([]any) {
+		out = append(out, e.(map[string]any))
+	}
+	return out
+}
+
+func TestWithdrawal_TheWalletHistoryShowsItPendingThenCompletedOrFailed(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_history")
+	fund(t, a, ada, 1000*money.Naira)
+	done := withdrawConfirmed(t, a, ada, "ada_history@example.com", to("0123456789", 200))
+	r := withdraw(t, a, ada, "", to("0123456789", 300)) // a used account: no code
+	if r.Status != http.StatusCreated {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+	failed := r.Body["data"].(map[string]any)["tx_ref"].(string)
+	ws := history(t, ada, "withdrawal")
+	if len(ws) != 2 || ws[0]["status"] != "pending" || ws[1]["status"] != "pending" || ws[0]["direction"] != "out" ||
+		ws[0]["reference"] != failed || ws[0]["amount"] != 300.0 {
+		t.Fatalf("pending withdrawals: %v", ws)
+	}
+	complete(t, a, done, "SUCCESSFUL", true)
+	complete(t, a, failed, "FAILED", true)
+	status := map[string]string{}
+	refunds := 0
+	for _, e := range history(t, ada, "withdrawal") {
+		if e["direction"] == "in" {
+			refunds++
+			continue
+		}
+		status[e["reference"].(string)] = e["status"].(string)
+	}
+	if status[done] != "completed" || status[failed] != "failed" || refunds != 1 {
+		t.Fatalf("after the bank: %v, %d refunds", status, refunds)
+	}
+	fees := history(t, ada, "fee")
+	if len(fees) != 3 { // two fees out, one given back
+		t.Fatalf("fee entries: %v", fees)
+	}
+	if got := balance(t, a, ada.id); got != 775*money.Naira {
+		t.Fatalf("balance %s, want ₦775 (₦200 and its fee gone, ₦300 and its fee back)", got)
+	}
+}
+
+func TestWithdrawal_ConcurrentWithdrawalsAndTransfersNeverOverdraw(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_spends")
+	bola := newMember(t, a, "bola_receives")
+	fund(t, a, ada, 1000*money.Naira)
+	withdrawConfirmed(t, a, ada, "ada_spends@example.com", to("0123456789", 100)) // ₦875 left
+	const n = 8
+	type outcome struct {
+		withdrawal bool
+		status     int
+	}
+	outcomes := make([]outcome, 2*n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { outcomes[i] = outcome{true, withdraw(t, a, ada, "", to("0123456789", 175)).Status} })
+		wg.Go(func() {
+			raw, _ := json.Marshal(map[string]any{"email": "bola_receives@example.com", "amount": 200, "note": "race"})
+			req, _ := http.NewRequest("POST", a.URL("/api/wallet/transfer"), bytes.NewReader(raw))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Idempotency-Key", uuid.NewString())
+			outcomes[n+i] = outcome{false, ada.c.Do(req).Status}
+		})
+	}
+	wg.Wait()
+	withdrawn, transferred := 0, 0
+	for _, o := range outcomes {
+		switch {
+		case o.status == http.StatusCreated && o.withdrawal:
+			withdrawn++
+		case o.status == http.StatusCreated:
+			transferred++
+		case o.status != http.StatusNotAcceptable:
+			t.Errorf("status %d (withdrawal %v)", o.status, o.withdrawal)
+		}
+	}
+	// Each costs ₦200 (₦175 and the ₦25 fee, or ₦200 sent): ₦875 pays four, never a fifth.
+	if withdrawn+transferred != 4 {
+		t.Fatalf("%d withdrawals and %d transfers went through, want 4 in all", withdrawn, transferred)
+	}
+	if got := balance(t, a, ada.id); got != 75*money.Naira {
+		t.Fatalf("balance %s, want ₦75", got)
+	}
+	if got := balance(t, a, bola.id); got != money.Money(transferred)*200*money.Naira {
+		t.Fatalf("bola has %s after %d transfers of ₦200", got, transferred)
+	}
+	audit(t, a)
+}
