@@ -100,7 +100,7 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 		httpapi.Message(w, http.StatusBadRequest, "Unreadable webhook payload")
 		return
 	}
-	if ev.Type == payment.TransferCompleted && h.withdrawals != nil {
+	if ev.IsTransfer() && h.withdrawals != nil {
 		h.withdrawals.transferWebhook(w, r, ev)
 		return
 	}

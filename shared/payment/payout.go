@@ -64,6 +64,12 @@ const (
 // TransferCompleted is the event of a transfer that ended, successfully or not.
 const TransferCompleted = "transfer.completed"
 
+// IsTransfer reports whether the event is about a transfer (a payout): v3's transfer.completed,
+// or a delivery that names only its event.type "Transfer".
+func (e Event) IsTransfer() bool {
+	return e.Type == TransferCompleted || strings.EqualFold(e.Type, "Transfer")
+}
+
 // Transfer is a payout as the provider reports it.
 type Transfer struct {
 	// ID is the provider's id (a number on its wire, kept as its decimal text).
@@ -109,7 +115,8 @@ func sortBanks(b []Bank) {
 // the last list it gave is used, and before it ever answered, FallbackBanks.
 type BankList struct {
 	payouts Payouts
-	now     func() time.Time
+	// Now is the cache's clock (time.Now unless set).
+	Now func() time.Time
 
 	mu      sync.Mutex
 	banks   []Bank
@@ -127,13 +134,13 @@ const bankRetry = time.Minute
 const bankFetchTimeout = 3 * time.Second
 
 // NewBankList returns the cache over p.
-func NewBankList(p Payouts) *BankList { return &BankList{payouts: p, now: time.Now} }
+func NewBankList(p Payouts) *BankList { return &BankList{payouts: p, Now: time.Now} }
 
 // Banks returns the banks, sorted by name; fromProvider is false when the list is the fallback.
 func (l *BankList) Banks(ctx context.Context) (banks []Bank, fromProvider bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := l.now()
+	now := l.Now()
 	if !l.fetched.IsZero() && now.Sub(l.fetched) < BankListTTL {
 		return l.current()
 	}

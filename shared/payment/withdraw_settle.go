@@ -120,7 +120,7 @@ func (d *Withdrawals) apply(ctx context.Context, r record, t Transfer) (Outcome,
 // webhook was Ignored or Refused. An error wrapping ErrProviderUnavailable means the provider
 // could not be asked: the webhook should come again.
 func (d *Withdrawals) Complete(ctx context.Context, ev Event) (Outcome, string, error) {
-	if ev.Type != TransferCompleted {
+	if !ev.IsTransfer() {
 		return Ignored, "not a transfer event", nil
 	}
 	t, err := d.payouts.GetTransfer(ctx, ev.ID)
