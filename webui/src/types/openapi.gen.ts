@@ -5492,6 +5492,8 @@ export interface operations {
             /** @description The withdrawal, pending until the bank transfer completes. */
             201: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5576,6 +5578,8 @@ export interface operations {
             /** @description The payment provider refused the transfer; the withdrawal was reversed and nothing was taken. */
             502: {
                 headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
