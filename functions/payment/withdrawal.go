@@ -74,7 +74,8 @@ func (wd *withdrawals) resolve(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &in) {
 		return
 	}
-	a, err := wd.svc.Resolve(r.Context(), in.AccountNumber, in.BankCode)
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	a, err := wd.svc.Resolve(r.Context(), me.UserID, in.AccountNumber, in.BankCode)
 	if errors.Is(err, payment.ErrProviderUnavailable) {
 		slog.ErrorContext(r.Context(), "resolve account", "request_id", httpapi.RequestID(r), "err", err)
 		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)

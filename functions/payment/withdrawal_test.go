@@ -14,6 +14,7 @@ import (
 
 	"zuum/functions/reconcile"
 	"zuum/localstack/apptest"
+	"zuum/shared/account"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/payment"
@@ -165,6 +166,26 @@ func TestResolveAccount_NamesTheHolderOrRefuses(t *testing.T) {
 		if tc.field != "" && r.FieldErrors()[tc.field] != tc.msg || tc.field == "" && r.Message() != tc.msg {
 			t.Errorf("%s: %s", name, r.Raw)
 		}
+	}
+}
+
+func TestResolveAccount_IsLimitedPerUserAnHour(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_harvests")
+	for i := range account.AccountLookupsPerHour {
+		r := ada.c.JSON("POST", "/api/payment/resolve-account", map[string]string{"accountNumber": fmt.Sprintf("01234567%02d", i), "bankCode": gtb})
+		if r.Status != http.StatusOK {
+			t.Fatalf("lookup %d: %d %s", i+1, r.Status, r.Raw)
+		}
+	}
+	r := ada.c.JSON("POST", "/api/payment/resolve-account", map[string]string{"accountNumber": "0123456799", "bankCode": gtb})
+	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many account lookups. Please try again in an hour." {
+		t.Fatalf("lookup %d: %d %s", account.AccountLookupsPerHour+1, r.Status, r.Raw)
+	}
+	// Another user is not held back by it.
+	bola := newMember(t, a, "bola_looks")
+	if r := bola.c.JSON("POST", "/api/payment/resolve-account", map[string]string{"accountNumber": "0123456799", "bankCode": gtb}); r.Status != http.StatusOK {
+		t.Fatalf("another user: %d %s", r.Status, r.Raw)
 	}
 }
 

@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -32,6 +33,20 @@ var (
 )
 
 var stepUpPerAccount = limit{"step-up", StepUpTriesAccount, VerifyWindow, ErrTooManyCodes}
+
+// AccountLookupsPerHour bounds how many bank accounts a user may look up (their holders' names) an
+// hour: enough to fix a few typos, too few to harvest names.
+const AccountLookupsPerHour = 20
+
+// ErrTooManyLookups is the 429 past AccountLookupsPerHour.
+var ErrTooManyLookups = failure.New(failure.RateLimited, "Too many account lookups. Please try again in an hour.")
+
+var lookupsPerAccount = limit{"account-lookup", AccountLookupsPerHour, time.Hour, ErrTooManyLookups}
+
+// CountAccountLookup counts one bank-account lookup of userID, or refuses it past the limit.
+func (s *Service) CountAccountLookup(ctx context.Context, userID string) error {
+	return s.take(ctx, s.now(), lookupsPerAccount.of(userID))
+}
 
 // SendStepUp mails a fresh code for action (a stable description of what it confirms, such as
 // "withdrawal:058:0123456789") to a's email; what is the action in words for the mail. It

@@ -55,10 +55,12 @@ type Withdrawals struct {
 	TransferTimeout time.Duration
 }
 
-// StepUp mails and checks the codes that confirm a withdrawal to a new account (shared/account).
+// StepUp mails and checks the codes that confirm a withdrawal to a new account, and limits how
+// many accounts a user looks up (shared/account).
 type StepUp interface {
 	SendStepUp(ctx context.Context, a profile.Account, action, what string) error
 	CheckStepUp(ctx context.Context, userID, action, code string) (types.TransactWriteItem, error)
+	CountAccountLookup(ctx context.Context, userID string) error
 }
 
 // Rules of withdrawals (spec part 2 §9).
@@ -102,9 +104,10 @@ func (d *Withdrawals) Banks(ctx context.Context) []Bank {
 	return b
 }
 
-// Resolve names the holder of a bank account: 400 for a number that is not 10 digits, an unknown
-// bank, or an account the provider does not know; ErrProviderUnavailable when it cannot be asked.
-func (d *Withdrawals) Resolve(ctx context.Context, accountNumber, bankCode string) (ResolvedAccount, error) {
+// Resolve names the holder of a bank account for userID: 400 for a number that is not 10 digits,
+// an unknown bank, or an account the provider does not know; 429 past the user's hourly lookups
+// (each well-formed lookup counts); ErrProviderUnavailable when the provider cannot be asked.
+func (d *Withdrawals) Resolve(ctx context.Context, userID, accountNumber, bankCode string) (ResolvedAccount, error) {
 	if err := accountFields(accountNumber, bankCode); err != nil {
 		return ResolvedAccount{}, err
 	}
@@ -113,6 +116,9 @@ func (d *Withdrawals) Resolve(ctx context.Context, accountNumber, bankCode strin
 	}
 	if _, ok := d.banks.Bank(ctx, bankCode); !ok {
 		return ResolvedAccount{}, ErrUnknownBank
+	}
+	if err := d.stepUp.CountAccountLookup(ctx, userID); err != nil {
+		return ResolvedAccount{}, err
 	}
 	callCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
 	a, err := d.payouts.ResolveAccount(callCtx, accountNumber, bankCode)

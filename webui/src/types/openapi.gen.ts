@@ -1415,7 +1415,8 @@ export interface paths {
          * @description Asks the payment provider whose account it is (POST /v3/accounts/resolve), so the
          *     withdrawal form can show the name before the user confirms. The number must be exactly 10
          *     digits and the bank one of GET /api/payment/banks; an account the provider does not know is
-         *     a 400 as well. Moves nothing.
+         *     a 400 as well. Since it names account holders, each well-formed lookup counts against the
+         *     caller: 20 an hour, then 429. Moves nothing.
          */
         post: operations["resolveBankAccount"];
         delete?: never;
@@ -5457,6 +5458,20 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["TooLarge"];
+            /** @description More than 20 well-formed lookups by the caller in the hour (resolving names account holders). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many account lookups. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
         };
