@@ -27,6 +27,7 @@ func allFunctions(t *testing.T, tmpl map[string]any) []deployed {
 	for _, g := range routeGroups {
 		out = append(out, deployed{name: g.Name, id: groupFunction(t, tmpl, g.Name), access: g.Access, sessions: true})
 	}
+	out = append(out, deployed{name: chatSocket.Name + " socket", id: socketFunction(t, tmpl), access: chatSocket.Access, sessions: true})
 	for _, w := range workers {
 		out = append(out, deployed{name: w.Name + " worker", id: workerFunction(t, tmpl, w.Name), access: w.access})
 	}

@@ -2,7 +2,8 @@
 // (default 4566, LocalStack's port) serving DynamoDB, S3, SES, Secrets Manager and Lambda (the
 // worker functions, invoked asynchronously and by the media bucket's notifications), and the app on
 // PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
-// route group's Lambda handler, public media, the API reference at /api/docs, and a stand-in for
+// route group's Lambda handler, the chat socket at /ws (API Gateway's WebSocket events for the chat
+// Lambda, with the @connections API on the edge), public media, the API reference at /api/docs, and a stand-in for
 // Google sign-in. Data is kept
 // under -data across restarts; demo accounts are seeded on first start.
 package main
@@ -128,7 +129,7 @@ func run(dataDir string, files served) error {
 	lambdas.RunSchedules(ctx, wired, slog.Default().With("component", "schedule"))
 
 	site := &app.Site{
-		API: gateway.New(wired.Routes), WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
 		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
 		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
@@ -175,6 +176,7 @@ func run(dataDir string, files served) error {
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	wired.Chat.CloseAll() // open sockets are hijacked connections, which Shutdown does not wait for
 	_ = appSrv.Shutdown(shutdown)
 	_ = edgeSrv.Shutdown(shutdown)
 	return nil

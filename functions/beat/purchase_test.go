@@ -48,6 +48,20 @@ func TestPurchase_MovesThePriceLessCommissionAndGivesTheBuyerDownloads(t *testin
 	if err != nil || len(entries.Entries) != 1 || entries.Entries[0].Counterparty != "kel_on_the_beat" || entries.Entries[0].Amount != -499999 {
 		t.Errorf("the buyer's purchase entries %+v %v", entries.Entries, err)
 	}
+	// Both sides' histories link the entry to the beat.
+	for _, side := range []struct {
+		u   user
+		typ string
+	}{{ada, "purchase"}, {kel, "sale"}} {
+		h := side.u.JSON("GET", "/api/wallet/transactions?type="+side.typ, nil)
+		list, _ := h.Body["transactions"].([]any)
+		if h.Status != http.StatusOK || len(list) != 1 {
+			t.Fatalf("%s history: %d %s", side.typ, h.Status, h.Raw)
+		}
+		if link, _ := list[0].(map[string]any)["link"].(map[string]any); link["kind"] != "beat" || link["id"] != id {
+			t.Errorf("the %s entry links to %v, want beat %s", side.typ, link, id)
+		}
+	}
 	g := ada.JSON("GET", "/api/beat/"+id, nil).Body["post"].(map[string]any)
 	if g["total_buyers"] != 1.0 || g["available"] != 2.0 {
 		t.Errorf("after a sale: buyers %v available %v", g["total_buyers"], g["available"])

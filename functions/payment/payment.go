@@ -1,6 +1,8 @@
 // Package payment is the /api/payment route group: the caller's deposit account (a temporary
-// virtual account at the payment provider) and the provider's webhook, which credits what is
-// paid into it; withdrawals to Nigerian banks (withdrawal.go), settled by the same webhook.
+// virtual account at the payment provider), the provider's webhook, which credits what is paid
+// into it, subscriptions (subscription.go: the plan, payment links, paying from the wallet,
+// cancelling renewal, the billing history), and withdrawals to Nigerian banks (withdrawal.go),
+// settled by the same webhook.
 package payment
 
 import (
@@ -18,6 +20,7 @@ import (
 type Handler struct {
 	deposits    *payment.Deposits
 	webhookHash string
+	subs        *subscriptions // nil until mountSubscriptions
 	mux         *http.ServeMux
 	withdrawals *withdrawals // withdrawal.go
 }
@@ -102,6 +105,10 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 	}
 	if ev.IsTransfer() && h.withdrawals != nil {
 		h.withdrawals.transferWebhook(w, r, ev)
+		return
+	}
+	if h.subs != nil && payment.IsSubscriptionRef(ev.TxRef) {
+		h.subs.webhook(w, r, ev)
 		return
 	}
 	outcome, reason, err := h.deposits.Credit(r.Context(), ev)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -18,7 +19,8 @@ import (
 // FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
 // APP_URL (for the session checks), LEDGER_TABLE, FLUTTERWAVE_BASE_URL (the provider's v3 API)
 // and FLUTTERWAVE_SECRET_ID (the Secrets Manager secret {"secret_key","webhook_hash"}, read once
-// per cold start).
+// per cold start). Subscriptions write the Users table (USERS_TABLE) and send the browser back to
+// APP_URL/subscribe after the provider's payment page.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	sessions, _, err := wire.Accounts(ctx, cfg, env)
 	if err != nil {
@@ -39,11 +41,15 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
 	provider := payment.NewFlutterwave(v["FLUTTERWAVE_BASE_URL"], keys.SecretKey, nil)
+	h := New(sessions, payment.NewDeposits(provider, db, l), keys.WebhookHash)
+	// The provider sends the browser back to the subscribe page after its payment page.
+	subs := payment.NewSubscriptions(provider, db, env(schema.Users.EnvVar), l, strings.TrimRight(env("APP_URL"), "/")+"/subscribe")
+	h.mountSubscriptions(sessions, subs, l)
 	wd, err := withdrawalsFromEnv(provider, sessions, db, l, env)
 	if err != nil {
 		return nil, err
 	}
-	return New(sessions, payment.NewDeposits(provider, db, l), keys.WebhookHash).Withdrawals(sessions, wd, l), nil
+	return h.Withdrawals(sessions, wd, l), nil
 }
 
 // withdrawalsFromEnv builds the withdrawals; FLUTTERWAVE_TRANSFER_TIMEOUT (a Go duration,

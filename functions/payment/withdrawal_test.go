@@ -23,9 +23,9 @@ import (
 // gtb is a bank every list has.
 const gtb = "058"
 
-// fund pays amount into m's wallet the real way: a bank transfer into the deposit account and the
+// fundWallet pays amount into m's wallet the real way: a bank transfer into the deposit account and the
 // provider's webhook.
-func fund(t *testing.T, a *apptest.App, m member, amount money.Money) {
+func fundWallet(t *testing.T, a *apptest.App, m member, amount money.Money) {
 	t.Helper()
 	before := balance(t, a, m.id)
 	acct := m.depositAccount(t)
@@ -192,7 +192,7 @@ func TestResolveAccount_IsLimitedPerUserAnHour(t *testing.T) {
 func TestWithdrawal_RefusalsChangeNothing(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_refused")
-	fund(t, a, ada, 300*money.Naira)
+	fundWallet(t, a, ada, 300*money.Naira)
 	for name, tc := range map[string]struct {
 		body   any
 		status int
@@ -241,7 +241,7 @@ func TestWithdrawal_NewAccountNeedsTheMailedCodeThenTheBankCompletesIt(t *testin
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_withdraws")
 	email := "ada_withdraws@example.com"
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	body := map[string]any{"amount": 500, "save": true, "accountNumber": "0123456789", "bankCode": gtb}
 
 	r := withdraw(t, a, ada, "", body)
@@ -312,7 +312,7 @@ func TestWithdrawal_NewAccountNeedsTheMailedCodeThenTheBankCompletesIt(t *testin
 func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliveries(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_bounced")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	txRef := withdrawConfirmed(t, a, ada, "ada_bounced@example.com", to("0123456789", 600))
 	if got := balance(t, a, ada.id); got != 375*money.Naira {
 		t.Fatalf("balance while pending %s", got)
@@ -358,7 +358,7 @@ func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliver
 func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_forged")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	txRef := withdrawConfirmed(t, a, ada, "ada_forged@example.com", to("0123456789", 200))
 	// A webhook naming a transfer the provider does not have.
 	if r := deliver(t, a, ada.c, transferCompleted(999, txRef, 200, "FAILED"), keys(t, a).WebhookHash); r.Status != http.StatusOK ||
@@ -384,7 +384,7 @@ func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T)
 func TestWithdrawal_AProviderRefusalIsReversedBeforeTheAnswer(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_refusal")
-	fund(t, a, ada, 500*money.Naira)
+	fundWallet(t, a, ada, 500*money.Naira)
 	withdrawConfirmed(t, a, ada, "ada_refusal@example.com", to("0123456789", 100))
 	complete(t, a, transfers(t, a)[0], "SUCCESSFUL", true)
 	if code, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/transfer-settings", map[string]any{"refuse_with": "DISBURSE FAILED: Insufficient funds in customer wallet"}); code != http.StatusOK {
@@ -425,7 +425,7 @@ func transfers(t *testing.T, a *apptest.App) []string {
 func TestWithdrawal_ATimedOutTransferCallStaysPendingUntilTheReconcilerAsks(t *testing.T) {
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_timeout")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	if code, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/transfer-settings", map[string]any{"delay_ms": 1500}); code != http.StatusOK {
 		t.Fatalf("%d %v", code, out)
 	}
@@ -459,7 +459,7 @@ func TestWithdrawal_ATimedOutTransferCallStaysPendingUntilTheReconcilerAsks(t *t
 func TestWithdrawal_ATransferTheProviderNeverQueuedIsReversedByTheReconciler(t *testing.T) {
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "200ms"})
 	ada := newMember(t, a, "ada_lost")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	if code, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/transfer-settings", map[string]any{"delay_ms": 500, "drop": true}); code != http.StatusOK {
 		t.Fatalf("%d %v", code, out)
 	}
@@ -498,7 +498,7 @@ func reconcileNow(t *testing.T, a *apptest.App, olderThan int) {
 func TestWithdrawal_ConcurrentWithdrawalsNeverOverdraw(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_races_out")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	withdrawConfirmed(t, a, ada, "ada_races_out@example.com", to("0123456789", 100)) // ₦875 left
 	const n = 12
 	statuses := make([]int, n)
@@ -583,7 +583,7 @@ func history(t *testing.T, m member, typ string) []map[string]any {
 func TestWithdrawal_TheWalletHistoryShowsItPendingThenCompletedOrFailed(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_history")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	done := withdrawConfirmed(t, a, ada, "ada_history@example.com", to("0123456789", 200))
 	r := withdraw(t, a, ada, "", to("0123456789", 300)) // a used account: no code
 	if r.Status != http.StatusCreated {
@@ -622,7 +622,7 @@ func TestWithdrawal_ConcurrentWithdrawalsAndTransfersNeverOverdraw(t *testing.T)
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_spends")
 	bola := newMember(t, a, "bola_receives")
-	fund(t, a, ada, 1000*money.Naira)
+	fundWallet(t, a, ada, 1000*money.Naira)
 	withdrawConfirmed(t, a, ada, "ada_spends@example.com", to("0123456789", 100)) // ₦875 left
 	const n = 8
 	type outcome struct {

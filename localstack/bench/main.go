@@ -1,8 +1,9 @@
 // Command bench measures Zuum's API calls in-process: each call goes through the local API
 // gateway and the real Lambda adapter to its route group, whose AWS clients talk to an in-memory
 // edge. It reports latency percentiles and how many DynamoDB, S3 and SES calls each API call
-// makes, then runs the store under stress (see stress), and writes them as Markdown (make bench
-// → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
+// makes, the chat socket's send-to-receive latency with many rooms sending at once (see
+// benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
+// bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
 package main
 
 import (
@@ -82,11 +83,16 @@ func main() {
 	n := flag.Int("n", 200, "requests per measured call")
 	stressFor := flag.Duration("stress", 30*time.Second, "how long the store-stress run lasts (0 skips it)")
 	stressOnly := flag.Bool("stress-only", false, "run only the store stress, replacing its section of -out")
+	flag.IntVar(&chatRooms, "chat-rooms", chatRooms, "rooms sending at once in the chat latency run (0 skips it)")
+	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
 	flag.Parse()
 	var err error
-	if *stressOnly {
+	switch {
+	case *chatOnly:
+		err = runChatOnly(*out, chatRooms)
+	case *stressOnly:
 		err = runStressOnly(*out, *stressFor)
-	} else {
+	default:
 		err = run(*out, *n, *stressFor)
 	}
 	if err != nil {
@@ -104,12 +110,17 @@ type cloud struct {
 	// (media checks, jobs), so an API call's row counts only its own calls.
 	api, workers *counter
 	gateway      http.Handler
-	close        func()
+	// chat is the chat socket's local WebSocket API, whose AWS calls count under api.
+	chat  *gateway.Sockets
+	close func()
 	// calls numbers the API calls, each of which comes from an address of its own.
 	calls atomic.Int64
 }
 
-func newCloud(ctx context.Context) (*cloud, error) {
+func newCloud(ctx context.Context) (*cloud, error) { return newCloudWith(ctx, nil) }
+
+// newCloudWith is newCloud with extra (or overriding) environment variables.
+func newCloudWith(ctx context.Context, extra map[string]string) (*cloud, error) {
 	e, err := edge.New(edge.Options{})
 	if err != nil {
 		return nil, err
@@ -145,6 +156,9 @@ func newCloud(ctx context.Context) (*cloud, error) {
 	for k, v := range pay {
 		env[k] = v
 	}
+	for k, v := range extra {
+		env[k] = v
+	}
 	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })
 	if err != nil {
 		c.close()
@@ -158,7 +172,8 @@ func newCloud(ctx context.Context) (*cloud, error) {
 		return nil, err
 	}
 	lambdas.Attach(e, workers)
-	c.gateway = gateway.New(wired.Routes)
+	e.ServeConnections(wired.Chat) // the socket whose function counts under api
+	c.gateway, c.chat = gateway.New(wired.Routes), wired.Chat
 	return c, nil
 }
 
@@ -299,6 +314,13 @@ func run(out string, n int, stressFor time.Duration) error {
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)
 	b.WriteString(beats.notes)
+	if chatRooms > 0 {
+		section, err := benchChat(ctx, chatRooms)
+		if err != nil {
+			return err
+		}
+		b.WriteString(section)
+	}
 	var stressErr error
 	if stressFor > 0 {
 		var section string

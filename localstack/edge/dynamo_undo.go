@@ -91,7 +91,15 @@ func (u *undo) restore(ctx context.Context) error {
 // putBack makes s's item what it was before the write.
 func (d *dynamo) putBack(ctx context.Context, s savedItem) error {
 	if s.before == nil {
-		// First the key alone, which every index accepts: minidyn's DeleteItem fails (after
+		// The item as written is deleted first: its index keys are what minidyn's indexes hold,
+		// so they are removed with it. Putting the key alone over it instead would leave the
+		// old index key behind in minidyn's sorted keys (its put ignores an item without index
+		// keys), which misaligns every later query of that index key: the index would answer
+		// nothing.
+		if _, err := d.client.DeleteItem(ctx, &server.DeleteItemInput{TableName: &s.table, Key: s.key}); err == nil {
+			return nil
+		}
+		// Then the key alone, which every index accepts: minidyn's DeleteItem fails (after
 		// deleting) on an item whose index key has the wrong type, which a failed write leaves.
 		key, err := cloneItem(s.key)
 		if err != nil {

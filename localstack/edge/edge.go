@@ -6,7 +6,9 @@
 //
 // Requests are routed like LocalStack: by the SigV4 service name of the credential scope (the
 // Authorization header, a presigned URL's X-Amz-Credential, or a browser POST form field);
-// unsigned or unknown requests fall to S3.
+// unsigned requests fall to S3, and one signed for a service the edge lacks is refused with 501
+// UnknownServiceException naming the services it has. API Gateway's @connections management API
+// (execute-api) reaches the local WebSocket API's connections (ServeConnections).
 //
 // S3 refuses what AWS refuses (signatures, expiry, POST policies, anonymous access; see
 // guardS3) and answers CORS as the media bucket's rule. Lambda functions are Go functions
@@ -77,6 +79,7 @@ type Edge struct {
 	lambda    *lambdaService
 	notify    notifications
 	payments  *flutterwave.Sandbox
+	sockets   sockets
 
 	saveMu sync.Mutex // one snapshot writer at a time
 	saver  *saver     // nil when memory only

@@ -30,6 +30,8 @@ func (s *Sandbox) routes() {
 	v3("GET /_flutterwave/v3/transactions/verify_by_reference", s.verifyByReference)
 	v3("GET /_flutterwave/v3/transactions/{id}/verify", s.verify)
 	v3("POST /_flutterwave/v3/transactions/{id}/resend-hook", s.resendHook)
+	v3("POST /_flutterwave/v3/payments", s.createLink)
+	s.linkRoutes(m)
 	m.HandleFunc("POST /_flutterwave/sandbox/pay-in", s.payIn)
 	m.HandleFunc("GET /_flutterwave/sandbox/webhooks", s.listDeliveries)
 	m.HandleFunc("POST /_flutterwave/sandbox/settings", s.settings)
@@ -224,12 +226,16 @@ func (s *Sandbox) verifyByReference(w http.ResponseWriter, r *http.Request) {
 
 // transactionJSON is a transaction as verify and the v3 webhook's data write it.
 func transactionJSON(t *transaction) map[string]any {
+	paymentType, narration := "bank_transfer", "Bank transfer from "+t.Payer
+	if t.PaymentType != "" {
+		paymentType, narration = t.PaymentType, "Payment by "+t.Name
+	}
 	return map[string]any{
 		"id": t.ID, "tx_ref": t.TxRef, "flw_ref": t.FlwRef, "device_fingerprint": "N/A",
 		"amount": t.Amount, "currency": t.Currency, "charged_amount": t.Amount, "app_fee": 0,
 		"merchant_fee": 0, "processor_response": "success", "auth_model": "AUTH",
-		"ip": "::127.0.0.1", "narration": "Bank transfer from " + t.Payer, "status": t.Status,
-		"payment_type": "bank_transfer", "created_at": t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"),
+		"ip": "::127.0.0.1", "narration": narration, "status": t.Status,
+		"payment_type": paymentType, "created_at": t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"),
 		"account_id": 1, "amount_settled": t.Amount,
 		"meta": payerMeta(t),
 		"customer": map[string]any{

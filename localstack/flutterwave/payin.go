@@ -154,9 +154,13 @@ func webhookBody(t *transaction, legacy bool) []byte {
 			"entity":   map[string]any{"account_number": t.AccountNumber, "first_name": t.Payer, "last_name": ""},
 		}
 	} else {
+		eventType := "BANK_TRANSFER_TRANSACTION"
+		if t.PaymentType == "card" {
+			eventType = "CARD_TRANSACTION"
+		}
 		v = map[string]any{
 			"event": payment.ChargeCompleted, "data": transactionJSON(t), "meta_data": payerMeta(t),
-			"event.type": "BANK_TRANSFER_TRANSACTION",
+			"event.type": eventType,
 		}
 	}
 	raw, _ := json.Marshal(v)

@@ -69,6 +69,7 @@ type Sandbox struct {
 	accounts map[string]*account // by order_ref
 	byNumber map[string]string   // account number → order_ref
 	txs      map[int64]*transaction
+	links    map[string]*link // payment links by tx_ref
 	nextID   int64
 	hooks    []*Delivery
 	onChange func()
@@ -112,6 +113,7 @@ type transaction struct {
 	PayerBank     string      `json:"payer_bank"`
 	Email         string      `json:"email"`
 	Name          string      `json:"name"`
+	PaymentType   string      `json:"payment_type,omitempty"` // "" is a bank transfer
 	CreatedAt     time.Time   `json:"created_at"`
 }
 
@@ -136,7 +138,7 @@ func New(opts Options) *Sandbox {
 	s := &Sandbox{
 		now: opts.Clock, retryDelay: opts.RetryDelay, log: opts.Logger,
 		accounts: map[string]*account{}, byNumber: map[string]string{}, txs: map[int64]*transaction{},
-		nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
+		links: map[string]*link{}, nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
 		payouts: payouts{transfers: map[int64]*transfer{}, byRef: map[string]int64{}, nextID: 412_000},
 	}
 	if s.now == nil {
@@ -219,6 +221,7 @@ func (s *Sandbox) Close() {
 type State struct {
 	Accounts     []*account     `json:"accounts"`
 	Transactions []*transaction `json:"transactions"`
+	Links        []*link        `json:"links,omitempty"`
 	NextID       int64          `json:"next_id"`
 	Transfers    []*transfer    `json:"transfers,omitempty"`
 	NextTransfer int64          `json:"next_transfer_id,omitempty"`
@@ -241,6 +244,10 @@ func (s *Sandbox) Snapshot() State {
 		c := *t
 		st.Transactions = append(st.Transactions, &c)
 	}
+	for _, l := range s.links {
+		c := *l
+		st.Links = append(st.Links, &c)
+	}
 	return st
 }
 
@@ -255,6 +262,10 @@ func (s *Sandbox) Restore(st State) {
 	}
 	for _, t := range st.Transactions {
 		s.txs[t.ID] = t
+	}
+	s.links = map[string]*link{}
+	for _, l := range st.Links {
+		s.links[l.TxRef] = l
 	}
 	if st.NextID > s.nextID {
 		s.nextID = st.NextID

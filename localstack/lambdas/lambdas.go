@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -19,6 +20,7 @@ import (
 	"zuum/functions/audio"
 	"zuum/functions/auth"
 	"zuum/functions/beat"
+	"zuum/functions/chat"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
@@ -53,6 +55,11 @@ var Groups = map[string]wire.Builder{
 	"payment":       payment.FromEnv,
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
+}
+
+// Sockets are the WebSocket APIs' functions, keyed by their schema.Socket's name.
+var Sockets = map[string]wire.SocketBuilder{
+	schema.ChatSocket.Name: chat.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function
@@ -98,17 +105,20 @@ func Env(appURL string) map[string]string {
 	return map[string]string{
 		"FLUTTERWAVE_SECRET_ID": FlutterwaveSecretName, "FLUTTERWAVE_BASE_URL": "http://127.0.0.1:4566" + FlutterwavePath,
 		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name, schema.Ledger.EnvVar: schema.Ledger.Name,
+		schema.Chat.EnvVar: schema.Chat.Name, schema.Connections.EnvVar: schema.Connections.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
 	}
 }
 
 // Wired is every group and worker built and ready: groups as handlers by name and as the
-// Lambdas the gateway invokes by path prefix (gateway.New(w.Routes)), workers by function name.
+// Lambdas the gateway invokes by path prefix (gateway.New(w.Routes)), workers by function name,
+// and the chat socket's WebSocket API (served on the app at schema.ChatSocket.Path).
 type Wired struct {
 	Handlers map[string]http.Handler
 	Routes   map[string]gateway.Lambda
 	Workers  map[string]wire.Worker
+	Chat     *gateway.Sockets
 }
 
 // Build wires every group of schema.RouteGroups (with its builder in Groups) and every worker in
@@ -130,6 +140,11 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 			w.Routes[prefix] = fn
 		}
 	}
+	chatFn, err := Sockets[schema.ChatSocket.Name](ctx, cfg, socketEnv(cfg, env, schema.ChatSocket))
+	if err != nil {
+		return Wired{}, fmt.Errorf("wire socket %s: %w", schema.ChatSocket.Name, err)
+	}
+	w.Chat = gateway.NewSockets(gateway.SocketLambda(chatFn), schema.ChatSocket.Stage, schema.ChatSocket.Routes)
 	for name, build := range Workers {
 		work, err := build(ctx, cfg, env)
 		if err != nil {
@@ -140,10 +155,24 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 	return w, nil
 }
 
+// socketEnv is env with the socket's @connections endpoint, when env does not name one: the
+// edge's own address (cfg's endpoint, which serves execute-api) with the stage, as API Gateway's
+// https://<api>.execute-api.<region>.amazonaws.com/<stage>.
+func socketEnv(cfg aws.Config, env wire.Env, s schema.Socket) wire.Env {
+	return func(k string) string {
+		if v := env(k); v != "" || k != s.CallbackEnvVar || cfg.BaseEndpoint == nil {
+			return v
+		}
+		return strings.TrimSuffix(*cfg.BaseEndpoint, "/") + "/" + s.Stage
+	}
+}
+
 // Attach deploys the workers on the edge as AWS has them: each one a Lambda function under its
-// name (so JOBS_FUNCTION's asynchronous invokes reach the jobs worker), and the media bucket's
-// ObjectCreated notification for uploads/ invoking MediaFunction.
+// name (so JOBS_FUNCTION's asynchronous invokes reach the jobs worker), the media bucket's
+// ObjectCreated notification for uploads/ invoking MediaFunction, and the chat socket's
+// connections behind the edge's @connections API.
 func Attach(e *edge.Edge, w Wired) {
+	e.ServeConnections(w.Chat)
 	for name, work := range w.Workers {
 		e.RegisterFunction(name, work)
 	}

@@ -27,7 +27,9 @@ type ProfileJSON struct {
 	FollowersCount     int64             `json:"followers_count"`
 	FollowingCount     int64             `json:"following_count"`
 	SubscriptionStatus string            `json:"subscription_status"`
-	CreatedAt          string            `json:"created_at"`
+	// SubscriptionExpiresAt ends the paid period: in the owner's own view, when there is one.
+	SubscriptionExpiresAt string `json:"subscription_expires_at,omitempty"`
+	CreatedAt             string `json:"created_at"`
 }
 
 // Media turns stored media keys into URLs under the CDN's base URL ("" serves them from the
@@ -56,6 +58,9 @@ func (m Media) Profile(p profile.Profile, own bool) ProfileJSON {
 	}
 	if own {
 		out.Email, out.Phone = p.Email, p.Phone
+		if !p.SubscriptionExpiresAt.IsZero() {
+			out.SubscriptionExpiresAt = p.SubscriptionExpiresAt.UTC().Format(time.RFC3339)
+		}
 	}
 	return out
 }

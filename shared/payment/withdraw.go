@@ -82,7 +82,6 @@ var (
 		failure.FieldError{Field: "accountNumber", Msg: "Account number must be exactly 10 digits"})
 	ErrUnknownBank = failure.Fields("Please select a valid bank",
 		failure.FieldError{Field: "bankCode", Msg: "Unknown bank code"})
-	ErrInsufficient = failure.New(failure.NotAcceptable, "Insufficient funds")
 	// ErrTransferRefused: the provider refused the transfer outright; the withdrawal was
 	// reversed before the answer.
 	ErrTransferRefused = errors.New("payment: the provider refused the transfer")

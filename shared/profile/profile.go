@@ -43,24 +43,27 @@ type Summary struct {
 // Profile is a user's public and private details. Image and CoverImage are media keys; the HTTP
 // edge turns them into URLs.
 type Profile struct {
-	ID                 string
-	Username           string
-	Identity           Identity
-	FirstName          string
-	MiddleName         string
-	LastName           string
-	Email              string
-	Phone              string
-	Bio                string
-	Image              string
-	CoverImage         string
-	IsAdmin            bool
-	FollowersCount     int64
-	FollowingCount     int64
-	Followers          []Summary
-	Following          []Summary
+	ID             string
+	Username       string
+	Identity       Identity
+	FirstName      string
+	MiddleName     string
+	LastName       string
+	Email          string
+	Phone          string
+	Bio            string
+	Image          string
+	CoverImage     string
+	IsAdmin        bool
+	FollowersCount int64
+	FollowingCount int64
+	Followers      []Summary
+	Following      []Summary
+	// SubscriptionStatus is "", active, cancelled or expired, as of the read (SubscriptionStatusAt).
 	SubscriptionStatus string
-	CreatedAt          time.Time
+	// SubscriptionExpiresAt ends the current or last paid period; zero for none.
+	SubscriptionExpiresAt time.Time
+	CreatedAt             time.Time
 }
 
 // Account is a profile with the state of its credentials, which never leaves the server.

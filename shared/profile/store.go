@@ -43,12 +43,15 @@ type item struct {
 	FollowersCount     int64  `dynamodbav:"followers_count"`
 	FollowingCount     int64  `dynamodbav:"following_count"`
 	SubscriptionStatus string `dynamodbav:"subscription_status"`
-	CreatedAt          string `dynamodbav:"created_at"`
-	PasswordHash       string `dynamodbav:"password_hash"`
-	Verified           bool   `dynamodbav:"verified"`
-	Deactivated        bool   `dynamodbav:"deactivated"`
-	SessionEpoch       int64  `dynamodbav:"session_epoch"`
-	GoogleSubject      string `dynamodbav:"google_sub,omitempty"`
+	// SubscriptionExpiresAt ends the paid period (RFC 3339 UTC, whole seconds); written with the
+	// status by shared/payment's subscriptions.
+	SubscriptionExpiresAt string `dynamodbav:"subscription_expires_at,omitempty"`
+	CreatedAt             string `dynamodbav:"created_at"`
+	PasswordHash          string `dynamodbav:"password_hash"`
+	Verified              bool   `dynamodbav:"verified"`
+	Deactivated           bool   `dynamodbav:"deactivated"`
+	SessionEpoch          int64  `dynamodbav:"session_epoch"`
+	GoogleSubject         string `dynamodbav:"google_sub,omitempty"`
 }
 
 type guard struct {
@@ -161,13 +164,16 @@ func FromItem(av map[string]types.AttributeValue) (Account, error) {
 		return Account{}, failure.Wrap(err, "decode profile")
 	}
 	created, _ := time.Parse(time.RFC3339Nano, it.CreatedAt)
+	subEnds, _ := time.Parse(time.RFC3339, it.SubscriptionExpiresAt)
 	return Account{
 		Profile: Profile{
 			ID: it.ID, Username: it.Username, Identity: Identity(it.Identity), FirstName: it.FirstName,
 			MiddleName: it.MiddleName, LastName: it.LastName, Email: it.Email, Phone: it.Phone, Bio: it.Bio,
 			Image: it.Image, CoverImage: it.CoverImage, IsAdmin: it.IsAdmin, FollowersCount: it.FollowersCount,
-			FollowingCount: it.FollowingCount, SubscriptionStatus: it.SubscriptionStatus, CreatedAt: created,
-			Followers: []Summary{}, Following: []Summary{},
+			FollowingCount: it.FollowingCount, CreatedAt: created,
+			SubscriptionStatus:    SubscriptionStatusAt(it.SubscriptionStatus, subEnds, time.Now()),
+			SubscriptionExpiresAt: subEnds,
+			Followers:             []Summary{}, Following: []Summary{},
 		},
 		PasswordHash: it.PasswordHash, Verified: it.Verified, Deactivated: it.Deactivated,
 		SessionEpoch: it.SessionEpoch, GoogleSubject: it.GoogleSubject,

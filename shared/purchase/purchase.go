@@ -178,9 +178,10 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 		return Purchase{}, failure.Wrap(err, "purchase answer")
 	}
 	commission := s.Commission(sale.Price)
+	beat := ledger.Link{Kind: ledger.LinkBeat, ID: p.ID}
 	legs := []ledger.Leg{
-		{Account: ledger.User(buyer.ID), Amount: -sale.Price, Type: "purchase", Counterparty: sale.Seller, Reference: pur.ID},
-		{Account: ledger.User(p.OwnerID), Amount: sale.Price - commission, Type: "sale", Counterparty: buyer.Username, Reference: pur.ID},
+		{Account: ledger.User(buyer.ID), Amount: -sale.Price, Type: "purchase", Counterparty: sale.Seller, Reference: pur.ID, Link: beat},
+		{Account: ledger.User(p.OwnerID), Amount: sale.Price - commission, Type: "sale", Counterparty: buyer.Username, Reference: pur.ID, Link: beat},
 	}
 	if commission > 0 {
 		legs = append(legs, ledger.Leg{Account: ledger.Commission, Amount: commission, Type: "commission", Counterparty: sale.Seller, Reference: pur.ID})

@@ -75,8 +75,9 @@ var (
 // builder in localstack/lambdas.
 var RouteGroups = []RouteGroup{
 	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
-	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
-	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: usersOnly, Media: []MediaAccess{
+	// Profiles, follows and chat rooms; profile pictures are written under public/ and served
+	// by the CDN.
+	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: []Table{Users, Chat}, Media: []MediaAccess{
 		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
 	}}},
 	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
@@ -118,9 +119,9 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
-	// Deposit accounts from the provider and its webhook, withdrawals: the ledger is written
-	// (deposits, withdrawals and what they are matched on); the Users table holds sessions and the
-	// withdrawal step-up codes it writes and mails.
+	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
+	// written (deposits, withdrawals and what they are matched on); the Users table too, for
+	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
 		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
 	}},

@@ -102,7 +102,7 @@ const (
 )
 
 // Tables lists every table, in creation order.
-var Tables = []Table{Users, Posts, Ledger}
+var Tables = []Table{Users, Posts, Ledger, Chat, Connections}
 
 // Media is the private bucket for uploads. Objects under PublicPrefix (profile pictures and
 // covers) are served through the CDN; everything else is reached only by presigned URLs.

@@ -345,6 +345,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/get-room-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or find) the chat room of two profiles
+         * @description The same pair always gets the same room, whichever order they come in; the first call
+         *     opens it. Both profiles must exist (checked first, 404), the caller must be one of the two
+         *     (403), and one of them must follow the other (403): the spec shows Message to someone you
+         *     follow, and the one followed must be able to answer. The room's messages travel over the
+         *     chat socket (functions/asyncapi.yaml).
+         */
+        post: operations["getRoomId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get-rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat rooms, newest activity first
+         * @description Every room the caller has opened or been messaged in, with the other member's name and
+         *     picture, the last message and how many of the other member's messages the caller has
+         *     not read (markRead on the socket clears it). A room without messages sorts by when it
+         *     was opened and has last_message "" and last_message_at null. Rooms whose other member is
+         *     deactivated are left out.
+         */
+        get: operations["getRooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -1335,14 +1383,109 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read the caller's payment details (not built yet)
-         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Subscriptions
-         *     and payment links are not built yet: the payment group answers 404 (its unknown-route answer,
-         *     "Route not found.") and the web app shows its banner "Payment information couldn't be
-         *     loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
-         *     paymentLink, status, message, amount; null when there are none.
+         * Your subscription plan and where it stands
+         * @description What the signed-in shell, the subscription popup and /subscribe show: the caller's monthly
+         *     plan by identity (spec part 2 §6: artist ₦15,000, producer ₦20,000, record label ₦30,000,
+         *     dev ₦200; features per §9), the status of the subscription (none, active, cancelled: paid
+         *     but not renewing, expired), expiresAt (the end of the current or last paid period) and
+         *     paymentLink (the newest payment link from GET /api/payment/subscription while it takes
+         *     payments and no period runs; else null: fetch one). A period lapses by itself at its end
+         *     (checked at every read). An active period that ended less than 7 days ago renews here,
+         *     from the wallet, once (one ledger movement, type subscription, keyed by the period it
+         *     follows); when the wallet does not cover it, or later than that, the status is expired.
          */
         get: operations["getPaymentDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a payment link for a month of your plan
+         * @description A new hosted payment page at the provider (Flutterwave POST /v3/payments) for a month of the
+         *     caller's plan, valid 30 minutes (spec part 2 §9). Paying it (card) makes the provider send
+         *     the browser back to /subscribe with ?status=successful&tx_ref=&transaction_id= (or
+         *     status=cancelled) and deliver its webhook, which activates the subscription for a month
+         *     (POST /api/payment/webhook). While a paid period runs (active or cancelled), 409.
+         */
+        get: operations["getSubscriptionPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/subscription/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a month of your plan from the wallet
+         * @description ONE ledger transaction: the wallet -price (type subscription) to the platform's fees, and the
+         *     profile's new period (subscription_status active, subscription_expires_at a month on) in the
+         *     same transaction, on condition that no paid period runs: of two payments sent at once (with
+         *     different keys) one pays and the other is 409, charged nothing. Idempotency-Key required;
+         *     the same key answers the first answer again and moves nothing.
+         */
+        post: operations["paySubscriptionFromWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop your subscription renewing
+         * @description The paid period runs to its end (status cancelled, still premium) and then lapses instead of
+         *     renewing from the wallet. Cancelling a cancelled subscription changes nothing (200 again);
+         *     with no paid period, 404.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/subscription/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your subscription payments (billing history)
+         * @description Newest first, from the ledger (the wallet's entries of type subscription): card payments
+         *     through the payment link, payments from the wallet, renewals.
+         */
+        get: operations["listSubscriptionPayments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1706,7 +1849,13 @@ export interface components {
             following_list: components["schemas"]["UserSummary"][];
             followers_count: number;
             following_count: number;
+            /** @description "" (never subscribed), active, cancelled (paid, not renewing) or expired, as of the read. */
             subscription_status: string;
+            /**
+             * Format: date-time
+             * @description The end of the current or last paid period; absent when there is none.
+             */
+            subscription_expires_at?: string;
             /** Format: date-time */
             created_at: string;
         };
@@ -1728,6 +1877,7 @@ export interface components {
             following_list: components["schemas"]["UserSummary"][];
             followers_count: number;
             following_count: number;
+            /** @description "" (never subscribed), active, cancelled (paid, not renewing) or expired, as of the read. */
             subscription_status: string;
             /** Format: date-time */
             created_at: string;
@@ -1771,6 +1921,37 @@ export interface components {
             profileId: string;
             /** @description true follows, false unfollows. */
             follow: boolean;
+        };
+        RoomIdRequest: {
+            /** @description One of the two profiles (the caller's or the other's). */
+            profileId_1: string;
+            /** @description The other profile. */
+            profileId_2: string;
+        };
+        RoomId: {
+            /** Format: uuid */
+            room_id: string;
+        };
+        RoomList: {
+            rooms: components["schemas"]["Room"][];
+        };
+        Room: {
+            /** Format: uuid */
+            room_id: string;
+            /** @description The other member's profile id. */
+            recipient_id: string;
+            recipient_profile_username: string;
+            /** @description A URL, "" when the other member has no picture. */
+            recipient_profile_image: string;
+            /** @description "" while the room has no messages. */
+            last_message: string;
+            /**
+             * Format: date-time
+             * @description When the last message was sent (UTC, milliseconds); null while the room has no messages.
+             */
+            last_message_at: string | null;
+            /** @description How many of the other member's messages the caller has not read. */
+            unread: number;
         };
         FollowResult: {
             /** @enum {string} */
@@ -2148,7 +2329,7 @@ export interface components {
         WalletEntry: {
             id: string;
             /**
-             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), transfer (sent to or received from another user), withdrawal (paid out to a bank), fee (charged for a service, e.g. a withdrawal's), subscription (a month of your plan paid from the wallet).
+             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), transfer (sent to or received from another user), withdrawal (paid out to a bank), fee (charged for a service, e.g. a withdrawal's), subscription (a month of your plan; one paid by card through the payment link comes with its deposit).
              * @enum {string}
              */
             type: "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
@@ -2219,13 +2400,86 @@ export interface components {
                 status: "completed";
             };
         };
-        /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
-        PaymentDetails: {
-            paymentLink?: string;
-            status?: string;
-            message?: string;
-            /** @description The amount due. */
-            amount?: number;
+        /** @description The caller's monthly plan and subscription (GET /api/payment/create). */
+        SubscriptionPlan: {
+            /** @description The plan: Artist Premium, Producer Premium, Label Owner Premium, Dev Premium, or Premium. */
+            name: string;
+            amount: components["schemas"]["Naira"];
+            /** @constant */
+            frequency: "monthly";
+            description: string;
+            features: string[];
+            /**
+             * Format: uri
+             * @description The newest payment link while it takes payments and no period runs.
+             */
+            paymentLink: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the current or last paid period.
+             */
+            expiresAt: string | null;
+            status: components["schemas"]["SubscriptionStatus"];
+        };
+        /**
+         * @description none (never subscribed), active (paid, renews), cancelled (paid, will not renew), expired (ended unpaid).
+         * @enum {string}
+         */
+        SubscriptionStatus: "none" | "active" | "cancelled" | "expired";
+        SubscriptionLink: {
+            /**
+             * @description The link awaits its payment.
+             * @constant
+             */
+            status: "pending";
+            message: string;
+            /**
+             * Format: uri
+             * @description The provider's hosted payment page.
+             */
+            paymentLink: string;
+            /**
+             * Format: date-time
+             * @description When the link stops taking payments (30 minutes).
+             */
+            expiresAt: string;
+            paymentDetails: {
+                name: string;
+                amount: components["schemas"]["Naira"];
+                /** @constant */
+                frequency: "monthly";
+            };
+        };
+        SubscriptionChanged: {
+            message: string;
+            subscription: {
+                status: components["schemas"]["SubscriptionStatus"];
+                plan: string;
+                amount: components["schemas"]["Naira"];
+                /** Format: date-time */
+                expiresAt: string | null;
+                /** @description Whether the period renews from the wallet when it ends. */
+                renews: boolean;
+            };
+        };
+        SubscriptionHistory: {
+            history: {
+                id: string;
+                /** Format: date-time */
+                date: string;
+                amount: components["schemas"]["Naira"];
+                plan: string;
+                /**
+                 * @description card: the payment link; wallet: paid from the balance; renewal: from the balance at the period's end.
+                 * @enum {string}
+                 */
+                method: "card" | "wallet" | "renewal";
+                /** @enum {string} */
+                status: "completed" | "pending" | "failed";
+                /** @description The ledger movement. */
+                reference: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
         };
         /** @description An account at the provider's bank that pays naira into the caller's wallet. */
         DepositAccount: {
@@ -3379,6 +3633,113 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRoomId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "profileId_1": "0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e",
+                 *       "profileId_2": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoomIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The room's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomId"];
+                };
+            };
+            /** @description A profile id is missing, blank or not a string, both are the same profile, or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not one of the two profiles, or neither follows the other. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A profile does not exist or is deactivated. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Profile not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRooms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rooms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rooms": [
+                     *         {
+                     *           "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b",
+                     *           "recipient_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+                     *           "recipient_profile_username": "tunde_flows",
+                     *           "recipient_profile_image": "/public/profile/5b1d2c3e.jpg",
+                     *           "last_message": "See you at the studio",
+                     *           "last_message_at": "2026-11-23T18:30:00.123Z",
+                     *           "unread": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5306,17 +5667,176 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The payment details, or null (once payments are built). */
+            /** @description The plan and the subscription. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaymentDetails"] | null;
+                    /**
+                     * @example {
+                     *       "name": "Artist Premium",
+                     *       "amount": 15000,
+                     *       "frequency": "monthly",
+                     *       "description": "Everything an artist needs to grow: unlimited uploads, analytics and faster releases.",
+                     *       "features": [
+                     *         "Unlimited searches",
+                     *         "Priority support",
+                     *         "Unlimited track uploads",
+                     *         "Analytics",
+                     *         "Priority release processing"
+                     *       ],
+                     *       "paymentLink": null,
+                     *       "expiresAt": null,
+                     *       "status": "none"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SubscriptionPlan"];
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Not built yet. */
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSubscriptionPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A paid period runs. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "You already have an active subscription"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    paySubscriptionFromWallet: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID made once per attempt and sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paid; the subscription as it now stands. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionChanged"];
+                };
+            };
+            /** @description No Idempotency-Key, or one that is not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key header is required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The balance does not cover the price; nothing moved. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A paid period runs; nothing moved. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "You already have an active subscription"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Renewal stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionChanged"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No paid period runs. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5324,12 +5844,60 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Route not found."
+                     *       "message": "No active subscription"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSubscriptionPayments: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionHistory"];
+                };
+            };
+            /** @description A paging parameter is out of range, or the cursor is not one this list gave. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid cursor."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
         };
     };
     getDepositAccount: {
