@@ -345,6 +345,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/get-room-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or find) the chat room of two profiles
+         * @description The same pair always gets the same room, whichever order they come in; the first call
+         *     opens it. Both profiles must exist (checked first, 404), the caller must be one of the two
+         *     (403), and one of them must follow the other (403): the spec shows Message to someone you
+         *     follow, and the one followed must be able to answer. The room's messages travel over the
+         *     chat socket (functions/asyncapi.yaml).
+         */
+        post: operations["getRoomId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get-rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's chat rooms, newest activity first
+         * @description Every room the caller has opened or been messaged in, with the other member's name and
+         *     picture, the last message and how many of the other member's messages the caller has
+         *     not read (markRead on the socket clears it). A room without messages sorts by when it
+         *     was opened and has last_message "" and last_message_at null. Rooms whose other member is
+         *     deactivated are left out.
+         */
+        get: operations["getRooms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -1192,6 +1240,37 @@ export interface components {
             profileId: string;
             /** @description true follows, false unfollows. */
             follow: boolean;
+        };
+        RoomIdRequest: {
+            /** @description One of the two profiles (the caller's or the other's). */
+            profileId_1: string;
+            /** @description The other profile. */
+            profileId_2: string;
+        };
+        RoomId: {
+            /** Format: uuid */
+            room_id: string;
+        };
+        RoomList: {
+            rooms: components["schemas"]["Room"][];
+        };
+        Room: {
+            /** Format: uuid */
+            room_id: string;
+            /** @description The other member's profile id. */
+            recipient_id: string;
+            recipient_profile_username: string;
+            /** @description A URL, "" when the other member has no picture. */
+            recipient_profile_image: string;
+            /** @description "" while the room has no messages. */
+            last_message: string;
+            /**
+             * Format: date-time
+             * @description When the last message was sent (UTC, milliseconds); null while the room has no messages.
+             */
+            last_message_at: string | null;
+            /** @description How many of the other member's messages the caller has not read. */
+            unread: number;
         };
         FollowResult: {
             /** @enum {string} */
@@ -2483,6 +2562,113 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRoomId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "profileId_1": "0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e",
+                 *       "profileId_2": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RoomIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The room's id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomId"];
+                };
+            };
+            /** @description A profile id is missing, blank or not a string, both are the same profile, or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The caller is not one of the two profiles, or neither follows the other. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A profile does not exist or is deactivated. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Profile not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRooms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rooms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "rooms": [
+                     *         {
+                     *           "room_id": "3f2c8a9e-1b4d-5e6f-8a7b-9c0d1e2f3a4b",
+                     *           "recipient_id": "5b1d2c3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+                     *           "recipient_profile_username": "tunde_flows",
+                     *           "recipient_profile_image": "/public/profile/5b1d2c3e.jpg",
+                     *           "last_message": "See you at the studio",
+                     *           "last_message_at": "2026-11-23T18:30:00.123Z",
+                     *           "unread": 2
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
