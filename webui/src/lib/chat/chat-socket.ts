@@ -92,7 +92,8 @@ export function invalidMessage(input: SendInput): string | undefined {
   return undefined;
 }
 
-function randomId(): string {
+/** A fresh client id for a message (matches its ack and its pushed copy to the optimistic one). */
+export function newClientId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
@@ -134,7 +135,7 @@ export class ChatSocket {
     this.reconnectDelayMs = options.reconnectDelayMs ?? 1000;
     this.ackTimeoutMs = options.ackTimeoutMs ?? 5000;
     this.offlinePollMs = options.offlinePollMs ?? 5000;
-    this.newClientId = options.newClientId ?? randomId;
+    this.newClientId = options.newClientId ?? newClientId;
   }
 
   get status(): ChatStatus {
