@@ -225,11 +225,30 @@ describe('ChatSocket fetching and events', () => {
     server.accept();
     server.push('not json');
     server.push({ event: 'receiveMessage', data: message('m-3', { clientId: 'x' }) });
-    server.push({ event: 'read', data: { roomId: 'r-1', unread: 0 } });
+    server.push({ event: 'read', data: { roomId: 'r-1' } });
     expect(events).toEqual([
       { event: 'receiveMessage', data: message('m-3', { clientId: 'x' }) },
-      { event: 'read', data: { roomId: 'r-1', unread: 0 } },
+      { event: 'read', data: { roomId: 'r-1' } },
     ]);
+  });
+
+  it.each([
+    ['an error ack', { event: 'ack', data: { clientId: 'c-1', error: NOT_CONNECTED } }],
+    ['an error event', { event: 'error', data: { message: NOT_CONNECTED } }],
+  ])('connects afresh at once when %s says the server no longer knows the connection', async (_name, frame) => {
+    const { socket } = open();
+    const first = FakeWebSocket.latest();
+    first.accept();
+    const { ack } = socket.send({ content: 'hi', roomId: 'r-1', receiverId: 'u-2' });
+    const outcome = ack.catch((e: Error) => e.message);
+    first.push(frame);
+    expect(first.closedByClient).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(socket.status).toBe('reconnecting');
+    FakeWebSocket.latest().accept();
+    expect(socket.status).toBe('open');
+    expect(FakeWebSocket.latest().sentOf('joinChat')).toHaveLength(1);
+    if (frame.event === 'ack') expect(await outcome).toBe(NOT_CONNECTED);
   });
 
   it('sends markRead only while open', () => {

@@ -35,7 +35,7 @@ export type ChatEvent =
   | { event: 'joined'; data?: { userId?: string } }
   | { event: 'receiveMessage'; data: ChatMessage }
   | { event: 'recentMessages'; data: ChatMessage[] }
-  | { event: 'read'; data: { roomId: string; unread: number } }
+  | { event: 'read'; data: { roomId: string } }
   | { event: 'ack'; data: { clientId: string; id?: string; error?: string } }
   | { event: 'error'; data: { message: string; roomId?: string } };
 
@@ -96,6 +96,11 @@ export function invalidMessage(input: SendInput): string | undefined {
 export function newClientId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The server no longer knows this connection (it expired): what is sent on it goes nowhere. */
+function forgotten(frame: ChatEvent): boolean {
+  return (frame.event === 'ack' && frame.data?.error === NOT_CONNECTED) || (frame.event === 'error' && frame.data?.message === NOT_CONNECTED);
 }
 
 type PendingAck = { resolve: (ack: Ack) => void; reject: (e: ChatError) => void; timer: ReturnType<typeof setTimeout> };
@@ -267,6 +272,13 @@ export class ChatSocket {
     };
   }
 
+  /** Replaces a connection the server no longer knows with a new one, at once. */
+  private reconnectNow(): void {
+    this.dropSocket();
+    for (const fetch of [...this.fetches]) if (fetch.sent) this.settleFetch(fetch, new ChatError(NOT_CONNECTED));
+    this.connect('reconnecting');
+  }
+
   /** The connection dropped or could not be made: try again, or go offline and poll. */
   private lost(): void {
     if (this.state === 'closed') return;
@@ -298,6 +310,7 @@ export class ChatSocket {
       if (fetch) this.settleFetch(fetch, new ChatError(frame.data.message || 'Room not found'));
     }
     for (const listener of [...this.eventListeners]) listener(frame);
+    if (forgotten(frame)) this.reconnectNow();
   }
 
   private settleAck(data: { clientId: string; id?: string; error?: string } | undefined): void {

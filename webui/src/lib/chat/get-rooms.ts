@@ -53,7 +53,7 @@ export function useLiveRooms(): void {
   const queryClient = useQueryClient();
   const socket = useChatSocket();
   useChatEvents(socket, (event) => {
-    if (event.event === 'read') setRoomUnread(queryClient, event.data.roomId, event.data.unread);
+    if (event.event === 'read') setRoomUnread(queryClient, event.data.roomId, 0);
     if (event.event === 'receiveMessage' || event.event === 'read') {
       void queryClient.invalidateQueries({ queryKey: roomsQueryKey });
     }

@@ -47,7 +47,7 @@ function serveChat({
     (frame, socket) => {
       if (frame.action === 'fetchMessages') socket.push({ event: 'recentMessages', data: pages[String(frame.before ?? '')] ?? [] });
       if (frame.action === 'sendMessage') onSend(frame, socket);
-      if (frame.action === 'markRead') socket.push({ event: 'read', data: { roomId: frame.roomId, unread: 0 } });
+      if (frame.action === 'markRead') socket.push({ event: 'read', data: { roomId: frame.roomId } });
     },
   ];
 }

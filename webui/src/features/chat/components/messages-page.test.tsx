@@ -89,7 +89,7 @@ describe('the Message tab', () => {
     await waitFor(() => expect(within(tab()).getByLabelText('6 unread')).toBeInTheDocument());
 
     rooms = [room('r-1', 0), room('r-2', 0)];
-    act(() => FakeWebSocket.latest().push({ event: 'read', data: { roomId: 'r-1', unread: 0 } }));
+    act(() => FakeWebSocket.latest().push({ event: 'read', data: { roomId: 'r-1' } }));
     await waitFor(() => expect(within(tab()).queryByLabelText(/unread/)).not.toBeInTheDocument());
     expect(calls.filter((c) => c.path === '/user/get-rooms')).toHaveLength(3);
   });
