@@ -198,6 +198,18 @@ describe('ChatSocket fetching and events', () => {
     await expect(other).rejects.toThrow('Room not found');
   });
 
+  it('matches crossed answers to the fetch they fit: a page before an id, else the newest page', async () => {
+    const { socket } = open();
+    const server = FakeWebSocket.latest();
+    server.accept();
+    const newest = socket.fetchMessages('r-1');
+    const older = socket.fetchMessages('r-1', 'm-5');
+    server.push({ event: 'recentMessages', data: [message('m-1'), message('m-2')] });
+    server.push({ event: 'recentMessages', data: [message('m-5'), message('m-9')] });
+    await expect(older).resolves.toEqual([message('m-1'), message('m-2')]);
+    await expect(newest).resolves.toEqual([message('m-5'), message('m-9')]);
+  });
+
   it('fails a fetch when the connection drops and when none comes in 5 s', async () => {
     const { socket } = open();
     FakeWebSocket.latest().accept();

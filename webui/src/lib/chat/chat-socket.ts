@@ -323,12 +323,20 @@ export class ChatSocket {
   }
 
   /**
-   * `recentMessages` names no request, so a list answers the oldest sent fetch of its room (an
-   * empty list, which names no room, the oldest sent fetch of all).
+   * `recentMessages` names no request, and answers to one connection may cross in flight. A list
+   * answers a fetch of its room: one paging `before` an id when every message is older than that
+   * id, else the newest-page fetch, else the oldest; an empty list (it names no room) answers the
+   * oldest fetch sent.
    */
   private answerFetch(messages: ChatMessage[]): void {
+    const sent = this.fetches.filter((f) => f.sent);
     const roomId = messages[0]?.room_id;
-    const fetch = this.fetches.find((f) => f.sent && (roomId === undefined || f.roomId === roomId));
+    const mine = roomId === undefined ? sent : sent.filter((f) => f.roomId === roomId);
+    const newest = messages.at(-1)?.id;
+    const fetch =
+      (newest !== undefined && mine.find((f) => f.before !== undefined && newest < f.before)) ||
+      mine.find((f) => f.before === undefined) ||
+      mine[0];
     if (fetch) this.settleFetch(fetch, messages);
   }
 
