@@ -26,6 +26,8 @@ const (
 	envJobsFunction         = "JOBS_FUNCTION"
 	envOriginSecretID       = "ORIGIN_SECRET_ID"
 	envOriginRequired       = "ORIGIN_REQUIRED"
+	envFlutterwaveSecretID  = "FLUTTERWAVE_SECRET_ID"
+	envFlutterwaveBaseURL   = "FLUTTERWAVE_BASE_URL"
 )
 
 // functionEnv is what every function is built from.
@@ -59,7 +61,8 @@ func (e functionEnv) baseVariables() map[string]*string {
 // groupVariables is a route group's environment: the base one, what sessions and mail need
 // (wire.Accounts) and Google sign-in's settings, the same for every group so shared
 // configuration code reads it uniformly, plus JOBS_FUNCTION for a group that queues jobs and
-// the origin secret for a group that limits per viewer address.
+// the origin secret for a group that limits per viewer address, and the payment provider's
+// address and keys for a group that calls it.
 // What a function may do with any of it is decided by its grants alone.
 func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	vars := e.baseVariables()
@@ -73,6 +76,10 @@ func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	if g.ViewerAddress {
 		vars[envOriginSecretID] = e.secrets.origin.SecretArn()
 		vars[envOriginRequired] = jsii.String("true")
+	}
+	if g.PaymentProvider {
+		vars[envFlutterwaveSecretID] = e.secrets.flutterwave.SecretArn()
+		vars[envFlutterwaveBaseURL] = jsii.String(e.props.FlutterwaveBaseURL)
 	}
 	return vars
 }
@@ -158,6 +165,9 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 	}
 	if a.ViewerAddress {
 		e.secrets.origin.GrantRead(fn, nil)
+	}
+	if a.PaymentProvider {
+		e.secrets.flutterwave.GrantRead(fn, nil)
 	}
 	return fn
 }

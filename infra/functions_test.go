@@ -27,6 +27,7 @@ func allFunctions(t *testing.T, tmpl map[string]any) []deployed {
 	for _, g := range routeGroups {
 		out = append(out, deployed{name: g.Name, id: groupFunction(t, tmpl, g.Name), access: g.Access, sessions: true})
 	}
+	out = append(out, deployed{name: chatSocket.Name + " socket", id: socketFunction(t, tmpl), access: chatSocket.Access, sessions: true})
 	for _, w := range workers {
 		out = append(out, deployed{name: w.Name + " worker", id: workerFunction(t, tmpl, w.Name), access: w.access})
 	}
@@ -169,6 +170,10 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 				vars[envOriginSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^OriginSecret"))}
 				vars[envOriginRequired] = "true"
 			}
+			if g.PaymentProvider {
+				vars[envFlutterwaveSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^FlutterwaveSecret"))}
+				vars[envFlutterwaveBaseURL] = "https://api.flutterwave.com/v3"
+			}
 			expect(t, func() {
 				tmpl.HasResourceProperties(jsii.String("AWS::Lambda::Function"), like(obj{
 					"Description":   "Zuum " + g.Name + " route group",
@@ -185,12 +190,12 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 	}
 }
 
-func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
-	// Given the route groups, of which audio and video queue jobs
+func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
+	// Given the route groups, of which audio, video and beat queue jobs
 	_, tmpl := fresh.get(t)
 	jobs := workerFunction(t, tmpl, "jobs")
 
-	// Then exactly those two receive JOBS_FUNCTION, naming the jobs worker
+	// Then exactly those three receive JOBS_FUNCTION, naming the jobs worker
 	var told []string
 	for _, g := range routeGroups {
 		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
@@ -201,8 +206,8 @@ func TestFunctions_OnlyAudioAndVideoAreToldTheJobsWorker(t *testing.T) {
 			}
 		}
 	}
-	if jsonString(told) != `["audio","video"]` {
-		t.Errorf("groups told the jobs worker: %v, want audio and video", told)
+	if jsonString(told) != `["audio","video","beat"]` {
+		t.Errorf("groups told the jobs worker: %v, want audio, video and beat", told)
 	}
 }
 
@@ -304,6 +309,10 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 			if has := strings.Contains(secrets, `"Ref":"OriginSecret`); has != f.access.ViewerAddress {
 				t.Errorf("reads the origin secret = %v, want %v", has, f.access.ViewerAddress)
 			}
+			// Then only a group that calls the payment provider reads its keys
+			if has := strings.Contains(secrets, `"Ref":"FlutterwaveSecret`); has != f.access.PaymentProvider {
+				t.Errorf("reads the payment provider's keys = %v, want %v", has, f.access.PaymentProvider)
+			}
 			// Then it reads and writes its own tables, only reads its read-only ones, and
 			// cannot reach any other
 			actions := tableActions(statements)
@@ -358,7 +367,7 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 	_, tmpl := fresh.get(t)
 	jobs := jsonString(getAtt(workerFunction(t, tmpl, "jobs"), "Arn"))
 	allowed := map[string]bool{}
-	for _, g := range []string{"audio", "video"} {
+	for _, g := range []string{"audio", "video", "beat"} {
 		role := props(resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g)])["Role"].(obj)["Fn::GetAtt"].(arr)[0]
 		allowed[jsonString(obj{"Ref": role})] = true
 	}
@@ -369,7 +378,7 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 		if !strings.Contains(jsonString(props(p)["PolicyDocument"]), jobs) {
 			continue
 		}
-		// Then they are attached to the audio or video role, and to no other
+		// Then they are attached to the audio, video or beat role, and to no other
 		for _, r := range asList(props(p)["Roles"]) {
 			if !allowed[jsonString(r)] {
 				t.Errorf("policy %s lets %s reach the jobs worker", id, jsonString(r))
@@ -377,8 +386,8 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 			found++
 		}
 	}
-	if found != 2 {
-		t.Errorf("%d roles may invoke the jobs worker, want 2 (audio, video)", found)
+	if found != 3 {
+		t.Errorf("%d roles may invoke the jobs worker, want 3 (audio, video, beat)", found)
 	}
 }
 
@@ -398,6 +407,8 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		// queued. They never write uploads/: only upload forms do.
 		{"audio", groupFunction(t, tmpl, "audio"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
+		// beat does what audio does, and writes its previews to media/ beside the full audio
+		{"beat", groupFunction(t, tmpl, "beat"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		// the user group keeps profile pictures under public/ only
 		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
 		{"notifications", groupFunction(t, tmpl, "notifications"), ""},

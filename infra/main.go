@@ -24,6 +24,7 @@ const (
 	ctxGoogleClientSecretID = "googleClientSecretId"
 	ctxAssetDir             = "assetDir"
 	ctxWebDir               = "webDir"
+	ctxFlutterwaveBaseURL   = "flutterwaveBaseUrl"
 )
 
 func main() {
@@ -77,6 +78,7 @@ func propsFromContext(app awscdk.App) (*ZuumStackProps, error) {
 		ctxGoogleClientSecretID: &p.GoogleClientSecretID,
 		ctxAssetDir:             &p.AssetDir,
 		ctxWebDir:               &p.WebDir,
+		ctxFlutterwaveBaseURL:   &p.FlutterwaveBaseURL,
 	} {
 		v, err := get(key)
 		if err != nil {

@@ -19,6 +19,11 @@ type secrets struct {
 	// google is the Google OAuth client secret, created outside the stack; nil when Google
 	// sign-in is not configured.
 	google awssecretsmanager.ISecret
+	// flutterwave holds the payment provider's keys as {"secret_key","webhook_hash"}: the
+	// webhook hash is generated here (enter it in the provider's dashboard as the secret hash);
+	// the secret key is the dashboard's and is put into the secret after the first deploy.
+	// Functions whose access names PaymentProvider read it at cold start (FLUTTERWAVE_SECRET_ID).
+	flutterwave awssecretsmanager.Secret
 }
 
 // newSecrets creates the JWT signing secret and imports the Google client secret when
@@ -42,6 +47,15 @@ func newSecrets(scope constructs.Construct, googleSecretID string) secrets {
 			GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
 				PasswordLength:     jsii.Number(48),
 				ExcludePunctuation: jsii.Bool(true),
+			},
+		}),
+		flutterwave: awssecretsmanager.NewSecret(scope, jsii.String("FlutterwaveSecret"), &awssecretsmanager.SecretProps{
+			Description: jsii.String(`Zuum: the payment provider's keys {"secret_key","webhook_hash"}; put the dashboard's secret key in secret_key`),
+			GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
+				SecretStringTemplate: jsii.String(`{"secret_key":"replace-with-the-dashboard-secret-key"}`),
+				GenerateStringKey:    jsii.String("webhook_hash"),
+				PasswordLength:       jsii.Number(48),
+				ExcludePunctuation:   jsii.Bool(true),
 			},
 		}),
 	}

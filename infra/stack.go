@@ -45,6 +45,9 @@ type ZuumStackProps struct {
 	GoogleClientSecretID string
 	// LogRetention bounds how long function logs are kept. Default one month.
 	LogRetention awslogs.RetentionDays
+	// FlutterwaveBaseURL is the payment provider's v3 API. Default
+	// https://api.flutterwave.com/v3.
+	FlutterwaveBaseURL string
 }
 
 // withDefaults returns a copy of p with every empty optional field set.
@@ -64,6 +67,9 @@ func (p ZuumStackProps) withDefaults() ZuumStackProps {
 	if p.LogRetention == "" {
 		p.LogRetention = awslogs.RetentionDays_ONE_MONTH
 	}
+	if p.FlutterwaveBaseURL == "" {
+		p.FlutterwaveBaseURL = "https://api.flutterwave.com/v3"
+	}
 	return p
 }
 
@@ -79,18 +85,23 @@ func (p ZuumStackProps) validate() error {
 	if _, err := mail.ParseAddress(p.MailFrom); err != nil {
 		errs = append(errs, fmt.Errorf("%s %q must be an e-mail address verified in SES: %v", ctxMailFrom, p.MailFrom, err))
 	}
+	if u, err := url.Parse(p.FlutterwaveBaseURL); err != nil || u.Scheme != "https" || u.Host == "" {
+		errs = append(errs, fmt.Errorf("%s %q must be an https URL", ctxFlutterwaveBaseURL, p.FlutterwaveBaseURL))
+	}
 	if (p.GoogleClientID == "") != (p.GoogleClientSecretID == "") {
 		errs = append(errs, fmt.Errorf("set both %s and %s, or neither", ctxGoogleClientID, ctxGoogleClientSecretID))
 	}
 	return errors.Join(errs...)
 }
 
-// functionNames lists every function's asset folder: the route groups, then the workers.
+// functionNames lists every function's asset folder: the route groups, the chat socket, then
+// the workers.
 func functionNames() []string {
 	var names []string
 	for _, g := range routeGroups {
 		names = append(names, g.Name)
 	}
+	names = append(names, chatSocket.Name)
 	for _, w := range workers {
 		names = append(names, w.Name)
 	}
@@ -110,7 +121,7 @@ func checkAssets(assetDir string) error {
 }
 
 // NewZuumStack defines the whole platform in one stack: a single CloudFront origin for the web
-// app, the API and (later) the socket, so session cookies work without CORS.
+// app, the API and the chat socket, so session cookies work without CORS.
 //
 // It panics on invalid props, as CDK constructs do; main validates them first to fail politely.
 func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) awscdk.Stack {
@@ -129,7 +140,8 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	media := newMedia(stack, p.AppURL)
 	secrets := newSecrets(stack, p.GoogleClientSecretID)
 	api := newAPI(stack)
-	web := newWeb(stack, webProps{api: api.HttpApi, media: media, originSecret: secrets.origin, webDir: p.WebDir})
+	socket := newSocketAPI(stack, chatSocket)
+	web := newWeb(stack, webProps{api: api.HttpApi, socket: socket, media: media, originSecret: secrets.origin, webDir: p.WebDir})
 
 	appURL := p.AppURL
 	if appURL == "" {
@@ -151,9 +163,11 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	for _, g := range routeGroups {
 		api.addRouteGroup(g, newGroupFunction(stack, g, env))
 	}
+	socket.addFunction(newSocketFunction(stack, socket, env))
 
 	output(stack, "SiteUrl", "https://"+*web.distribution.DistributionDomainName(), "the web app, API and media through CloudFront")
 	output(stack, "ApiUrl", *api.ApiEndpoint(), "the HTTP API behind CloudFront's /api/*, for direct checks (auth answers only CloudFront)")
+	output(stack, "ChatSocketUrl", *socket.stage.Url(), "the chat WebSocket API behind CloudFront's "+chatSocket.Path+", for direct checks")
 	output(stack, "DistributionId", *web.distribution.DistributionId(), "for manual cache invalidations")
 	for _, t := range schema.Tables {
 		output(stack, t.ID+"TableName", *data[t.ID].TableName(), t.EnvVar)

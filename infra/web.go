@@ -40,12 +40,16 @@ const spaRewrite = `function handler(event) {
 // apiViewerHeaders are the viewer headers the /api/* behaviour forwards besides cookies, query
 // strings and Authorization (which only a cache policy may forward: see apiPolicies). A header
 // the API starts to read must be added here; CloudFront allows ten per policy.
-var apiViewerHeaders = []string{"Accept", "Content-Type", "Idempotency-Key", "Origin", "Referer", "User-Agent"}
+var apiViewerHeaders = []string{"Accept", "Content-Type", "Idempotency-Key", "Origin", "Referer", "User-Agent",
+	// The payment provider's webhook signatures (POST /api/payment/webhook).
+	"verif-hash", "flutterwave-signature"}
 
 // webProps is what the edge needs from the rest of the stack.
 type webProps struct {
-	api   awsapigatewayv2.HttpApi
-	media awss3.Bucket
+	api awsapigatewayv2.HttpApi
+	// socket is the chat's WebSocket API, served at its path.
+	socket socketAPI
+	media  awss3.Bucket
 	// originSecret is sent to the API in httpapi.OriginHeader on every /api request.
 	originSecret awssecretsmanager.ISecret
 	webDir       string
@@ -134,8 +138,16 @@ func newWeb(scope constructs.Construct, p webProps) web {
 				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
 				CachePolicy:          awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
 			},
-			// The chat socket joins here as "/ws" → the WebSocket API stage once the chat group
-			// exists, on this same origin so the session cookie travels with the upgrade.
+			// The chat socket, on this same origin so the session cookie travels with the
+			// upgrade. The stage is named like the path, so /ws reaches the stage's root as it is.
+			p.socket.def.Path: {
+				Origin: awscloudfrontorigins.NewHttpOrigin(p.socket.host(), &awscloudfrontorigins.HttpOriginProps{
+					ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
+				}),
+				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+				CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+				OriginRequestPolicy:  socketRequestPolicy(scope),
+			},
 		},
 	})
 	// The public-prefix grant replaces the one CDK would have added; its warning is expected.
@@ -186,6 +198,26 @@ func apiPolicies(scope constructs.Construct) (awscloudfront.ICachePolicy, awsclo
 		HeaderBehavior:      awscloudfront.OriginRequestHeaderBehavior_AllowList(headers...),
 	})
 	return cache, request
+}
+
+// socketViewerHeaders are what a WebSocket upgrade needs to reach API Gateway through CloudFront
+// (the handshake's own headers) and what the socket's events report.
+var socketViewerHeaders = []string{"Sec-WebSocket-Key", "Sec-WebSocket-Version", "Sec-WebSocket-Protocol", "Sec-WebSocket-Extensions", "User-Agent", "Origin"}
+
+// socketRequestPolicy forwards the handshake's headers, every cookie (the session cookie is read
+// at $connect) and the query string (a token=… of clients without the cookie), never Host: API
+// Gateway would look for a custom domain named after the distribution.
+func socketRequestPolicy(scope constructs.Construct) awscloudfront.IOriginRequestPolicy {
+	headers := make([]*string, 0, len(socketViewerHeaders))
+	for _, h := range socketViewerHeaders {
+		headers = append(headers, jsii.String(h))
+	}
+	return awscloudfront.NewOriginRequestPolicy(scope, jsii.String("SocketOriginRequestPolicy"), &awscloudfront.OriginRequestPolicyProps{
+		Comment:             jsii.String("Zuum /ws: the WebSocket handshake, cookies and query strings; never Host"),
+		CookieBehavior:      awscloudfront.OriginRequestCookieBehavior_All(),
+		QueryStringBehavior: awscloudfront.OriginRequestQueryStringBehavior_All(),
+		HeaderBehavior:      awscloudfront.OriginRequestHeaderBehavior_AllowList(headers...),
+	})
 }
 
 // deployWebApp uploads the built web app when webDir exists, so the stack also deploys before

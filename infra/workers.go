@@ -33,7 +33,7 @@ var (
 		Tables: []schema.Table{schema.Posts},
 		Media:  []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}},
 	}}
-	// jobsWorker runs what audio and video queue: notifying followers of a new post (batched
+	// jobsWorker runs what audio, video and beat queue: notifying followers of a new post (batched
 	// writes to the Users table, five minutes for a large following) and removing a deleted
 	// post's comments, reactions, shares and media.
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{

@@ -2,7 +2,8 @@
 // (default 4566, LocalStack's port) serving DynamoDB, S3, SES, Secrets Manager and Lambda (the
 // worker functions, invoked asynchronously and by the media bucket's notifications), and the app on
 // PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
-// route group's Lambda handler, public media, the API reference at /api/docs, and a stand-in for
+// route group's Lambda handler, the chat socket at /ws (API Gateway's WebSocket events for the chat
+// Lambda, with the @connections API on the edge), public media, the API reference at /api/docs, and a stand-in for
 // Google sign-in. Data is kept
 // under -data across restarts; demo accounts are seeded on first start.
 package main
@@ -36,6 +37,7 @@ import (
 	"zuum/localstack/lambdas"
 	"zuum/localstack/provision"
 	"zuum/localstack/seed"
+	"zuum/shared/ledger"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
@@ -102,6 +104,13 @@ func run(dataDir string, files served) error {
 		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
 	})
 	env := lambdas.Env(appURL)
+	pay, err := lambdas.Payments(ctx, cfg, e, edgeURL, appURL, nil)
+	if err != nil {
+		return fmt.Errorf("set up the payment sandbox: %w", err)
+	}
+	for k, v := range pay {
+		env[k] = v
+	}
 	for k, v := range map[string]string{
 		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
 		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",
@@ -116,7 +125,7 @@ func run(dataDir string, files served) error {
 	lambdas.Attach(e, wired)
 
 	site := &app.Site{
-		API: gateway.New(wired.Routes), WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
 		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
 		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
@@ -139,21 +148,31 @@ func run(dataDir string, files served) error {
 	if err != nil {
 		return fmt.Errorf("seed demo posts: %w", err)
 	}
+	beats, err := seed.Beats(ctx, appURL, nil, accounts, e.WaitIdle)
+	if err != nil {
+		return fmt.Errorf("seed demo beats: %w", err)
+	}
+	posts += beats
 	if err := e.WaitIdle(ctx); err != nil { // the demo uploads' media checks and fan-outs
 		return err
 	}
+	wallets, err := seed.Wallets(ctx, appURL, edgeURL, nil, accounts, ledger.New(dynamodb.NewFromConfig(cfg), schema.Ledger.Name), e.WaitIdle)
+	if err != nil {
+		return fmt.Errorf("seed demo wallets: %w", err)
+	}
 	site.SetReady()
-	fmt.Printf("\nZuum local cloud is up (%d demo accounts and %d demo posts added).\n"+
+	fmt.Printf("\nZuum local cloud is up (%d demo accounts, %d demo posts and %d demo deposits added).\n"+
 		"  web app and API  %s        (health: %s/api/health)\n"+
 		"  API reference    %s/api/docs\n"+
 		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
 		"  demo login       %s / %s\n"+
 		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
-		n, posts, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+		n, posts, wallets, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
 	<-ctx.Done()
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
+	wired.Chat.CloseAll() // open sockets are hijacked connections, which Shutdown does not wait for
 	_ = appSrv.Shutdown(shutdown)
 	_ = edgeSrv.Shutdown(shutdown)
 	return nil

@@ -13,7 +13,7 @@ import (
 
 // tabs are the feed's tabs and the timeline each one reads.
 var tabs = map[string]post.Timeline{
-	"audio": post.FeedAudio, // audio posts and, with commerce, beats, newest first
+	"audio": post.FeedAudio, // audio posts and beats for sale, newest first
 	"video": post.AllVideos, // public videos
 }
 

@@ -21,12 +21,15 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Kind, d.OwnerID = h.k.Kind, me.UserID
+	if d.Sale != nil {
+		d.Sale.Seller = me.Account.Username
+	}
 	p, err := h.d.Posts.Create(r.Context(), d)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	e := post.Entry{Post: p, Owner: me.Account.Profile}
+	e := post.Entry{Post: p, Owner: me.Account.Profile, Own: true}
 	httpapi.JSON(w, http.StatusCreated, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 

@@ -34,6 +34,10 @@ type Kind struct {
 	// as everyone else does.
 	All     post.Timeline
 	Own, Of func(userID string) post.Timeline
+	// OwnPath and CommentPath are where the caller's own list and a new comment are, below the
+	// kind's base path: /user and /comment/create for audio and video, the spec's /user-posts
+	// and /comment for beats.
+	OwnPath, CommentPath string
 	// draft reads a create request's body.
 	draft func(w http.ResponseWriter, r *http.Request) (post.Draft, error)
 	// shareURL is the link a share hands out.
@@ -45,6 +49,7 @@ var Audio = Kind{
 	Kind: post.Audio, NotFound: "Audio post not found", ActNotFound: "Post not found",
 	SharedNotFound: "Shared audio not found",
 	All:            post.AllAudio, Own: post.UserAudio, Of: post.UserAudio,
+	OwnPath: "/user", CommentPath: "/comment/create",
 	draft: audioDraft,
 	shareURL: func(appURL string, s post.Share) string {
 		return appURL + "/shared-audio/" + s.ID
@@ -56,6 +61,7 @@ var Video = Kind{
 	Kind: post.Video, NotFound: "Video post not found", ActNotFound: "Video post not found",
 	SharedNotFound: "Shared video not found",
 	All:            post.AllVideos, Own: post.UserVideos, Of: post.UserPublicVideos,
+	OwnPath: "/user", CommentPath: "/comment/create",
 	draft: videoDraft,
 	shareURL: func(appURL string, s post.Share) string {
 		return appURL + "/video/" + s.PostID
@@ -67,6 +73,8 @@ type Deps struct {
 	Sessions httpapi.Authenticator
 	Posts    *post.Store
 	Render   Renderer
+	// Media is the media bucket (the renderer signs through it; beats sign downloads).
+	Media *media.Store
 	// AppURL is the web app's origin, for share links.
 	AppURL string
 }
@@ -90,7 +98,7 @@ func New(k Kind, d Deps) *Handler {
 		{"POST " + base + "/create", h.create},
 		{"GET " + base, h.all},
 		{"GET " + base + "/{$}", h.all},
-		{"GET " + base + "/user", h.own},
+		{"GET " + base + k.OwnPath, h.own},
 		{"GET " + base + "/user/{userId}", h.ofUser},
 		{"GET " + base + "/shared/{shareId}", h.shared},
 		{"GET " + base + "/{id}", h.get},
@@ -98,7 +106,7 @@ func New(k Kind, d Deps) *Handler {
 		{"GET " + base + "/{id}/{list}", h.comments},
 		{"DELETE " + base + "/{id}", h.delete},
 		{"POST " + base + "/react", h.react},
-		{"POST " + base + "/comment/create", h.comment},
+		{"POST " + base + k.CommentPath, h.comment},
 		{"POST " + base + "/share", h.share},
 	}
 	for _, rt := range routes {
@@ -126,18 +134,23 @@ func viewer(r *http.Request) httpapi.Principal {
 	return p
 }
 
-// FromEnv builds k's routes from the environment: what Wire reads, and JOBS_FUNCTION, the jobs
-// worker that new and deleted posts queue work for.
+// FromEnv builds k's routes from the environment (see WireWriter).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind) (http.Handler, error) {
-	v, err := env.Require("JOBS_FUNCTION")
-	if err != nil {
-		return nil, err
-	}
-	d, err := build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
+	d, err := WireWriter(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
 	return New(k, d), nil
+}
+
+// WireWriter builds what creating and deleting posts needs from the environment: what Wire
+// reads, and JOBS_FUNCTION, the jobs worker that new and deleted posts queue work for.
+func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
+	v, err := env.Require("JOBS_FUNCTION")
+	if err != nil {
+		return Deps{}, err
+	}
+	return build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
 }
 
 // Wire builds what reading posts needs (the feed's routes) from the environment: USERS_TABLE,
@@ -162,7 +175,7 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 		Files: files, Jobs: queue,
 	})
 	return Deps{
-		Sessions: sessions, Posts: store, AppURL: v["APP_URL"],
+		Sessions: sessions, Posts: store, AppURL: v["APP_URL"], Media: files,
 		Render: Renderer{Files: files, Pictures: wire.Media(env)},
 	}, nil
 }

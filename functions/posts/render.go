@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"zuum/shared/httpapi"
+	"zuum/shared/money"
 	"zuum/shared/post"
 )
 
@@ -70,7 +71,30 @@ type VideoJSON struct {
 	Audio        audioTrack `json:"audio"`
 }
 
-// postJSON seals PostJSON; AudioJSON and VideoJSON have it through base.
+// BeatJSON is a beat for sale (spec part 2 §3). Its audio_upload and preview_url are the
+// 10-second preview for everyone but its owner, who gets the full audio in audio_upload; no
+// answer carries the full audio's key or a URL to it for anyone else (buyers download it through
+// their purchase). amount and price are both the price of a licence in naira; likes is
+// reactions; image is the owner's picture, as profile_picture.
+type BeatJSON struct {
+	base
+	Type        string      `json:"type"`
+	Artist      string      `json:"artist"`
+	Description string      `json:"description"`
+	AudioUpload string      `json:"audio_upload"`
+	PreviewURL  string      `json:"preview_url"`
+	Amount      money.Money `json:"amount"`
+	Price       money.Money `json:"price"`
+	TotalSupply int64       `json:"total_supply"`
+	TotalBuyers int64       `json:"total_buyers"`
+	Available   int64       `json:"available"`
+	Likes       int64       `json:"likes"`
+	Image       string      `json:"image"`
+	IsPromoted  bool        `json:"is_promoted"`
+	PlaysCount  int64       `json:"plays_count"`
+}
+
+// postJSON seals PostJSON; AudioJSON, VideoJSON and BeatJSON have it through base.
 func (base) postJSON() {}
 
 type audioTrack struct {
@@ -93,6 +117,21 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 			base: b, Type: p.Type, Artist: e.Owner.Username, AudioUpload: r.Files.URL(ctx, p.Media),
 			Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
 			Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark,
+		}
+	case post.Beat:
+		if p.Sale == nil {
+			break
+		}
+		sale := *p.Sale
+		preview := r.Files.URL(ctx, sale.Preview)
+		audio := preview
+		if e.Own {
+			audio = r.Files.URL(ctx, p.Media)
+		}
+		return BeatJSON{
+			base: b, Type: post.TypeBeat, Artist: e.Owner.Username, Description: sale.Description,
+			AudioUpload: audio, PreviewURL: preview, Amount: sale.Price, Price: sale.Price, TotalSupply: sale.Supply, TotalBuyers: sale.Buyers,
+			Available: sale.Available(), Likes: p.Reactions, Image: b.ProfilePicture,
 		}
 	case post.Video:
 		video := r.Files.URL(ctx, p.Media)

@@ -1,12 +1,13 @@
 // Package user is the /api/user route group: the caller's own profile, editing it (with profile
-// and cover pictures stored in S3), other users' public profiles, and following: follow and
-// unfollow, and the followers and following lists.
+// and cover pictures stored in S3), other users' public profiles, following: follow and
+// unfollow, and the followers and following lists, and the chat rooms (open one, list them).
 package user
 
 import (
 	"net/http"
 
 	"zuum/shared/account"
+	"zuum/shared/chat"
 	"zuum/shared/httpapi"
 	"zuum/shared/profile"
 )
@@ -16,19 +17,22 @@ type Handler struct {
 	sessions httpapi.Authenticator
 	profiles *profile.Store
 	pictures *Pictures
+	rooms    *chat.Store
 	media    httpapi.Media
 	mux      *http.ServeMux
 }
 
 // New returns the route group.
-func New(sessions *account.Service, profiles *profile.Store, pictures *Pictures, media httpapi.Media) *Handler {
-	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, media: media, mux: http.NewServeMux()}
+func New(sessions *account.Service, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media) *Handler {
+	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, rooms: rooms, media: media, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/user/profile", httpapi.RequireSession(sessions, h.ownProfile))
 	h.mux.HandleFunc("PUT /api/user/profile", httpapi.RequireSession(sessions, h.updateProfile))
 	// One pattern serves /api/user/profile/{id} and /api/user/{id}/followers|following: as two
 	// patterns they would conflict (neither is more specific), which ServeMux refuses.
 	h.mux.HandleFunc("GET /api/user/{a}/{b}", h.userPath)
 	h.mux.HandleFunc("POST /api/user/follow", httpapi.RequireSession(sessions, h.follow))
+	h.mux.HandleFunc("POST /api/user/get-room-id", httpapi.RequireSession(sessions, h.getRoomID))
+	h.mux.HandleFunc("GET /api/user/get-rooms", httpapi.RequireSession(sessions, h.getRooms))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }

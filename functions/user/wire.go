@@ -5,15 +5,17 @@ import (
 	"net/http"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/shared/chat"
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the route group from its environment: USERS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID,
-// MAIL_FROM, APP_URL and MEDIA_URL.
+// FromEnv builds the route group from its environment: USERS_TABLE, CHAT_TABLE, MEDIA_BUCKET,
+// JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Media.EnvVar)
+	v, err := env.Require(schema.Media.EnvVar, schema.Chat.EnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -21,5 +23,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	return New(accounts, profiles, NewPictures(wire.S3(cfg), v[schema.Media.EnvVar]), wire.Media(env)), nil
+	rooms := chat.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Chat.EnvVar])
+	return New(accounts, profiles, NewPictures(wire.S3(cfg), v[schema.Media.EnvVar]), rooms, wire.Media(env)), nil
 }

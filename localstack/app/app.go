@@ -1,6 +1,7 @@
 // Package app is the local stand-in for Zuum's CloudFront distribution on 127.0.0.1:8080: the
-// built web app at /, /api/* through the API gateway to each route group's Lambda, and
-// /public/* media from the media bucket, all on one origin as in AWS. It also serves the API's
+// built web app at /, /api/* through the API gateway to each route group's Lambda, /ws through
+// the local WebSocket API to the chat Lambda, and /public/* media from the media bucket, all on
+// one origin as in AWS. It also serves the API's
 // reference: the contract at /api/openapi.yaml and its readable page at /api/docs.
 package app
 
@@ -27,6 +28,9 @@ import (
 type Site struct {
 	// API handles /api/* (the gateway).
 	API http.Handler
+	// Socket handles the chat's WebSocket at schema.ChatSocket.Path (the WebSocket API); nil
+	// leaves that path to the web app.
+	Socket http.Handler
 	// OriginSecret is what the /api/* requests carry in httpapi.OriginHeader, as CloudFront's
 	// origin custom header carries the stack's origin secret (see CDNHeaders).
 	OriginSecret string
@@ -67,6 +71,9 @@ func (s *Site) Handler() http.Handler {
 		s.API.ServeHTTP(w, r)
 	}))
 	mux.HandleFunc("GET /"+schema.PublicPrefix, s.media)
+	if s.Socket != nil {
+		mux.Handle("GET "+schema.ChatSocket.Path, s.Socket)
+	}
 	for prefix, h := range s.Extra {
 		mux.Handle(prefix, h)
 	}

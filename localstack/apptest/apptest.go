@@ -30,6 +30,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	"github.com/coder/websocket"
 
 	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
@@ -37,6 +38,7 @@ import (
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
 	"zuum/localstack/lambdas"
+	"zuum/shared/schema"
 )
 
 // App is a running set of route groups.
@@ -46,6 +48,9 @@ type App struct {
 	Env    map[string]string
 	// Handlers are the wired groups, for tests that must bypass the gateway's own limits.
 	Handlers map[string]http.Handler
+	// Chat is the local WebSocket API serving the chat socket at schema.ChatSocket.Path (see
+	// Client.Socket); its frames are not HTTP, so the OpenAPI document does not check them.
+	Chat *gateway.Sockets
 
 	clients atomic.Int32 // clients made, for their addresses
 	tests   sync.Map     // client number → the test it reports contract failures to
@@ -83,7 +88,7 @@ func Start(t testing.TB, extra map[string]string) *App {
 		}
 	}
 	a := &App{Cloud: c, t: t, doc: contract.Default(t)}
-	api := http.NotFoundHandler()
+	api, socket := http.NotFoundHandler(), http.NotFoundHandler()
 	checked := a.doc.Handler(a.reportTo, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
 	a.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ip := r.Header.Get(sourceHeader); ip != "" { // the client's own address
@@ -97,11 +102,23 @@ func Start(t testing.TB, extra map[string]string) *App {
 		r.Header.Del(sourceHeader)
 		r.Header.Del(edgeHeader)
 		r.Header.Del(clientHeader)
+		if r.URL.Path == schema.ChatSocket.Path {
+			socket.ServeHTTP(w, r)
+			return
+		}
 		checked.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, int32(n))))
 	}))
 	t.Cleanup(a.Server.Close)
 	a.Env = lambdas.Env(a.Server.URL)
 	a.Env["BCRYPT_COST"] = "4" // the minimum: tests hash many passwords and measure nothing about cost
+	// The payment sandbox delivers its webhooks to this server, as the provider does to the site.
+	pay, err := lambdas.Payments(context.Background(), c.Config, c.Edge, c.URL, a.Server.URL, a.Server.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range pay {
+		a.Env[k] = v
+	}
 	for k, v := range extra {
 		a.Env[k] = v
 	}
@@ -111,7 +128,8 @@ func Start(t testing.TB, extra map[string]string) *App {
 	}
 	a.Handlers = wired.Handlers
 	lambdas.Attach(c.Edge, wired)
-	api = gateway.New(wired.Routes)
+	api, socket, a.Chat = gateway.New(wired.Routes), wired.Chat, wired.Chat
+	t.Cleanup(wired.Chat.CloseAll)
 	return a
 }
 
@@ -277,6 +295,22 @@ func (c *Client) Do(req *http.Request) Response {
 	out := Response{Status: res.StatusCode, Header: res.Header, Raw: raw}
 	_ = json.Unmarshal(raw, &out.Body)
 	return out
+}
+
+// Socket opens the chat WebSocket as this client: its cookies (the session cookie after
+// NewUser) travel with the upgrade, as a browser's do, and query is added to the URL ("token=…"
+// to authenticate without the cookie). On a refused upgrade it returns the HTTP response and an
+// error; the caller closes the socket it gets.
+func (c *Client) Socket(ctx context.Context, query string) (*websocket.Conn, *http.Response, error) {
+	u := c.app.Server.URL + schema.ChatSocket.Path
+	if query != "" {
+		u += "?" + query
+	}
+	ws, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: c.HTTP})
+	if ws != nil {
+		ws.SetReadLimit(gateway.MaxMessage)
+	}
+	return ws, res, err
 }
 
 // URL is the app's address for path.

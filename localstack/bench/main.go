@@ -1,8 +1,9 @@
 // Command bench measures Zuum's API calls in-process: each call goes through the local API
 // gateway and the real Lambda adapter to its route group, whose AWS clients talk to an in-memory
 // edge. It reports latency percentiles and how many DynamoDB, S3 and SES calls each API call
-// makes, then runs the store under stress (see stress), and writes them as Markdown (make bench
-// → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
+// makes, the chat socket's send-to-receive latency with many rooms sending at once (see
+// benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
+// bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
 package main
 
 import (
@@ -79,11 +80,16 @@ func main() {
 	n := flag.Int("n", 200, "requests per measured call")
 	stressFor := flag.Duration("stress", 30*time.Second, "how long the store-stress run lasts (0 skips it)")
 	stressOnly := flag.Bool("stress-only", false, "run only the store stress, replacing its section of -out")
+	flag.IntVar(&chatRooms, "chat-rooms", chatRooms, "rooms sending at once in the chat latency run (0 skips it)")
+	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
 	flag.Parse()
 	var err error
-	if *stressOnly {
+	switch {
+	case *chatOnly:
+		err = runChatOnly(*out, chatRooms)
+	case *stressOnly:
 		err = runStressOnly(*out, *stressFor)
-	} else {
+	default:
 		err = run(*out, *n, *stressFor)
 	}
 	if err != nil {
@@ -101,12 +107,17 @@ type cloud struct {
 	// (media checks, jobs), so an API call's row counts only its own calls.
 	api, workers *counter
 	gateway      http.Handler
-	close        func()
+	// chat is the chat socket's local WebSocket API, whose AWS calls count under api.
+	chat  *gateway.Sockets
+	close func()
 	// calls numbers the API calls, each of which comes from an address of its own.
 	calls atomic.Int64
 }
 
-func newCloud(ctx context.Context) (*cloud, error) {
+func newCloud(ctx context.Context) (*cloud, error) { return newCloudWith(ctx, nil) }
+
+// newCloudWith is newCloud with extra (or overriding) environment variables.
+func newCloudWith(ctx context.Context, extra map[string]string) (*cloud, error) {
 	e, err := edge.New(edge.Options{})
 	if err != nil {
 		return nil, err
@@ -134,6 +145,17 @@ func newCloud(ctx context.Context) (*cloud, error) {
 		}
 	}
 	env := lambdas.Env("https://zuum.test")
+	pay, err := lambdas.Payments(ctx, c.cfg, e, srv.URL, "https://zuum.test", nil)
+	if err != nil {
+		c.close()
+		return nil, err
+	}
+	for k, v := range pay {
+		env[k] = v
+	}
+	for k, v := range extra {
+		env[k] = v
+	}
 	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })
 	if err != nil {
 		c.close()
@@ -147,7 +169,8 @@ func newCloud(ctx context.Context) (*cloud, error) {
 		return nil, err
 	}
 	lambdas.Attach(e, workers)
-	c.gateway = gateway.New(wired.Routes)
+	e.ServeConnections(wired.Chat) // the socket whose function counts under api
+	c.gateway, c.chat = gateway.New(wired.Routes), wired.Chat
 	return c, nil
 }
 
@@ -257,6 +280,16 @@ func run(out string, n int, stressFor time.Duration) error {
 		return err
 	}
 	results = append(results, social.results...)
+	wallet, err := benchWallet(ctx, walletBench{cfg: c.cfg, edge: e, gateway: c.gateway, call: call, measure: measure, n: n})
+	if err != nil {
+		return err
+	}
+	results = append(results, wallet.results...)
+	beats, err := benchBeats(ctx, c, socialBench{cfg: c.cfg, edge: e, call: call, measure: measure, workers: c.workers, n: n, token: token, id: id})
+	if err != nil {
+		return err
+	}
+	results = append(results, beats.results...)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",
@@ -271,6 +304,15 @@ func run(out string, n int, stressFor time.Duration) error {
 		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "))
 	}
 	b.WriteString(social.notes)
+	b.WriteString(wallet.notes)
+	b.WriteString(beats.notes)
+	if chatRooms > 0 {
+		section, err := benchChat(ctx, chatRooms)
+		if err != nil {
+			return err
+		}
+		b.WriteString(section)
+	}
 	var stressErr error
 	if stressFor > 0 {
 		var section string

@@ -27,8 +27,8 @@ import (
 // Region is the region every Cloud's clients sign for, LocalStack's default.
 const Region = "us-east-1"
 
-// RetryDelay is how long a failed asynchronous Lambda invocation waits before its retry in a
-// test's cloud: short, so a test that waits for a failing event to reach the dead-letter list
+// RetryDelay is how long a failed asynchronous Lambda invocation (or a payment webhook the app
+// did not take) waits before its retry in a test's cloud: short, so a test that waits for a failing event to reach the dead-letter list
 // (FailedEvents) waits milliseconds, not the default's fraction of a second.
 const RetryDelay = 5 * time.Millisecond
 
@@ -55,7 +55,7 @@ type Cloud struct {
 // it. It fails t if anything goes wrong.
 func Start(t testing.TB) *Cloud {
 	t.Helper()
-	e, err := edge.New(edge.Options{Logger: slog.New(slog.DiscardHandler), RetryDelay: RetryDelay})
+	e, err := edge.New(edge.Options{Logger: slog.New(slog.DiscardHandler), RetryDelay: RetryDelay, WebhookRetryDelay: RetryDelay})
 	if err != nil {
 		t.Fatalf("cloudtest: start edge: %v", err)
 	}

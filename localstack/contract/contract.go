@@ -36,7 +36,10 @@ const ErrorSchema = "Error"
 
 // The API answers redirects with Go's little HTML page (a link to the Location); the document
 // may describe it as text/html, which openapi3filter has no decoder for: read it as text.
-func init() { openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder) }
+func init() {
+	openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.PlainBodyDecoder)
+	openapi3filter.RegisterBodyDecoder("application/pdf", openapi3filter.FileBodyDecoder) // a licence
+}
 
 // Validator checks exchanges against one document and counts them.
 type Validator struct {

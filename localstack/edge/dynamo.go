@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/truora/minidyn/server"
 )
@@ -34,6 +35,9 @@ type dynamo struct {
 
 	// onChange, set before serving, is told after every successful mutating call.
 	onChange func()
+
+	// faults, when set, fails a share of item calls (see DynamoFaults).
+	faults atomic.Pointer[faults]
 }
 
 // tableDef is what the edge remembers of a table: enough to create it again.
@@ -80,6 +84,18 @@ func (d *dynamo) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case adminOps[op] != nil:
 		d.serveAdmin(r.Context(), w, op, body, scopeRegion(r))
 	case itemOps[op] != nil || writeOps[op] != nil:
+		if f := d.faults.Load(); f != nil {
+			refuse, lose := f.draw()
+			if refuse {
+				writeJSONError(w, contentJSON10, injectedError)
+				return
+			}
+			if lose {
+				d.serveItems(r.Context(), &discard{}, op, body)
+				writeJSONError(w, contentJSON10, injectedError)
+				return
+			}
+		}
 		d.serveItems(r.Context(), w, op, body)
 	default:
 		writeJSONError(w, contentJSON10, &awsError{http.StatusBadRequest,

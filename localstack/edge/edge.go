@@ -1,11 +1,14 @@
 // Package edge is Zuum's embedded AWS edge: one http.Handler that answers the DynamoDB, S3, SES v2,
-// Secrets Manager and Lambda APIs the way LocalStack does on 127.0.0.1:4566, without Docker. `make dev`
+// Secrets Manager and Lambda APIs the way LocalStack does on 127.0.0.1:4566, without Docker, and
+// the payment provider's sandbox under /_flutterwave/ (localstack/flutterwave). `make dev`
 // serves it and every Go integration test starts one (see localstack/cloudtest), so functions talk
 // to it through the real AWS SDK clients with only AWS_ENDPOINT_URL changed.
 //
 // Requests are routed like LocalStack: by the SigV4 service name of the credential scope (the
 // Authorization header, a presigned URL's X-Amz-Credential, or a browser POST form field);
-// unsigned or unknown requests fall to S3.
+// unsigned requests fall to S3, and one signed for a service the edge lacks is refused with 501
+// UnknownServiceException naming the services it has. API Gateway's @connections management API
+// (execute-api) reaches the local WebSocket API's connections (ServeConnections).
 //
 // S3 refuses what AWS refuses (signatures, expiry, POST policies, anonymous access; see
 // guardS3) and answers CORS as the media bucket's rule. Lambda functions are Go functions
@@ -25,6 +28,8 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	bolt "go.etcd.io/bbolt"
+
+	"zuum/localstack/flutterwave"
 )
 
 // Options configure an Edge.
@@ -52,6 +57,9 @@ type Options struct {
 	// AsyncConcurrency is how many asynchronous invocations run at once; the rest wait in
 	// order. Zero means 16.
 	AsyncConcurrency int
+	// WebhookRetryDelay is how long the payment sandbox waits between attempts at a webhook the
+	// app did not take (the provider waits 30 minutes). Zero means 2 s.
+	WebhookRetryDelay time.Duration
 }
 
 // Edge is a running local AWS edge. It is safe for concurrent use.
@@ -70,6 +78,8 @@ type Edge struct {
 	secrets   *vault
 	lambda    *lambdaService
 	notify    notifications
+	payments  *flutterwave.Sandbox
+	sockets   sockets
 
 	saveMu sync.Mutex // one snapshot writer at a time
 	saver  *saver     // nil when memory only
@@ -94,6 +104,9 @@ func New(opts Options) (*Edge, error) {
 		secrets:     newVault(),
 		lambda:      newLambdaService(logger, opts),
 	}
+	e.payments = flutterwave.New(flutterwave.Options{
+		Clock: opts.Clock, RetryDelay: opts.WebhookRetryDelay, Logger: logger.With("service", "flutterwave"),
+	})
 	if e.credentials == nil {
 		e.credentials = map[string]string{"test": "test"}
 	}
@@ -121,12 +134,17 @@ func New(opts Options) (*Edge, error) {
 		e.dynamo.onChange = e.saver.poke
 		e.ses.onChange = e.saver.poke
 		e.secrets.onChange = e.saver.poke
+		e.payments.OnChange(e.saver.poke)
 	}
 	return e, nil
 }
 
 // Handler is the single endpoint of every emulated service, as LocalStack's port 4566 is.
 func (e *Edge) Handler() http.Handler { return e.handler }
+
+// Payments is the payment provider's sandbox: Configure it with the merchant's keys and the
+// app's webhook address; its Deliveries list the webhooks sent.
+func (e *Edge) Payments() *flutterwave.Sandbox { return e.payments }
 
 // Mail returns every message sent through SES, oldest first, so tests and the dev UI can read
 // the codes and links the app mails out.
@@ -145,6 +163,7 @@ func (e *Edge) Save() error {
 		e.saveDynamo(e.path(dynamoFile)),
 		writeJSONFile(e.path(sesFile), e.ses.snapshot()),
 		writeJSONFile(e.path(secretsFile), e.secrets.snapshot()),
+		writeJSONFile(e.path(paymentsFile), e.payments.Snapshot()),
 	)
 }
 
@@ -154,9 +173,15 @@ func (e *Edge) RegisterFunction(name string, fn func(ctx context.Context, payloa
 	e.lambda.register(name, fn)
 }
 
-// WaitIdle returns when no asynchronous invocation is queued, running or waiting for a retry,
-// or with an error when ctx ends first. Events an invocation queues while it runs count too.
-func (e *Edge) WaitIdle(ctx context.Context) error { return e.lambda.waitIdle(ctx) }
+// WaitIdle returns when no asynchronous invocation is queued, running or waiting for a retry
+// and no payment webhook is being sent or waiting for a retry, or with an error when ctx ends
+// first. Events an invocation queues while it runs count too.
+func (e *Edge) WaitIdle(ctx context.Context) error {
+	if err := e.payments.WaitIdle(ctx); err != nil {
+		return err
+	}
+	return e.lambda.waitIdle(ctx)
+}
 
 // FailedEvents returns the asynchronous invocations that failed every attempt (the dead-letter
 // list), oldest first. Each is logged too.
@@ -168,6 +193,7 @@ func (e *Edge) FailedEvents() []FailedEvent { return e.lambda.failedEvents() }
 func (e *Edge) Close() error {
 	e.closeOnce.Do(func() {
 		e.lambda.close()
+		e.payments.Close()
 		if e.saver != nil {
 			e.saver.stop()
 		}

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"zuum/localstack/flutterwave"
 )
 
 // Snapshot files under DataDir (objects live in s3.bolt).
@@ -17,6 +19,8 @@ const (
 	dynamoFile  = "dynamodb.json"
 	sesFile     = "ses.json"
 	secretsFile = "secrets.json"
+	// paymentsFile keeps the payment sandbox's accounts and transactions.
+	paymentsFile = "flutterwave.json"
 )
 
 func (e *Edge) path(name string) string { return filepath.Join(e.dataDir, name) }
@@ -78,6 +82,11 @@ func (e *Edge) restore() error {
 		return err
 	}
 	e.secrets.restore(secrets)
+	var payments flutterwave.State
+	if _, err := readJSONFile(e.path(paymentsFile), &payments); err != nil {
+		return err
+	}
+	e.payments.Restore(payments)
 	return e.restoreDynamo()
 }
 

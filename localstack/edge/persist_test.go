@@ -152,7 +152,7 @@ func TestSnapshotPagesThroughLargeTablesAndLeavesNoTemporaryFiles(t *testing.T) 
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if want := []string{"dynamodb.json", "s3.bolt", "secrets.json", "ses.json"}; !slices.Equal(names, want) {
+	if want := []string{"dynamodb.json", "flutterwave.json", "s3.bolt", "secrets.json", "ses.json"}; !slices.Equal(names, want) {
 		t.Errorf("data dir holds %v, want %v", names, want)
 	}
 	a.stop()

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"zuum/localstack/flutterwave"
 )
 
 // Service names as they appear in a SigV4 credential scope.
@@ -24,11 +26,12 @@ const (
 // emulator per SigV4 service name.
 func (e *Edge) routes() http.Handler {
 	byService := map[string]http.Handler{
-		serviceDynamoDB: e.dynamo,
-		serviceS3:       e.s3,
-		serviceSES:      e.ses,
-		serviceSecrets:  e.secrets,
-		serviceLambda:   e.lambda,
+		serviceDynamoDB:   e.dynamo,
+		serviceS3:         e.s3,
+		serviceSES:        e.ses,
+		serviceSecrets:    e.secrets,
+		serviceLambda:     e.lambda,
+		serviceExecuteAPI: http.HandlerFunc(e.serveConnections),
 	}
 	internal := http.NewServeMux()
 	internal.HandleFunc("GET /_localstack/health", serveHealth)
@@ -41,6 +44,9 @@ func (e *Edge) routes() http.Handler {
 		service := "internal"
 		if strings.HasPrefix(r.URL.Path, "/_localstack/") || strings.HasPrefix(r.URL.Path, "/_aws/") {
 			internal.ServeHTTP(sw, r)
+		} else if strings.HasPrefix(r.URL.Path, flutterwave.Prefix) {
+			service = "flutterwave"
+			e.payments.ServeHTTP(sw, r)
 		} else {
 			var err error
 			service, err = serviceOf(r)
@@ -51,8 +57,10 @@ func (e *Edge) routes() http.Handler {
 			}
 			h, ok := byService[service]
 			if !ok {
-				// LocalStack answers services it lacks as S3 would; so do we.
-				service, h = serviceS3, e.s3
+				// A signed call for a service the edge lacks: say so, rather than let S3 answer
+				// it with an error about buckets.
+				unknownService(sw, service, byService)
+				return
 			}
 			h.ServeHTTP(sw, r)
 		}

@@ -5,23 +5,37 @@ package lambdas
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
 	"zuum/functions/audio"
 	"zuum/functions/auth"
+	"zuum/functions/beat"
+	"zuum/functions/chat"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
+	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
+	"zuum/functions/payment"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/localstack/edge"
+	"zuum/localstack/flutterwave"
 	"zuum/localstack/gateway"
+	pay "zuum/shared/payment"
 	"zuum/shared/schema"
 )
 
@@ -34,8 +48,17 @@ var Groups = map[string]wire.Builder{
 	"uploads":       uploads.FromEnv,
 	"audio":         audio.FromEnv,
 	"video":         video.FromEnv,
+	"beat":          beat.FromEnv,
 	"feed":          feed.FromEnv,
 	"notifications": notifications.FromEnv,
+	"payment":       payment.FromEnv,
+	"licences":      licences.FromEnv,
+	"wallet":        wallet.FromEnv,
+}
+
+// Sockets are the WebSocket APIs' functions, keyed by their schema.Socket's name.
+var Sockets = map[string]wire.SocketBuilder{
+	schema.ChatSocket.Name: chat.FromEnv,
 }
 
 // Workers are the functions invoked by events instead of routes, keyed by their local function
@@ -60,22 +83,39 @@ const JWTSecretName = "zuum/jwt-signing-secret"
 // group as API Gateway would without the CDN, still run.
 const OriginSecretName = "zuum/origin-secret"
 
+// FlutterwaveSecretName is the local Secrets Manager secret holding the payment provider's keys,
+// {"secret_key","webhook_hash"} (FLUTTERWAVE_SECRET_ID); the local cloud makes it and gives the
+// sandbox the same keys (PaymentKeys).
+const FlutterwaveSecretName = "zuum/flutterwave"
+
+// FlutterwavePath is the payment sandbox's v3 API on the edge: FLUTTERWAVE_BASE_URL is the
+// edge's address followed by it.
+const FlutterwavePath = "/_flutterwave/v3"
+
+// WebhookPath is where the provider delivers its webhooks, on the app's origin.
+const WebhookPath = "/api/payment/webhook"
+
 // Env is the environment every local function gets: the names the CDK stack passes in AWS, with
-// the local cloud's physical table and bucket names. appURL is the web app's origin.
+// the local cloud's physical table and bucket names. appURL is the web app's origin. The payment
+// provider is the sandbox of an edge on LocalStack's port; Payments points it elsewhere.
 func Env(appURL string) map[string]string {
 	return map[string]string{
+		"FLUTTERWAVE_SECRET_ID": FlutterwaveSecretName, "FLUTTERWAVE_BASE_URL": "http://127.0.0.1:4566" + FlutterwavePath,
 		schema.Users.EnvVar: schema.Users.Name, schema.Posts.EnvVar: schema.Posts.Name, schema.Ledger.EnvVar: schema.Ledger.Name,
+		schema.Chat.EnvVar: schema.Chat.Name, schema.Connections.EnvVar: schema.Connections.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
 	}
 }
 
 // Wired is every group and worker built and ready: groups as handlers by name and as the
-// Lambdas the gateway invokes by path prefix (gateway.New(w.Routes)), workers by function name.
+// Lambdas the gateway invokes by path prefix (gateway.New(w.Routes)), workers by function name,
+// and the chat socket's WebSocket API (served on the app at schema.ChatSocket.Path).
 type Wired struct {
 	Handlers map[string]http.Handler
 	Routes   map[string]gateway.Lambda
 	Workers  map[string]wire.Worker
+	Chat     *gateway.Sockets
 }
 
 // Build wires every group of schema.RouteGroups (with its builder in Groups) and every worker in
@@ -97,6 +137,11 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 			w.Routes[prefix] = fn
 		}
 	}
+	chatFn, err := Sockets[schema.ChatSocket.Name](ctx, cfg, socketEnv(cfg, env, schema.ChatSocket))
+	if err != nil {
+		return Wired{}, fmt.Errorf("wire socket %s: %w", schema.ChatSocket.Name, err)
+	}
+	w.Chat = gateway.NewSockets(gateway.SocketLambda(chatFn), schema.ChatSocket.Stage, schema.ChatSocket.Routes)
 	for name, build := range Workers {
 		work, err := build(ctx, cfg, env)
 		if err != nil {
@@ -107,12 +152,66 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 	return w, nil
 }
 
+// socketEnv is env with the socket's @connections endpoint, when env does not name one: the
+// edge's own address (cfg's endpoint, which serves execute-api) with the stage, as API Gateway's
+// https://<api>.execute-api.<region>.amazonaws.com/<stage>.
+func socketEnv(cfg aws.Config, env wire.Env, s schema.Socket) wire.Env {
+	return func(k string) string {
+		if v := env(k); v != "" || k != s.CallbackEnvVar || cfg.BaseEndpoint == nil {
+			return v
+		}
+		return strings.TrimSuffix(*cfg.BaseEndpoint, "/") + "/" + s.Stage
+	}
+}
+
 // Attach deploys the workers on the edge as AWS has them: each one a Lambda function under its
-// name (so JOBS_FUNCTION's asynchronous invokes reach the jobs worker), and the media bucket's
-// ObjectCreated notification for uploads/ invoking MediaFunction.
+// name (so JOBS_FUNCTION's asynchronous invokes reach the jobs worker), the media bucket's
+// ObjectCreated notification for uploads/ invoking MediaFunction, and the chat socket's
+// connections behind the edge's @connections API.
 func Attach(e *edge.Edge, w Wired) {
+	e.ServeConnections(w.Chat)
 	for name, work := range w.Workers {
 		e.RegisterFunction(name, work)
 	}
 	e.NotifyObjectCreated(schema.Media.Name, schema.UploadsPrefix, MediaFunction)
+}
+
+// Payments sets up the payment provider in the local cloud at cfg: it makes the provider's
+// secret (random keys) unless it exists, gives the edge's sandbox the same keys and the app's
+// webhook address (appURL + WebhookPath, sent with hc; nil means a default client), and returns
+// the environment that points the payment group at that sandbox (edgeURL + FlutterwavePath).
+func Payments(ctx context.Context, cfg aws.Config, e *edge.Edge, edgeURL, appURL string, hc *http.Client) (map[string]string, error) {
+	sm := secretsmanager.NewFromConfig(cfg)
+	_, err := sm.DescribeSecret(ctx, &secretsmanager.DescribeSecretInput{SecretId: aws.String(FlutterwaveSecretName)})
+	var missing *smtypes.ResourceNotFoundException
+	switch {
+	case errors.As(err, &missing):
+		raw, _ := json.Marshal(pay.Keys{SecretKey: "FLWSECK_TEST-" + random(), WebhookHash: random()})
+		if _, err := sm.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+			Name: aws.String(FlutterwaveSecretName), SecretString: aws.String(string(raw)),
+		}); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, err
+	}
+	secret, err := wire.Secret(ctx, cfg, FlutterwaveSecretName)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := pay.ParseKeys(secret)
+	if err != nil {
+		return nil, err
+	}
+	e.Payments().Configure(flutterwave.Config{
+		SecretKey: keys.SecretKey, WebhookHash: keys.WebhookHash, WebhookURL: appURL + WebhookPath, Client: hc,
+	})
+	return map[string]string{"FLUTTERWAVE_BASE_URL": edgeURL + FlutterwavePath}, nil
+}
+
+// random is 32 random bytes, URL-safe.
+func random() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
 }

@@ -33,13 +33,15 @@ var Demos = []Demo{
 	{"naija_wave", "Naija", "Wave", "wave@demo.zuum.ng", "Naija Wave Music: distribution and artist development.", profile.RecordLabel},
 }
 
-// Apply creates the demo accounts that do not exist yet, verified, with Password.
+// Apply creates the demo accounts (Demos, then the Listeners) that do not exist yet, verified,
+// with Password.
 func Apply(ctx context.Context, profiles *profile.Store) (created int, err error) {
 	hash, err := bcrypt.GenerateFromPassword([]byte(Password), bcrypt.DefaultCost)
 	if err != nil {
 		return 0, err
 	}
-	for i, d := range Demos {
+	all := append(append([]Demo{}, Demos...), Listeners...)
+	for i, d := range all {
 		_, err := profiles.AccountByEmail(ctx, d.Email)
 		if err == nil {
 			continue
@@ -51,7 +53,7 @@ func Apply(ctx context.Context, profiles *profile.Store) (created int, err error
 			Profile: profile.Profile{
 				ID: uuid.NewString(), Username: d.Username, Identity: d.Identity, FirstName: d.FirstName,
 				LastName: d.LastName, Email: d.Email, Phone: fmt.Sprintf("080300000%02d", i), Bio: d.Bio,
-				CreatedAt: time.Now().Add(-time.Duration(len(Demos)-i) * 24 * time.Hour),
+				CreatedAt: time.Now().Add(-time.Duration(len(all)-i) * 24 * time.Hour),
 			},
 			PasswordHash: string(hash), Verified: true,
 		}

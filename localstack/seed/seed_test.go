@@ -12,6 +12,7 @@ import (
 	"zuum/functions/wire"
 	"zuum/localstack/apptest"
 	"zuum/localstack/seed"
+	"zuum/shared/ledger"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
@@ -20,7 +21,7 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
-	if n, err := seed.Apply(ctx, profiles); err != nil || n != len(seed.Demos) {
+	if n, err := seed.Apply(ctx, profiles); err != nil || n != len(seed.Demos)+len(seed.Listeners) {
 		t.Fatalf("accounts: %d, %v", n, err)
 	}
 	want := len(seed.Videos)
@@ -127,5 +128,40 @@ func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
 	}
 	if m[1] != words[tracks] || m[2] != words[len(seed.Videos)] {
 		t.Errorf("README says %s tracks and %s videos; the seed makes %d and %d", m[1], m[2], tracks, len(seed.Videos))
+	}
+}
+
+func TestSeed_PaysTheListenersWalletsInThroughTheSandboxOnce(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	db := dynamodb.NewFromConfig(app.Cloud.Config)
+	if _, err := seed.Apply(ctx, profile.NewStore(db, schema.Users.Name)); err != nil {
+		t.Fatal(err)
+	}
+	l := ledger.New(db, schema.Ledger.Name)
+	for run, want := range []int{len(seed.Listeners), 0} {
+		n, err := seed.Wallets(ctx, app.Server.URL, app.Cloud.URL, app.Server.Client(), accounts(t, app), l, app.Cloud.Edge.WaitIdle)
+		if err != nil || n != want {
+			t.Fatalf("run %d paid into %d wallets (%v), want %d", run+1, n, err, want)
+		}
+	}
+	// Every deposit came by the provider's webhook, once, and the ledger balances.
+	if d := app.Cloud.Edge.Payments().Deliveries(); len(d) != len(seed.Listeners) {
+		t.Fatalf("%d webhooks, want one per listener", len(d))
+	}
+	audit, err := l.Audit(ctx)
+	if err != nil || audit.Sum != 0 || audit.Movements != len(seed.Listeners) {
+		t.Fatalf("audit %+v, %v", audit, err)
+	}
+	c := app.Client(t)
+	for _, d := range seed.Listeners {
+		r := c.JSON("POST", "/api/auth/login", map[string]string{"email": d.Email, "password": seed.Password})
+		if r.Status != http.StatusOK {
+			t.Fatalf("login %s: %d %s", d.Username, r.Status, r.Raw)
+		}
+		id := r.Body["profile"].(map[string]any)["id"].(string)
+		if got := audit.Balances[ledger.User(id)]; got != seed.Deposits[d.Username] {
+			t.Errorf("%s holds %s, want %s", d.Username, got, seed.Deposits[d.Username])
+		}
 	}
 }

@@ -3,8 +3,9 @@
 // withdrawals) is one Movement of legs that sum to zero, written by Move as ONE
 // TransactWriteItems with:
 //
-//   - one entry per leg, in the account's history;
-//   - one balance update per leg, whose condition keeps every user balance at or above zero;
+//   - one entry per leg, in the account's history, and the movement's own record;
+//   - one balance update per account (an account may have several legs: a withdrawal's amount
+//     and its fee), whose condition keeps every user balance at or above zero;
 //   - the movement's Once item (its idempotency key): a movement whose key was used before moves
 //     nothing (ErrReplayed), so a replayed request or a redelivered webhook cannot move money twice;
 //   - the caller's own items (a beat's buyers counter, the purchase), so the money and what it buys
@@ -21,9 +22,13 @@
 //	pk=ACCT#<account>     sk=BALANCE             balance (N, kobo), total_<type> (N, kobo moved by
 //	                                             entries of the type), count_<type> and count_all (N)
 //	pk=ACCT#<account>     sk=E#<movement>#<leg>  an entry: movement_id, type, amount (N, signed kobo),
-//	                                             counterparty, reference, status, at; type_pk =
+//	                                             counterparty, reference, status, at, and
+//	                                             link_kind, link_id when it has a Link; type_pk =
 //	                                             ACCT#<account>#<type> and seq (N, µs since the epoch)
 //	                                             for the bytype index
+//	pk=MOVE#<movement>    sk=MOVE                the movement: kind, status, at, once (its key), and
+//	                                             legs (account, the entry's pk and sk, amount, type,
+//	                                             counterparty, reference), which Settle reads
 //	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, status, body,
 //	                                             movement_id, at
 //
@@ -88,10 +93,11 @@ func (a Account) shard() Account {
 	return Account(fmt.Sprintf("%s#%02d", a, rand.N(Shards)))
 }
 
-// Statuses of an entry.
+// Statuses of a movement and its entries.
 const (
 	Completed = "completed"
 	Pending   = "pending"
+	Failed    = "failed"
 )
 
 // Leg is one account's part in a movement.
@@ -106,9 +112,26 @@ type Leg struct {
 	Counterparty string
 	// Reference ties the entry to what caused it (a purchase id, a provider tx_ref).
 	Reference string
-	// Status is Completed unless set.
+	// Status is the movement's unless set.
 	Status string
+	// Link names what the leg paid for (the beat of a purchase or sale, the other user of a
+	// transfer), shown beside the entry in the history; the zero Link is none.
+	Link Link
 }
+
+// Link names the thing an entry paid for: its kind (LinkBeat, LinkProfile, ...) and its id.
+type Link struct {
+	Kind string
+	ID   string
+}
+
+// Kinds of Link.
+const (
+	// LinkBeat is a beat (a post's id), what a purchase bought and a sale sold.
+	LinkBeat = "beat"
+	// LinkProfile is a user (a profile's id), the other side of a transfer.
+	LinkProfile = "profile"
+)
 
 // Once is a movement's idempotency item: its key, a hash of the request that made it, and the
 // first answer, which a replay of the same request gets again.
@@ -131,6 +154,9 @@ type Movement struct {
 	// At is set by Move when zero.
 	At   time.Time
 	Legs []Leg
+	// Status is Completed unless set: a Pending movement (a withdrawal waiting for the bank) moves
+	// its money at once, and Settle later marks it completed or reverses it.
+	Status string
 	// Once is required: the movement is written only if its key is new.
 	Once Once
 }
@@ -189,12 +215,10 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 	if len(m.Legs) < 2 || m.Sum() != 0 {
 		return m, errUnbalanced
 	}
-	seen := map[Account]bool{}
 	for _, l := range m.Legs {
-		if seen[l.Account] || l.Type == "" {
-			return m, errors.New("ledger: one leg per account, each with a type")
+		if l.Type == "" || l.Amount == 0 {
+			return m, errors.New("ledger: every leg needs a type and an amount")
 		}
-		seen[l.Account] = true
 	}
 	if m.Once.Key == "" {
 		return m, errors.New("ledger: a movement needs its idempotency key")
@@ -205,6 +229,10 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 			return m, err
 		}
 		m.ID = id.String()
+	} else if id, err := uuid.Parse(m.ID); err != nil || id.Version() != 7 || id.String() != m.ID {
+		// Entries sort by their movement's id as time (Between reads a date range as a key
+		// range), so a caller's own id must be a UUIDv7 in its canonical text.
+		return m, errors.New("ledger: a movement's id must be a UUIDv7")
 	}
 	if m.At.IsZero() {
 		m.At = s.now().UTC()
@@ -217,12 +245,11 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 		if err == nil {
 			return m, nil
 		}
-		if dynamo.Conflicted(err) && attempt < moveAttempts {
-			if err := dynamo.Pause(ctx, wait); err != nil {
-				return m, err
-			}
-			wait = min(wait*2, 400*time.Millisecond)
+		if s.retry(ctx, err, attempt, &wait) {
 			continue
+		}
+		if ctx.Err() != nil {
+			return m, ctx.Err()
 		}
 		failed, ok := dynamo.CanceledBy(err)
 		if !ok || len(failed) == 0 {
@@ -230,6 +257,20 @@ func (s *Store) Move(ctx context.Context, m Movement, extra ...types.TransactWri
 		}
 		return m, s.refusal(failed, legAt, onceAt, len(items)-len(extra))
 	}
+}
+
+// retry reports whether a transaction that failed with err should run again: it collided with a
+// concurrent one (TransactionConflict) and attempts are left. It waits the jittered backoff first
+// (doubling wait, up to 400 ms), and reports false if ctx ends meanwhile.
+func (s *Store) retry(ctx context.Context, err error, attempt int, wait *time.Duration) bool {
+	if !dynamo.Conflicted(err) || attempt >= moveAttempts {
+		return false
+	}
+	if dynamo.Pause(ctx, *wait) != nil {
+		return false
+	}
+	*wait = min(*wait*2, 400*time.Millisecond)
+	return true
 }
 
 // refusal names why a canceled movement was refused, a replay first (it is answered with the first
@@ -253,22 +294,52 @@ func (s *Store) refusal(failed []int, legAt map[int]Account, onceAt, extraAt int
 	return fmt.Errorf("ledger: transaction canceled by items %v", failed)
 }
 
-// items builds m's writes: per leg its entry and balance update, then the Once item. legAt maps
-// the position of each user balance update to its account; onceAt is the Once item's position.
+// items builds m's writes: per leg its entry; per account one balance update (an account may
+// have several legs, a withdrawal's amount and its fee: DynamoDB allows one operation per item in
+// a transaction, so their amounts are summed into it); the movement's record; then the Once item.
+// legAt maps the position of each guarded balance update to its account; onceAt is the Once item's
+// position.
 func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[int]Account, onceAt int) {
 	legAt = map[int]Account{}
 	at := m.At.UTC()
+	stamp := str(at.Format(time.RFC3339Nano))
 	seq := strconv.FormatInt(at.UnixMicro(), 10)
+	status := m.Status
+	if status == "" {
+		status = Completed
+	}
+	type balance struct {
+		acct   Account
+		amount money.Money
+		types  map[string]money.Money // kobo moved per entry type, as positive amounts
+		counts map[string]int
+	}
+	var order []Account
+	shards := map[Account]*balance{}
+	var legs []types.AttributeValue
 	for i, l := range m.Legs {
-		acct := l.Account.shard()
-		status := l.Status
-		if status == "" {
-			status = Completed
+		b, ok := shards[l.Account]
+		if !ok {
+			b = &balance{acct: l.Account.shard(), types: map[string]money.Money{}, counts: map[string]int{}}
+			shards[l.Account] = b
+			order = append(order, l.Account)
 		}
+		abs := l.Amount
+		if abs < 0 {
+			abs = -abs
+		}
+		b.amount += l.Amount
+		b.types[l.Type] += abs
+		b.counts[l.Type]++
+		legStatus := l.Status
+		if legStatus == "" {
+			legStatus = status
+		}
+		sk := fmt.Sprintf("E#%s#%d", m.ID, i)
 		entry := map[string]types.AttributeValue{
-			schema.PK:      str("ACCT#" + string(acct)),
-			schema.SK:      str(fmt.Sprintf("E#%s#%d", m.ID, i)),
-			schema.TypePK:  str("ACCT#" + string(acct) + "#" + l.Type),
+			schema.PK:      str("ACCT#" + string(b.acct)),
+			schema.SK:      str(sk),
+			schema.TypePK:  str("ACCT#" + string(b.acct) + "#" + l.Type),
 			schema.Seq:     &types.AttributeValueMemberN{Value: seq},
 			"movement_id":  str(m.ID),
 			"kind":         str(m.Kind),
@@ -276,35 +347,56 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 			"amount":       num(l.Amount),
 			"counterparty": str(l.Counterparty),
 			"reference":    str(l.Reference),
-			"status":       str(status),
-			"at":           str(at.Format(time.RFC3339Nano)),
+			"status":       str(legStatus),
+			"at":           stamp,
+		}
+		if l.Link.Kind != "" {
+			entry["link_kind"], entry["link_id"] = str(l.Link.Kind), str(l.Link.ID)
 		}
 		items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: entry}})
-		abs := l.Amount
-		if abs < 0 {
-			abs = -abs
+		legs = append(legs, &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{
+			"account": str(string(l.Account)), "pk": str("ACCT#" + string(b.acct)), "sk": str(sk),
+			"amount": num(l.Amount), "type": str(l.Type), "counterparty": str(l.Counterparty),
+			"reference": str(l.Reference),
+		}})
+	}
+	for _, a := range order {
+		b := shards[a]
+		expr := []string{"balance :amt", "count_all :all"}
+		names := map[string]string{}
+		values := map[string]types.AttributeValue{
+			":amt": num(b.amount), ":at": stamp,
 		}
+		total := 0
+		for typ, moved := range b.types {
+			n := strconv.Itoa(len(names) / 2)
+			names["#t"+n], names["#c"+n] = "total_"+typ, "count_"+typ
+			values[":t"+n] = num(moved)
+			values[":c"+n] = &types.AttributeValueMemberN{Value: strconv.Itoa(b.counts[typ])}
+			expr = append(expr, "#t"+n+" :t"+n, "#c"+n+" :c"+n)
+			total += b.counts[typ]
+		}
+		values[":all"] = &types.AttributeValueMemberN{Value: strconv.Itoa(total)}
 		update := &types.Update{
-			TableName:        &s.table,
-			Key:              balanceKey(acct),
-			UpdateExpression: aws.String("ADD balance :amt, #total :abs, #count :one, count_all :one SET updated_at = :at"),
-			ExpressionAttributeNames: map[string]string{
-				"#total": "total_" + l.Type, "#count": "count_" + l.Type,
-			},
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":amt": num(l.Amount), ":abs": num(abs), ":one": &types.AttributeValueMemberN{Value: "1"},
-				":at": str(at.Format(time.RFC3339Nano)),
-			},
+			TableName:                 &s.table,
+			Key:                       balanceKey(b.acct),
+			UpdateExpression:          aws.String("ADD " + strings.Join(expr, ", ") + " SET updated_at = :at"),
+			ExpressionAttributeNames:  names,
+			ExpressionAttributeValues: values,
 		}
-		if acct.IsUser() && l.Amount < 0 {
+		if b.acct.IsUser() && b.amount < 0 {
 			// The balance must cover the debit; a wallet never paid into has no balance item and
 			// covers nothing.
 			update.ConditionExpression = aws.String("balance >= :debit")
-			update.ExpressionAttributeValues[":debit"] = num(-l.Amount)
-			legAt[len(items)] = acct
+			update.ExpressionAttributeValues[":debit"] = num(-b.amount)
+			legAt[len(items)] = b.acct
 		}
 		items = append(items, types.TransactWriteItem{Update: update})
 	}
+	items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: map[string]types.AttributeValue{
+		schema.PK: str("MOVE#" + m.ID), schema.SK: str("MOVE"), "kind": str(m.Kind), "status": str(status),
+		"legs": &types.AttributeValueMemberL{Value: legs}, "once": str(m.Once.Key), "at": stamp,
+	}}})
 	onceAt = len(items)
 	once := map[string]types.AttributeValue{
 		schema.PK:     str("ONCE#" + m.Once.Key),
@@ -312,7 +404,7 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 		"hash":        str(m.Once.Hash),
 		"status":      &types.AttributeValueMemberN{Value: strconv.Itoa(m.Once.Status)},
 		"movement_id": str(m.ID),
-		"at":          str(at.Format(time.RFC3339Nano)),
+		"at":          stamp,
 	}
 	if len(m.Once.Body) > 0 {
 		once["body"] = &types.AttributeValueMemberB{Value: m.Once.Body}

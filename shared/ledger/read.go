@@ -61,7 +61,9 @@ type Entry struct {
 	Counterparty string
 	Reference    string
 	Status       string
-	At           time.Time
+	// Link is what the entry paid for; the zero Link is none.
+	Link Link
+	At   time.Time
 }
 
 // Page asks for entries: at most Limit, after Cursor (an EntryPage's Next).
@@ -121,6 +123,7 @@ func entryOf(it map[string]types.AttributeValue) Entry {
 		ID: strings.TrimPrefix(sval(it[schema.SK]), "E#"), MovementID: sval(it["movement_id"]),
 		Kind: sval(it["kind"]), Type: sval(it["type"]), Amount: amountOf(it["amount"]),
 		Counterparty: sval(it["counterparty"]), Reference: sval(it["reference"]), Status: sval(it["status"]),
+		Link: Link{Kind: sval(it["link_kind"]), ID: sval(it["link_id"])},
 	}
 	e.At, _ = time.Parse(time.RFC3339Nano, sval(it["at"]))
 	return e

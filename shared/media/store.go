@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -60,4 +61,19 @@ func (s *Store) Delete(ctx context.Context, keys ...string) error {
 		}
 	}
 	return nil
+}
+
+// DownloadTTL is how long a buyer's download link of a beat stays valid.
+const DownloadTTL = 5 * time.Minute
+
+// DownloadURL signs a GET of key valid for ttl that a browser saves as filename.
+func (s *Store) DownloadURL(ctx context.Context, key, filename string, ttl time.Duration) (string, error) {
+	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{
+		Bucket: &s.bucket, Key: &key,
+		ResponseContentDisposition: aws.String(mime.FormatMediaType("attachment", map[string]string{"filename": filename})),
+	}, s3.WithPresignExpires(ttl))
+	if err != nil {
+		return "", fmt.Errorf("sign download of %s: %w", key, err)
+	}
+	return req.URL, nil
 }

@@ -23,6 +23,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
+
+	"zuum/shared/money"
 )
 
 // Kind is what happened.
@@ -35,6 +37,9 @@ const (
 	PostVideo Kind = "POST_VIDEO"
 	Like      Kind = "LIKE"
 	Comment   Kind = "COMMENT"
+	// Transfer tells a user that money was sent to their wallet; it is put in the transfer's
+	// own ledger transaction (Items), so it exists exactly when the money moved.
+	Transfer Kind = "TRANSFER"
 )
 
 // Notification tells Recipient that Actor did something.
@@ -160,6 +165,17 @@ func CommentMessage(actor, text string) string {
 	}
 	return actor + " commented: " + text
 }
+
+// TransferMessage tells a recipient who sent them how much, with the sender's note when there is
+// one: "ada_sings sent you ₦5,000.00: for the session".
+func TransferMessage(actor string, amount money.Money, note string) string {
+	msg := actor + " sent you " + amount.String()
+	if note != "" {
+		return msg + ": " + note
+	}
+	return msg + "."
+}
+
 func PostMessage(actor string, kind Kind, caption string) string {
 	what := "track"
 	if kind == PostVideo {

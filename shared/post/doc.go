@@ -1,4 +1,4 @@
-// Package post is Zuum's posts: audio and video posts (beats join later), their reactions,
+// Package post is Zuum's posts: audio and video posts and beats for sale, their reactions,
 // comments and shares, and the timelines that list them newest first. It holds the rules a new
 // post must follow and its DynamoDB store in the Posts table (schema.Posts).
 //
@@ -6,7 +6,9 @@
 //
 //	pk=POST#<id>               sk=POST              the post: kind, owner_id, caption, fields, media
 //	                                                keys, counters reactions/comments/shares, public,
-//	                                                created_at
+//	                                                created_at; a beat for sale's terms too
+//	                                                (description, total_supply, total_buyers, preview,
+//	                                                withdrawn: see Sale)
 //	pk=POST#<id>               sk=REACT#<userId>    one user's like of the post
 //	pk=POST#<id>               sk=COMMENT#<id>      a comment: user_id, text, created_at
 //	pk=POST#<id>               sk=SHARE#<shareId>   a share: user_id, created_at
@@ -16,7 +18,7 @@
 //	pk=TLCOUNT#<name>          sk=<shard>           part of the timeline's size, in n
 //
 // A timeline is a named list of posts (Timeline). Its entries are bucketed by the post's creation
-// time in UTC: shared timelines ("audio", "video", "feed-audio") by day, so no partition takes
+// time in UTC: shared timelines ("audio", "video", "beat", "feed-audio") by day, so no partition takes
 // every write, and one user's timelines by month, since one person posts at human speed and
 // month buckets fill a page from one query. The directory lists the buckets that ever had an
 // entry; it is written with the first post of a bucket a process sees and never shrinks, so a

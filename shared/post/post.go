@@ -14,14 +14,15 @@ import (
 // Kind is what a post is.
 type Kind string
 
-// Post kinds. Beats for sale arrive with commerce and share the audio feed.
+// Post kinds. A beat for sale (Beat) shares the feed's audio tab with audio posts.
 const (
 	Audio Kind = "audio"
 	Video Kind = "video"
-	Beat  Kind = "beat"
+	Beat  Kind = "beat" // a beat for sale: its terms are Post.Sale (see beat.go)
 )
 
-// Audio post types.
+// Audio post types. TypeBeat is a free beat, an audio post like any other; a beat for sale is
+// the kind Beat, whose type is also "beat".
 const (
 	TypeMusic = "music"
 	TypeBeat  = "beat"
@@ -56,6 +57,8 @@ type Post struct {
 	Media    string  // the audio or video upload
 	Cover    string  // the cover image upload, "" when none
 	Duration float64 // seconds, 0 when unknown
+	// Sale is the description and terms of a beat for sale (kind Beat); nil for other kinds.
+	Sale *Sale
 	// Counters, kept exact by transactions.
 	Reactions, Comments, Shares int64
 	CreatedAt                   time.Time
@@ -64,7 +67,11 @@ type Post struct {
 // MediaKeys are the uploads the post refers to.
 func (p Post) MediaKeys() []string {
 	var keys []string
-	for _, k := range []string{p.Media, p.Cover} {
+	preview := ""
+	if p.Sale != nil {
+		preview = p.Sale.Preview
+	}
+	for _, k := range []string{p.Media, p.Cover, preview} {
 		if k != "" {
 			keys = append(keys, k)
 		}
@@ -73,8 +80,13 @@ func (p Post) MediaKeys() []string {
 }
 
 // VisibleTo reports whether viewer may see the post: anyone for a public post, only the owner
-// for a private video.
-func (p Post) VisibleTo(viewer string) bool { return p.Public || p.OwnerID == viewer }
+// for a private video, nobody for a withdrawn beat (its buyers reach it through their purchases).
+func (p Post) VisibleTo(viewer string) bool {
+	if p.Sale != nil && p.Sale.Withdrawn {
+		return false
+	}
+	return p.Public || p.OwnerID == viewer
+}
 
 // Timelines are the lists the post appears in.
 func (p Post) Timelines() []Timeline {
@@ -95,7 +107,8 @@ type Draft struct {
 	Public   bool
 	Tags     []string
 	Media    string // key of the audio or video upload
-	Cover    string // key of the cover image upload, optional
+	Cover    string // key of the cover image upload, optional (required for a beat for sale)
+	Sale     *SaleDraft
 	// Invalid are problems found while reading the submission (a flag that is not a boolean),
 	// reported together with the rest.
 	Invalid []failure.FieldError
@@ -103,14 +116,18 @@ type Draft struct {
 
 // kind is what differs between post kinds.
 type kind struct {
-	invalid   string     // the message of a refused create
-	media     media.Kind // what the main upload must be
-	field     string     // the main upload's field
-	missing   string     // the main upload is absent
-	badMedia  string     // it is not the caller's, does not exist or is not of its kind
-	order     []string   // fields in form order, for error lists
-	checkKind func(d *Draft, add func(field, msg string))
-	timelines func(p Post) []Timeline
+	invalid  string     // the message of a refused create
+	media    media.Kind // what the main upload must be
+	field    string     // the main upload's field
+	missing  string     // the main upload is absent
+	badMedia string     // it is not the caller's, does not exist or is not of its kind
+	// noCaption and noCover answer a missing caption and cover ("" when the cover is optional);
+	// mediaTypes, when set, are the only types the main upload may be.
+	noCaption, noCover string
+	mediaTypes         []string
+	order              []string // fields in form order, for error lists
+	checkKind          func(d *Draft, add func(field, msg string))
+	timelines          func(p Post) []Timeline
 }
 
 // Messages of the contract (functions/README.md) and spec part 2 §5.
@@ -131,6 +148,7 @@ var kinds = map[Kind]kind{
 	Audio: {
 		invalid: "Validation error or missing files", media: media.Audio, field: "audio_upload",
 		missing: "Audio file is required", badMedia: "Please select a valid audio file (MP3, WAV)",
+		noCaption: msgCaption,
 		order:     []string{"caption", "type", "audio_upload", "cover_photo", "spotify", "apple_music", "youtube_music", "boomplay", "audiomark"},
 		checkKind: checkAudio,
 		timelines: func(p Post) []Timeline {
@@ -140,6 +158,7 @@ var kinds = map[Kind]kind{
 	Video: {
 		invalid: "Validation error or missing files.", media: media.Video, field: "video_upload",
 		missing: "Video file is required", badMedia: "Please upload a valid video file (MP4, MOV, or AVI)",
+		noCaption: msgCaption,
 		order:     []string{"caption", "location", "public", "tagged_people", "video_upload", "cover_photo"},
 		checkKind: checkVideo,
 		timelines: func(p Post) []Timeline {
@@ -147,6 +166,19 @@ var kinds = map[Kind]kind{
 				return []Timeline{UserVideos(p.OwnerID)}
 			}
 			return []Timeline{AllVideos, UserVideos(p.OwnerID), UserPublicVideos(p.OwnerID)}
+		},
+	},
+	Beat: {
+		invalid: "Validation error or missing files", media: media.Audio, field: "audio_upload",
+		missing: "Audio file is required", badMedia: msgBeatAudio,
+		noCaption: msgBeatTitle, noCover: msgCoverRequired, mediaTypes: previewTypes,
+		order:     []string{"caption", "description", "total_supply", "amount", "audio_upload", "cover_photo"},
+		checkKind: checkBeat,
+		timelines: func(p Post) []Timeline {
+			if p.Sale != nil && p.Sale.Withdrawn {
+				return nil
+			}
+			return []Timeline{AllBeats, FeedAudio, UserBeats(p.OwnerID)}
 		},
 	},
 }
@@ -164,13 +196,16 @@ func (k kind) check(d *Draft) []failure.FieldError {
 	d.Caption = text.Clean(d.Caption, false)
 	switch {
 	case text.Blank(d.Caption):
-		add("caption", msgCaption)
+		add("caption", k.noCaption)
 	case text.Len(d.Caption) > MaxCaption:
 		add("caption", msgCaptionLong)
 	}
 	d.Media, d.Cover = strings.TrimSpace(d.Media), strings.TrimSpace(d.Cover)
 	if d.Media == "" {
 		add(k.field, k.missing)
+	}
+	if d.Cover == "" && k.noCover != "" {
+		add("cover_photo", k.noCover)
 	}
 	k.checkKind(d, add)
 	return errs

@@ -17,6 +17,8 @@ type Entry struct {
 	Post  Post
 	Owner profile.Profile
 	Liked bool
+	// Own is whether the viewer owns the post (for a beat for sale: may hear all of it).
+	Own bool
 }
 
 // Page is one page of a timeline.
@@ -169,7 +171,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 			continue
 		}
 		_, liked := got.get(s.table, itemKey(postPrefix+r.postID, reactPrefix+viewer))
-		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked})
+		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked, Own: p.OwnerID == viewer})
 	}
 	return entries, max(total, 0), nil
 }

@@ -22,7 +22,7 @@ func (s *Store) bump(p Post, counter string, d int, viewer string) types.Transac
 	return types.TransactWriteItem{Update: &types.Update{
 		TableName: &s.table, Key: postKey(p.ID),
 		UpdateExpression:         aws.String("ADD #c :d"),
-		ConditionExpression:      aws.String("attribute_exists(pk) AND #kind = :kind AND (#public = :true OR owner_id = :viewer)"),
+		ConditionExpression:      aws.String("attribute_exists(pk) AND #kind = :kind AND (#public = :true OR owner_id = :viewer) AND attribute_not_exists(withdrawn)"),
 		ExpressionAttributeNames: map[string]string{"#c": counter, "#kind": "kind", "#public": "public"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":d": number(d), ":kind": &types.AttributeValueMemberS{Value: string(p.Kind)},

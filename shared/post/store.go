@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/jobs"
 	"zuum/shared/media"
+	"zuum/shared/money"
 )
 
 // Files is the media bucket as posts use it; *media.Store is one.
@@ -29,6 +31,8 @@ type Files interface {
 	Delete(ctx context.Context, keys ...string) error
 	// Discard deletes keys nothing points at, logging what it cannot.
 	Discard(ctx context.Context, why string, keys ...string)
+	// CutPreview cuts a beat's preview from its claimed audio at key into a file of its own.
+	CutPreview(ctx context.Context, owner, key string) (media.Meta, error)
 }
 
 // Config is what a Store is built from.
@@ -140,10 +144,19 @@ type postItem struct {
 	Media        string   `dynamodbav:"media"`
 	Cover        string   `dynamodbav:"cover,omitempty"`
 	Duration     float64  `dynamodbav:"duration"`
-	Reactions    int64    `dynamodbav:"reactions"`
-	Comments     int64    `dynamodbav:"comments"`
-	Shares       int64    `dynamodbav:"shares"`
-	CreatedAt    string   `dynamodbav:"created_at"`
+	// A beat for sale's description and terms (Sale); absent for other kinds. total_buyers is
+	// written as 0 with the beat, so a purchase's condition total_buyers < total_supply holds.
+	Description string       `dynamodbav:"description,omitempty"`
+	Price       *money.Money `dynamodbav:"price,omitempty"` // kobo
+	Supply      *int64       `dynamodbav:"total_supply,omitempty"`
+	Buyers      *int64       `dynamodbav:"total_buyers,omitempty"`
+	Preview     string       `dynamodbav:"preview,omitempty"`
+	Seller      string       `dynamodbav:"seller,omitempty"`
+	Withdrawn   bool         `dynamodbav:"withdrawn,omitempty"`
+	Reactions   int64        `dynamodbav:"reactions"`
+	Comments    int64        `dynamodbav:"comments"`
+	Shares      int64        `dynamodbav:"shares"`
+	CreatedAt   string       `dynamodbav:"created_at"`
 }
 
 func toItem(p Post) postItem {
@@ -152,13 +165,22 @@ func toItem(p Post) postItem {
 		// empty list's type when it rolls a canceled transaction back.
 		p.Tags = nil
 	}
-	return postItem{
+	var sale Sale
+	if p.Sale != nil {
+		sale = *p.Sale
+	}
+	it := postItem{
 		PK: postPrefix + p.ID, SK: skPost, ID: p.ID, Kind: p.Kind, OwnerID: p.OwnerID, Caption: p.Caption,
 		Type: p.Type, Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
 		Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark, Location: p.Location, Public: p.Public,
 		Tags: p.Tags, Media: p.Media, Cover: p.Cover, Duration: p.Duration, Reactions: p.Reactions,
 		Comments: p.Comments, Shares: p.Shares, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
+		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
 	}
+	if p.Sale != nil {
+		it.Price, it.Supply, it.Buyers = &sale.Price, &sale.Supply, &sale.Buyers
+	}
+	return it
 }
 
 func fromItem(av map[string]types.AttributeValue) (Post, error) {
@@ -171,8 +193,22 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 	if tags == nil {
 		tags = []string{}
 	}
+	var sale *Sale
+	if it.Kind == Beat {
+		sale = &Sale{Description: it.Description, Preview: it.Preview, Seller: it.Seller, Withdrawn: it.Withdrawn}
+		if it.Supply != nil {
+			sale.Supply = *it.Supply
+		}
+		if it.Price != nil {
+			sale.Price = *it.Price
+		}
+		if it.Buyers != nil {
+			sale.Buyers = *it.Buyers
+		}
+	}
 	return Post{
-		ID: it.ID, Kind: it.Kind, OwnerID: it.OwnerID, Caption: it.Caption, Type: it.Type,
+		Sale: sale,
+		ID:   it.ID, Kind: it.Kind, OwnerID: it.OwnerID, Caption: it.Caption, Type: it.Type,
 		Links: Links{Spotify: it.Spotify, AppleMusic: it.AppleMusic, YouTubeMusic: it.YouTubeMusic,
 			Boomplay: it.Boomplay, Audiomark: it.Audiomark},
 		Location: it.Location, Public: it.Public, Tags: tags, Media: it.Media, Cover: it.Cover,
@@ -213,6 +249,20 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 		Location: d.Location, Public: d.Public, Tags: d.Tags, Media: files.media.Key, Cover: files.cover.Key,
 		Duration: math.Round(files.media.Duration*1000) / 1000, CreatedAt: now,
 	}
+	if d.Kind == Beat {
+		// The preview is cut here, from the copy the post keeps, rather than by the media
+		// function from the upload: the upload is deleted once the post exists, and the copy
+		// is the file that was judged and that buyers download.
+		preview, err := s.files.CutPreview(ctx, d.OwnerID, files.media.Key)
+		if err != nil {
+			s.files.Discard(ctx, "copies for a beat whose preview failed", files.keys()...)
+			return Post{}, failure.Wrap(err, "cut preview")
+		}
+		files.preview = preview
+		p.Sale = &Sale{
+			Description: d.Sale.Description, Price: d.Sale.Price, Supply: d.Sale.Supply, Preview: preview.Key, Seller: d.Sale.Seller,
+		}
+	}
 	items, dirs, err := s.publishItems(p)
 	if err != nil {
 		s.files.Discard(ctx, "copies for a post that failed", files.keys()...)
@@ -242,13 +292,13 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 	return p, nil
 }
 
-// claimed are the copies a post is made with.
-type claimed struct{ media, cover media.Meta }
+// claimed are the copies a post is made with, and a beat's preview cut from its audio.
+type claimed struct{ media, cover, preview media.Meta }
 
 // keys are the copies' keys.
 func (c claimed) keys() []string {
 	var keys []string
-	for _, m := range []media.Meta{c.media, c.cover} {
+	for _, m := range []media.Meta{c.media, c.cover, c.preview} {
 		if m.OK() {
 			keys = append(keys, m.Key)
 		}
@@ -276,7 +326,7 @@ func (s *Store) claimUploads(ctx context.Context, k kind, d Draft) (claimed, []f
 		return c, nil, failure.Wrap(err, "check uploads")
 	}
 	var errs []failure.FieldError
-	if d.Media != "" && !c.media.OK() {
+	if d.Media != "" && (!c.media.OK() || len(k.mediaTypes) > 0 && !slices.Contains(k.mediaTypes, c.media.ContentType)) {
 		errs = append(errs, failure.FieldError{Field: k.field, Msg: k.badMedia})
 	}
 	if d.Cover != "" && !c.cover.OK() {
@@ -391,6 +441,9 @@ func (s *Store) Delete(ctx context.Context, k Kind, id, caller string) error {
 	if p.OwnerID != caller {
 		return ErrNotOwner
 	}
+	if p.Kind == Beat {
+		return s.deleteBeat(ctx, p)
+	}
 	err = s.transact(ctx, s.removeItems(p, caller))
 	if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
 		return ErrNotFound // deleted meanwhile
@@ -398,6 +451,12 @@ func (s *Store) Delete(ctx context.Context, k Kind, id, caller string) error {
 	if err != nil {
 		return failure.Wrap(err, "delete post")
 	}
+	s.cleanUp(ctx, p)
+	return nil
+}
+
+// cleanUp queues the clean-up of deleted post p, or does it at once when it cannot be queued.
+func (s *Store) cleanUp(ctx context.Context, p Post) {
 	job := jobs.Job{Type: jobs.PostDeleted, PostID: p.ID, PostKind: string(p.Kind), AuthorID: p.OwnerID, Media: p.MediaKeys()}
 	if qerr := s.jobs.Send(ctx, job); qerr != nil {
 		// Nothing will tidy up after the post: do it now. The post is gone either way, so what
@@ -407,7 +466,6 @@ func (s *Store) Delete(ctx context.Context, k Kind, id, caller string) error {
 			slog.ErrorContext(ctx, "clean up deleted post", "post", p.ID, "queue_err", qerr, "err", err)
 		}
 	}
-	return nil
 }
 
 // Purge deletes what is left of a deleted post: its reactions, comments and shares, with the

@@ -39,8 +39,12 @@ func personal(name string) Timeline { return Timeline{Name: name, layout: monthB
 var (
 	AllAudio  = shared("audio")      // every audio post (GET /api/audio)
 	AllVideos = shared("video")      // every public video (GET /api/video, the feed's video tab)
-	FeedAudio = shared("feed-audio") // the feed's audio tab: audio posts, and beats when they come
+	FeedAudio = shared("feed-audio") // the feed's audio tab: audio posts and beats for sale
+	AllBeats  = shared("beat")       // every beat for sale (GET /api/beat)
 )
+
+// UserBeats is userID's beats for sale (the profile's beats list, GET /api/beat/user/{userId}).
+func UserBeats(userID string) Timeline { return personal("user-" + userID + "-beat") }
 
 // UserAudio is userID's audio posts.
 func UserAudio(userID string) Timeline { return personal("user-" + userID + "-audio") }

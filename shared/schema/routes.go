@@ -40,6 +40,9 @@ type Access struct {
 	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
 	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
 	ViewerAddress bool
+	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
+	// that secret (the provider's secret key and webhook hash).
+	PaymentProvider bool
 }
 
 // MediaAccess is what a function may do with the media objects matching one key pattern.
@@ -72,8 +75,9 @@ var (
 // builder in localstack/lambdas.
 var RouteGroups = []RouteGroup{
 	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
-	// Profiles and follows; profile pictures are written under public/ and served by the CDN.
-	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: usersOnly, Media: []MediaAccess{
+	// Profiles, follows and chat rooms; profile pictures are written under public/ and served
+	// by the CDN.
+	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: []Table{Users, Chat}, Media: []MediaAccess{
 		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
 	}}},
 	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
@@ -98,6 +102,14 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
+	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
+	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
+		QueuesJobs: true,
+	}},
 	// The feed only lists: it reads both tables and signs GETs for posts' files.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		ReadTables: usersAndPosts,
@@ -107,6 +119,16 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
+	// Deposit accounts from the provider and its webhook: the ledger is written (deposits and
+	// what they are matched on), the Users table only read, for sessions.
+	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
+		Tables: []Table{Ledger}, ReadTables: usersOnly, PaymentProvider: true,
+	}},
+	// The wallet reads the ledger and moves money between users (transfers), writing the
+	// recipient's notification beside the profiles in the same transaction.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Licence verification is public and only reads licences (kept in the Posts table).
+	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
 
 // Prefixes returns the path prefixes the group owns: each of its paths without the "/*".

@@ -77,9 +77,10 @@ var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
 	SortKey:      &Key{GSI1SK, String},
 })
 
-// Posts holds audio and video posts (and beats, later), their reactions, comments and shares,
-// the time-bucketed timelines that list them newest first, and uploaded media metadata. Item
-// layout is documented in shared/post and shared/media, the packages that read and write it.
+// Posts holds audio and video posts and beats for sale, their reactions, comments and shares,
+// the time-bucketed timelines that list them newest first, uploaded media metadata, purchases of
+// beats and their licences. Item layout is documented in shared/post, shared/media,
+// shared/purchase and shared/licence, the packages that read and write it.
 // Every access is by key, so it has no index to pay for.
 var Posts = overloaded("Posts", "zuum-posts", "POSTS_TABLE")
 
@@ -101,7 +102,7 @@ const (
 )
 
 // Tables lists every table, in creation order.
-var Tables = []Table{Users, Posts, Ledger}
+var Tables = []Table{Users, Posts, Ledger, Chat, Connections}
 
 // Media is the private bucket for uploads. Objects under PublicPrefix (profile pictures and
 // covers) are served through the CDN; everything else is reached only by presigned URLs.

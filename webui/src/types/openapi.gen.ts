@@ -836,6 +836,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beat/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a beat up for sale from uploaded files
+         * @description The audio (MP3 or WAV) and the cover are checked with the media function's own check and
+         *     copied where no upload form can write, as for audio posts; then the first 10 seconds of the
+         *     audio are cut into the beat's preview (whole MP3 frames or WAV samples, not re-encoded).
+         *     Everyone but the owner hears only the preview; buyers download the full audio.
+         */
+        post: operations["createBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every beat for sale
+         * @description The web app asks for 20 a page on the beat list and 10 in the feed.
+         */
+        get: operations["listBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every beat for sale (trailing slash)
+         * @description The same list as GET /api/beat.
+         */
+        get: operations["listBeatsSlash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/user-posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your own beats for sale */
+        get: operations["listOwnBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's beats for sale (the profile's beats, /userbeats/{userId})
+         * @description An id that cannot be a user's (not a UUID) has no beats.
+         */
+        get: operations["listUserBeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one beat for sale */
+        get: operations["getBeat"];
+        put?: never;
+        post?: never;
+        /**
+         * Take your beat off sale
+         * @description A beat nobody bought is deleted with its files. A beat with buyers is withdrawn: gone from
+         *     every list and page and no longer sold, while its audio stays for its buyers' downloads.
+         */
+        delete: operations["deleteBeat"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a beat's comments */
+        get: operations["listBeatComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/react": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Like or unlike a beat
+         * @description A repeat changes nothing and still answers 200 ("No changes made.").
+         */
+        post: operations["reactToBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Comment on a beat */
+        post: operations["commentOnBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a beat
+         * @description The link is the beat's page, <APP_URL>/beats/<postId>.
+         */
+        post: operations["shareBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/shared/{shareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the beat a share leads to */
+        get: operations["getSharedBeat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List your purchased beats (the library, /purchasedbeats) */
+        get: operations["listPurchasedBeats"];
+        put?: never;
+        /**
+         * Buy a licence of a beat
+         * @description One DynamoDB transaction: the buyer's wallet pays the price (never below zero), the
+         *     producer gets it less the platform commission (GET /api/beat/terms), the beat's buyers
+         *     rise by one only while below its supply, and the purchase is written with its licence
+         *     number and 5 downloads. `amount` must be the beat's current price. A transaction conflict
+         *     is retried inside the call, so a buyer gets either the licence or "Beat not found or sold
+         *     out". The Idempotency-Key makes a retry safe: the same key with the same body answers the
+         *     first answer again (with Idempotent-Replayed: true) and moves nothing; with another body
+         *     it is 422.
+         */
+        post: operations["purchaseBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spend one download of a purchase and get a link to the full audio
+         * @description The link is a presigned GET valid for 5 minutes; each call spends one of the purchase's 5 downloads, atomically.
+         */
+        post: operations["downloadPurchasedBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/purchase/{id}/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the licence of a purchase as a PDF
+         * @description The licence as recorded with the purchase: buyer, producer, beat, price, date, licence
+         *     number, the terms of the non-exclusive licence, and its verification address (also as a QR
+         *     code), where anyone can check it (GET /api/licences/{number}).
+         */
+        get: operations["getPurchaseLicence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/beat/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the terms of selling a beat (shown on /addbeat)
+         * @description commission_percent is the platform's share of each sale (BEAT_COMMISSION_PERCENT, 10 by default); the producer gets the rest.
+         */
+        get: operations["getBeatSaleTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed": {
         parameters: {
             query?: never;
@@ -845,7 +1148,7 @@ export interface paths {
         };
         /**
          * Read a tab of the home feed
-         * @description The audio tab mixes audio posts (and, with commerce, beats) newest first, each with its kind; the video tab lists public videos.
+         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos.
          */
         get: operations["getFeed"];
         put?: never;
@@ -953,6 +1256,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/licences/{number}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check that a beat licence is genuine
+         * @description Public, no session needed: the page every licence PDF links to (its address and QR code).
+         *     The number is read as people type it: any case, surrounding spaces, O for 0 and I or L for 1.
+         *     A number that is unknown or is no licence number at all is not found. The answer never
+         *     carries the price.
+         */
+        get: operations["verifyLicence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's balance, newest entries and totals
+         * @description The balance, the 3 newest entries of the history, and what your purchases, sales and
+         *     deposits moved in all (positive naira each). A wallet never paid into answers zeros and
+         *     no entries. Amounts are naira JSON numbers with at most two decimals.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's history
+         * @description Newest first; every entry, or those of one type. pagination.total counts the entries the filter shows.
+         */
+        get: operations["listWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send naira from your wallet to another user, found by email
+         * @description One ledger transaction moves the amount out of your wallet into the recipient's (both
+         *     entries of type transfer, counterparty the other's username, reference the transfer's id,
+         *     linked to the other's profile) and gives the recipient a TRANSFER notification; a refused
+         *     transfer moves nothing and notifies nobody. Concurrent transfers from one wallet all go
+         *     through while the money lasts and never take it below zero. A wallet that cannot pay is
+         *     refused (406) before the email is looked up. A recipient that does not exist, is
+         *     deactivated or has not verified its email is 404. With a used Idempotency-Key and the same
+         *     body the first answer comes again (Idempotent-Replayed: true) and nothing moves; with
+         *     another body it is 422. Refusals store nothing, so the same key may be sent again.
+         */
+        post: operations["transferMoney"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your wallet's entries between two dates, as CSV
+         * @description For a creator's accountant: every entry whose time falls on the days from `from` to `to`
+         *     (both included, calendar days in Lagos, WAT = UTC+1), oldest first, as RFC 4180 CSV with
+         *     the header `date,type,direction,amount,counterparty,status,reference`. date is Lagos's wall
+         *     clock ("2026-11-23 19:45:02"); amount is positive naira with at most two decimals
+         *     (direction says which way); a counterparty or reference beginning with = + - @, a tab or a
+         *     carriage return is prefixed with ' so no spreadsheet reads it as a formula. At most 366
+         *     days and 10,000 entries per statement.
+         */
+        get: operations["getWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/create": {
         parameters: {
             query?: never;
@@ -962,15 +1384,77 @@ export interface paths {
         };
         /**
          * Read the caller's payment details (not built yet)
-         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Payments are
-         *     not built yet: no route group owns /api/payment, so the gateway answers 404 "Not Found" (as
-         *     API Gateway does in AWS) and the web app shows its banner "Payment information couldn't be
+         * @description The signed-in guard asks this after the profile (spec part 1 §2, call table). Subscriptions
+         *     and payment links are not built yet: the payment group answers 404 (its unknown-route answer,
+         *     "Route not found.") and the web app shows its banner "Payment information couldn't be
          *     loaded. Some features may be limited.". The 200 shape is the spec's (part 1 §3):
          *     paymentLink, status, message, amount; null when there are none.
          */
         get: operations["getPaymentDetails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/deposit-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's account to pay naira into
+         * @description A temporary virtual account at the payment provider (Flutterwave): naira paid into it by
+         *     bank transfer reaches the caller's wallet when the provider's webhook arrives (see
+         *     POST /api/payment/webhook). The same account is answered until it expires (expiresAt is the
+         *     provider's own expiry, about an hour after it was opened); then a new one is opened, with
+         *     a new reference. Money paid into an expired account is refused by the bank and never
+         *     arrives. The fields are at the top level and again under `data`, which the spec's clients
+         *     read (spec part 2 §3: "paymentDetails or data").
+         */
+        get: operations["getDepositAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive the payment provider's events (deposits)
+         * @description Called by the payment provider, not by users. The signature is checked first: the
+         *     `verif-hash` header must equal the webhook secret hash, or `flutterwave-signature` must be
+         *     base64(HMAC-SHA256(secret hash, raw body)); otherwise 401 and nothing changes. Both payload
+         *     shapes are read (v3's `{event, data: {...}}` and the legacy flat camelCase one). A
+         *     `charge.completed` whose status is successful is then verified with the provider
+         *     (GET /v3/transactions/{id}/verify): the provider's record must be successful, in NGN, with
+         *     the webhook's amount and tx_ref, and the tx_ref must be one of our deposit accounts'. Then
+         *     ONE ledger movement credits the wallet (+amount, type deposit) from the provider clearing
+         *     account (-amount), keyed by the provider's transaction id: however often the event is
+         *     delivered, concurrently or hours apart, the money moves once.
+         *
+         *     Any answer but 200 makes the provider deliver again (three more times, 30 minutes apart),
+         *     so every outcome that another delivery cannot change is answered 200 with what happened:
+         *     credited, already credited, ignored (another event, a failed charge), or refused (the
+         *     provider's record disagrees, or the tx_ref is not ours; logged for an operator, nothing
+         *     moved). Only when the provider cannot be asked (503) or the store fails (500) is the
+         *     delivery left to be retried.
+         */
+        post: operations["paymentWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1441,8 +1925,128 @@ export interface components {
             posts: components["schemas"]["VideoPost"][];
             pagination: components["schemas"]["Pagination"];
         };
+        BeatPostRequest: {
+            /** @description The title. Required ("Please add a title for your beat"); at most 500 characters; one line. */
+            caption?: string;
+            /** @description Required ("Description is required"); at most 2000 characters ("Description must be at most 2000 characters"); keeps its line breaks. */
+            description?: string;
+            /** @description Licences for sale, a whole number from 1 to 1000000 (default 100); also taken as text ("100"). */
+            total_supply?: number | string;
+            /**
+             * @description The price of a licence in naira, at least 0.01 with at most two decimals (default 999);
+             *     also taken as text ("999.50"). "amount must be at least 0.01", "Amount must be a number
+             *     of naira with at most two decimals".
+             */
+            amount?: number | string;
+            /** @description An upload key of the caller's holding MP3 or WAV audio ("Audio file is required", "Please select a valid audio file (MP3, WAV)"). */
+            audio_upload?: string;
+            /** @description An upload key of an image ("Cover photo is required", "Please select a valid image file (JPEG, PNG)"). */
+            cover_photo?: string;
+        };
+        /**
+         * @description A beat for sale (spec part 2 §3). Media fields are URLs (signed GETs valid one hour).
+         *     audio_upload is the full audio for its owner and the 10-second preview (preview_url) for
+         *     everyone else; no answer carries a URL of the full audio to anyone but its owner.
+         */
+        BeatPost: {
+            id: string;
+            /** @constant */
+            kind: "beat";
+            /** @constant */
+            type: "beat";
+            profile_id: string;
+            username: string;
+            profile_picture: string;
+            /** @description The owner's picture, as profile_picture. */
+            image: string;
+            /** @description The owner's username. */
+            artist: string;
+            caption: string;
+            /** @description The caption. */
+            title: string;
+            description: string;
+            cover_photo: string;
+            /** @description The full audio for the owner, the preview for everyone else. */
+            audio_upload: string;
+            /** @description The first 10 seconds. */
+            preview_url: string;
+            amount: components["schemas"]["Naira"];
+            price: components["schemas"]["Naira"];
+            /** @description Seconds of the full beat, 0 when unknown. */
+            duration: number;
+            total_supply: number;
+            total_buyers: number;
+            /** @description total_supply - total_buyers. */
+            available: number;
+            /** @description The same as reactions. */
+            likes: number;
+            reactions: number;
+            comments: number;
+            shares: number;
+            isLiked: boolean;
+            is_liked: boolean;
+            /** @description false until promotion is built. */
+            is_promoted: boolean;
+            /** @description 0 until plays are counted. */
+            plays_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BeatPostEnvelope: {
+            post: components["schemas"]["BeatPost"];
+        };
+        BeatPostList: {
+            posts: components["schemas"]["BeatPost"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        PurchaseRequest: {
+            /** @description The beat's id. */
+            postId: string;
+            amount: components["schemas"]["Naira"];
+        };
+        /**
+         * @description A purchased beat (spec part 2 §3). audio_upload is the preview (the full audio is reached
+         *     through a download); username is the producer's; amount the price paid; genre is "" until
+         *     beats carry one.
+         */
+        Purchase: {
+            id: string;
+            post_id: string;
+            caption: string;
+            username: string;
+            cover_photo: string;
+            audio_upload: string;
+            amount: components["schemas"]["Naira"];
+            /** Format: date-time */
+            purchase_date: string;
+            genre: string;
+            downloads_remaining: number;
+            licence_number: string;
+        };
+        PurchaseResult: {
+            /** @constant */
+            message: "Purchase successful";
+            data: components["schemas"]["Purchase"];
+        };
+        PurchaseList: {
+            purchases: components["schemas"]["Purchase"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        DownloadLink: {
+            /** @description A presigned GET of the full audio. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description At most 5 minutes away.
+             */
+            expires_at: string;
+            downloads_remaining: number;
+        };
+        SaleTerms: {
+            commission_percent: number;
+        };
         FeedPage: {
-            posts: (components["schemas"]["AudioPost"] | components["schemas"]["VideoPost"])[];
+            posts: (components["schemas"]["AudioPost"] | components["schemas"]["BeatPost"] | components["schemas"]["VideoPost"])[];
             pagination: components["schemas"]["Pagination"];
         };
         /** @description Exactly one of like:true and unlike:true (like:false also unlikes). */
@@ -1499,6 +2103,106 @@ export interface components {
             comments: components["schemas"]["Comment"][];
             pagination: components["schemas"]["Pagination"];
         };
+        LicenceVerification: {
+            /**
+             * @description Always true; a licence that is not genuine is a 404.
+             * @constant
+             */
+            valid: true;
+            /** @description The number as printed (upper case), whatever case it was asked in. */
+            licence_number: string;
+            beat: {
+                id: string;
+                /** @description The beat's title at the purchase. */
+                title: string;
+            };
+            buyer: components["schemas"]["LicenceParty"];
+            producer: components["schemas"]["LicenceParty"];
+            /** Format: date-time */
+            purchased_at: string;
+        };
+        /** @description A licence's buyer or producer, with the username they had at the purchase. */
+        LicenceParty: {
+            id: string;
+            username: string;
+        };
+        /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
+        Naira: number;
+        /** @description One line of a wallet's history. */
+        WalletEntry: {
+            id: string;
+            /**
+             * @description purchase (you paid for a beat), sale (a buyer paid you, less the platform's commission), deposit (paid in), transfer (sent to or received from another user), withdrawal (paid out to a bank), fee (charged for a service, e.g. a withdrawal's), subscription (a month of your plan paid from the wallet).
+             * @enum {string}
+             */
+            type: "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
+            amount: components["schemas"]["Naira"];
+            /**
+             * @description in raises the balance, out lowers it.
+             * @enum {string}
+             */
+            direction: "in" | "out";
+            /** @description The other side: a username, or "Bank transfer" for a deposit. */
+            counterparty: string;
+            /** Format: date-time */
+            date: string;
+            /**
+             * @description completed; pending (a withdrawal the bank has not settled yet); failed (a withdrawal the bank refused, whose money came back in an entry of its own).
+             * @enum {string}
+             */
+            status: "completed" | "pending" | "failed";
+            /** @description What the entry belongs to: a purchase id, a transfer id, the provider's reference. */
+            reference: string;
+            /** @description What the entry paid for, null when nothing. kind beat: a beat's post id (a purchase or a sale; the page /beats/{id}). kind profile: a user's id (the other side of a transfer; /profile/{id}). */
+            link: {
+                /** @enum {string} */
+                kind: "beat" | "profile";
+                id: string;
+            } | null;
+        };
+        Wallet: {
+            balance: components["schemas"]["Naira"];
+            /** @constant */
+            currency: "NGN";
+            /** @description The 3 newest entries, newest first. */
+            recent: components["schemas"]["WalletEntry"][];
+            /** @description What each kind of entry moved in all, as positive naira. */
+            totals: {
+                purchases: components["schemas"]["Naira"];
+                sales: components["schemas"]["Naira"];
+                deposits: components["schemas"]["Naira"];
+            };
+        };
+        WalletHistory: {
+            transactions: components["schemas"]["WalletEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        TransferRequest: {
+            /** @description The recipient's email (any case). Required ("Email is required"); must be an email ("Please enter a valid email address"). */
+            email: string;
+            /** @description Naira, at least 1 ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
+            amount: number;
+            /** @description Optional, one line, at most 140 characters ("Note must be at most 140 characters"); it reaches the recipient in the notification. */
+            note?: string;
+        };
+        TransferResult: {
+            /** @constant */
+            message: "Transfer successful";
+            data: {
+                /** @description The transfer's id, both entries' reference. */
+                id: string;
+                amount: components["schemas"]["Naira"];
+                recipient: {
+                    id: string;
+                    username: string;
+                };
+                /**
+                 * @description A transfer between wallets completes in its transaction.
+                 * @constant
+                 */
+                status: "completed";
+            };
+        };
         /** @description A subscription's payment details (spec part 1 §3); every field may be absent. */
         PaymentDetails: {
             paymentLink?: string;
@@ -1507,17 +2211,41 @@ export interface components {
             /** @description The amount due. */
             amount?: number;
         };
+        /** @description An account at the provider's bank that pays naira into the caller's wallet. */
+        DepositAccount: {
+            /** @description The NUBAN to transfer to. */
+            accountNumber: string;
+            bankName: string;
+            /** @description Ours (the provider's tx_ref); every deposit into the account carries it. */
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the account stops taking payments (RFC 3339, UTC), as the provider says; null if it never does.
+             */
+            expiresAt: string | null;
+        };
+        DepositAccountResponse: {
+            accountNumber: string;
+            bankName: string;
+            reference: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            data: components["schemas"]["DepositAccount"];
+        };
         Notification: {
             id: string;
-            /** @enum {string} */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT";
+            /**
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "".
+             * @enum {string}
+             */
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER";
             /** @description The actor's current username. */
             name: string;
             message: string;
             /** Format: date-time */
             timestamp: string;
             read: boolean;
-            /** @description "" for a follow. */
+            /** @description "" for a follow or a transfer. */
             post_id: string;
             /** @enum {string} */
             post_type: "audio" | "video" | "";
@@ -1556,6 +2284,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment provider did not answer or failed; try again later (the provider delivers a webhook again). */
+        ProviderUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Payment provider unavailable. Please try again later."
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1639,6 +2381,34 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Video post not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such purchase of the caller's. */
+        PurchaseNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Purchase not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such beat for sale (a withdrawn one counts as none). */
+        BeatNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Beat post not found"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -1742,6 +2512,10 @@ export interface components {
         PostOwnerId: string;
         /** @description The post's id; one that is not a UUID is simply not found. */
         PostId: string;
+        /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+        PurchaseId: string;
+        /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+        IdempotencyKey: string;
         /** @description The share's id. */
         ShareId: string;
     };
@@ -3520,6 +4294,625 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    createBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "caption": "Afro drill 140",
+                 *       "description": "Hard drums, dark keys.",
+                 *       "total_supply": 50,
+                 *       "amount": 4999.99,
+                 *       "cover_photo": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/image/0190f3a3-0000-7000-8000-000000000004.png",
+                 *       "audio_upload": "uploads/0190f3a2-7c1e-7b3a-9d2e-5f6a7b8c9d0e/audio/0190f3a3-0000-7000-8000-000000000001.mp3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BeatPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The new beat, as its owner sees it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            /** @description A field is missing or invalid (one message per field), or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeatsSlash: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOwnBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your beats, newest first (audio_upload is the full audio, yours). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUserBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                userId: components["parameters"]["PostOwnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's beats, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PostDeleted"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotYourPost"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBeatComments: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of comments, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reactToBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "like": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReactRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Reacted"];
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    commentOnBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "comment": "Those drums"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CommentRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["CommentCreated"];
+            400: components["responses"]["BadComment"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PostNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    shareBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "post_id": "0190f3a3-0000-7000-8000-000000000002"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share and its link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "shareId": "0190f3a4-0000-7000-8000-000000000003",
+                     *       "url": "https://zuum.example/beats/0190f3a3-0000-7000-8000-000000000002",
+                     *       "shares": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ShareResult"];
+                };
+            };
+            400: components["responses"]["BadAction"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BeatNotFound"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSharedBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The share's id. */
+                shareId: components["parameters"]["ShareId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared beat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatPostEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The share leads nowhere. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Shared beat not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPurchasedBeats: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your purchases, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    purchaseBeat: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "postId": "0190f3a3-0000-7000-8000-000000000002",
+                 *       "amount": 5000
+                 *     }
+                 */
+                "application/json": components["schemas"]["PurchaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The licence is bought (or, on a replay, the first answer of the key). */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseResult"];
+                };
+            };
+            /**
+             * @description The body is wrong (a field error names which) or the wallet cannot pay (field amount,
+             *     "Insufficient balance"); or the beat is the caller's own; or the Idempotency-Key header
+             *     is missing or not a UUID. Nothing moved.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such beat, it was withdrawn, its producer's account is off, or no licence is left. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Beat not found or sold out"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller already owns the beat, or amount is not its current price. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was already used with a different request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadPurchasedBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["PurchaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link and the downloads left after this one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Every download of the purchase is spent. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "No downloads left"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["PurchaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getPurchaseLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The purchase's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["PurchaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The licence. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="zuum-licence-<number>.pdf" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PurchaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBeatSaleTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "commission_percent": 10
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SaleTerms"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getFeed: {
         parameters: {
             query?: {
@@ -3731,6 +5124,243 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    verifyLicence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The licence number, ZUUM-XXXX-XXXX-XXXX (Crockford base32). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A genuine licence, as recorded at the purchase. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LicenceVerification"];
+                };
+            };
+            /** @description No licence has this number. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Licence not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWalletTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only entries of this type; empty or absent lists all. Anything else is 400 "type must be one of purchase, sale, deposit, transfer, withdrawal, fee or subscription.". */
+                type?: "" | "purchase" | "sale" | "deposit" | "transfer" | "withdrawal" | "fee" | "subscription";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletHistory"];
+                };
+            };
+            /** @description The type is not an entry type, a paging parameter is out of range, or the cursor is not one this list gave. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    transferMoney: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "bola@example.com",
+                 *       "amount": 5000,
+                 *       "note": "For the session"
+                 *     }
+                 */
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description The money moved. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferResult"];
+                };
+            };
+            /** @description The body is wrong (a field error names which, all at once), the email is your own, or the Idempotency-Key header is missing or not a UUID. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No active, verified account has the email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Recipient not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Your balance does not cover the amount. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used before with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWalletStatement: {
+        parameters: {
+            query: {
+                /** @description The first day, YYYY-MM-DD. */
+                from: string;
+                /** @description The last day, YYYY-MM-DD, not before from and at most 365 days after it. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="zuum-statement-<from>-to-<to>.csv" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example date,type,direction,amount,counterparty,status,reference
+                     *     2026-11-02 09:15:00,deposit,in,5000,Bank transfer,completed,ZUUM-DEP-1
+                     *     2026-11-03 18:40:12,transfer,out,1250.5,bola_beats,completed,0193a1c2-5f3e-7b2a-9c4d-2e8f6a1b3c5d
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description A date is missing or not YYYY-MM-DD, from is after to, the range is longer than 366 days, or it holds more than 10,000 entries. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getPaymentDetails: {
         parameters: {
             query?: never;
@@ -3758,12 +5388,141 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "message": "Not Found"
+                     *       "message": "Route not found."
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    getDepositAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's open deposit account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accountNumber": "7812345678",
+                     *       "bankName": "WEMA BANK",
+                     *       "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *       "expiresAt": "2026-11-23T19:30:00Z",
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *         "expiresAt": "2026-11-23T19:30:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAccountResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    paymentWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The webhook secret hash itself (the provider's legacy signature). */
+                "verif-hash"?: string;
+                /** @description base64(HMAC-SHA256(secret hash, raw body)). */
+                "flutterwave-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "charge.completed",
+                 *       "event.type": "BANK_TRANSFER_TRANSACTION",
+                 *       "data": {
+                 *         "id": 8321945,
+                 *         "tx_ref": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                 *         "flw_ref": "FLW0A1B2C3D4",
+                 *         "amount": 5000,
+                 *         "currency": "NGN",
+                 *         "status": "successful",
+                 *         "payment_type": "bank_transfer"
+                 *       },
+                 *       "meta_data": {
+                 *         "originatorname": "JOHN DOE",
+                 *         "bankname": "Access Bank"
+                 *       }
+                 *     }
+                 */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Handled; the provider need not deliver it again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Signed, but neither payload shape (no transaction id or event, or an amount that is not naira with two decimals). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unreadable webhook payload"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Neither signature header proves the provider sent it; nothing changed. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid webhook signature"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The body is over 64 KB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Request body is too large."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     getHealth: {

@@ -1,0 +1,51 @@
+// Package beat is the /api/beat route group: beats for sale and their purchase. Creating,
+// listing, reading, reacting to, commenting on, sharing and deleting beats is the posts route
+// set (functions/posts) for the kind beat; buying a licence, the buyer's library, downloads and
+// the sale terms are this package's own routes.
+package beat
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/posts"
+	"zuum/functions/wire"
+	"zuum/shared/ledger"
+	"zuum/shared/licence"
+	"zuum/shared/purchase"
+	"zuum/shared/schema"
+)
+
+// FromEnv builds the route group from its environment: what posts.WireWriter reads,
+// LEDGER_TABLE, and BEAT_COMMISSION_PERCENT (Zuum's share of each sale, 0 to 100; 10 when unset).
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
+	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	percent := purchase.DefaultCommissionPercent
+	if s := env("BEAT_COMMISSION_PERCENT"); s != "" {
+		if percent, err = strconv.Atoi(s); err != nil {
+			return nil, fmt.Errorf("BEAT_COMMISSION_PERCENT %q is not a whole number", s)
+		}
+	}
+	d, err := posts.WireWriter(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	l := ledger.New(db, v[schema.Ledger.EnvVar])
+	buys, err := purchase.New(purchase.Config{
+		DB: db, Table: v[schema.Posts.EnvVar], Posts: d.Posts, Ledger: l, CommissionPercent: percent,
+		Licences: licence.NewStore(db, v[schema.Posts.EnvVar]),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return New(d, buys, l, licence.NewStore(db, v[schema.Posts.EnvVar])), nil
+}

@@ -1,0 +1,349 @@
+package chat_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
+	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi/types"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/localstack/apptest"
+	domain "zuum/shared/chat"
+	"zuum/shared/schema"
+)
+
+func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	roomID := room(t, ada, bola)
+	a, b1, b2 := open(t, ada, ""), open(t, bola, ""), open(t, bola, "")
+
+	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	a.expect(t, "joined")
+	a.send(t, send(roomID, bola.id, "  Ẹ káàbọ̀, see you at the studio \n", "c-1"))
+	var ok ack
+	a.expect(t, "ack").decode(t, &ok)
+	if ok.ClientID != "c-1" || ok.ID == "" || ok.Error != "" {
+		t.Fatalf("ack: %+v", ok)
+	}
+	for name, tb := range map[string]*tab{"sender": a, "receiver tab 1": b1, "receiver tab 2": b2} {
+		var m message
+		tb.expect(t, "receiveMessage").decode(t, &m)
+		if m.ID != ok.ID || m.RoomID != roomID || m.SenderID != ada.id || m.Content != "Ẹ káàbọ̀, see you at the studio" || m.ClientID != "c-1" {
+			t.Fatalf("%s received %+v", name, m)
+		}
+		if _, err := time.Parse(time.RFC3339Nano, m.CreatedAt); err != nil {
+			t.Fatalf("%s: created_at %q: %v", name, m.CreatedAt, err)
+		}
+		tb.quiet(t, 50*time.Millisecond)
+	}
+
+	// Bola answers from the second tab: both see it, ada too, in the same room's history.
+	b2.send(t, send(roomID, ada.id, "On my way", "c-2"))
+	b2.expect(t, "ack")
+	for _, tb := range []*tab{a, b1, b2} {
+		tb.expect(t, "receiveMessage")
+	}
+	got := history(t, b1, roomID, "")
+	if len(got) != 2 || got[0].Content != "Ẹ káàbọ̀, see you at the studio" || got[1].Content != "On my way" || got[0].ID >= got[1].ID {
+		t.Fatalf("history: %+v", got)
+	}
+
+	// The rooms list: bola has one unread (from ada), which markRead clears; ada has bola's.
+	br := rooms(t, bola)
+	if len(br) != 1 || br[0]["unread"] != float64(1) || br[0]["last_message"] != "On my way" || br[0]["recipient_id"] != ada.id || br[0]["last_message_at"] == nil {
+		t.Fatalf("bola's rooms: %+v", br)
+	}
+	b1.send(t, map[string]any{"action": "markRead", "roomId": roomID})
+	b1.expect(t, "read")
+	if br := rooms(t, bola); br[0]["unread"] != float64(0) {
+		t.Fatalf("after markRead: %+v", br)
+	}
+	if ar := rooms(t, ada); ar[0]["unread"] != float64(1) {
+		t.Fatalf("ada's rooms: %+v", ar)
+	}
+}
+
+func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
+	roomID := room(t, ada, bola)
+	a, b := open(t, ada, ""), open(t, bola, "")
+	a.send(t, send(roomID, bola.id, "private", "c-1"))
+	a.expect(t, "ack")
+	b.expect(t, "receiveMessage")
+	a.expect(t, "receiveMessage")
+
+	c := open(t, cleo, "")
+	c.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	var e errorData
+	c.expect(t, "error").decode(t, &e)
+	if e.Message != "You can only join your own chat" {
+		t.Fatalf("join as another: %+v", e)
+	}
+	for _, receiver := range []string{bola.id, ada.id} {
+		c.send(t, send(roomID, receiver, "let me in", "c-x"))
+		var refused ack
+		c.expect(t, "ack").decode(t, &refused)
+		if refused.Error != "Room not found" || refused.ID != "" || refused.ClientID != "c-x" {
+			t.Fatalf("send by a third user: %+v", refused)
+		}
+	}
+	for _, f := range []map[string]any{{"action": "fetchMessages", "roomId": roomID}, {"action": "markRead", "roomId": roomID}} {
+		c.send(t, f)
+		c.expect(t, "error").decode(t, &e)
+		if e.Message != "Room not found" {
+			t.Fatalf("%v by a third user: %+v", f["action"], e)
+		}
+	}
+	c.quiet(t, 50*time.Millisecond) // no recentMessages, nothing of the room
+	a.quiet(t, 0)
+	b.quiet(t, 0)
+	if got := history(t, a, roomID, ""); len(got) != 1 || got[0].Content != "private" {
+		t.Fatalf("the room changed: %+v", got)
+	}
+	if cr := rooms(t, cleo); len(cr) != 0 {
+		t.Fatalf("cleo's rooms: %+v", cr)
+	}
+}
+
+func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada := signUp(t, app, "ada")
+	token := ada.c.Token
+	stranger := app.Client(t) // no cookie
+	for name, query := range map[string]string{"missing": "", "malformed": "token=not-a-jwt", "forged": "token=" + token[:len(token)-4] + "AAAA"} {
+		ws, res, err := stranger.Socket(context.Background(), query)
+		if err == nil {
+			_ = ws.CloseNow()
+			t.Fatalf("%s token: connected", name)
+		}
+		if res == nil || res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("%s token: %v %v", name, res, err)
+		}
+	}
+	// The token alone works (a client without the cookie), until the session ends.
+	tb := open(t, person{c: stranger, id: ada.id}, "token="+token)
+	tb.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	tb.expect(t, "joined")
+	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+		t.Fatalf("logout: %d %s", r.Status, r.Raw)
+	}
+	if _, res, err := stranger.Socket(context.Background(), "token="+token); err == nil || res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("a logged-out token connected: %v", err)
+	}
+}
+
+func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	roomID := room(t, ada, bola)
+	a, b := open(t, ada, ""), open(t, bola, "")
+	acks := []struct {
+		name  string
+		frame map[string]any
+		want  string
+	}{
+		{"blank", send(roomID, bola.id, " \n\t\u200b ", "c-1"), "Missing message data"},
+		{"no room", send("", bola.id, "hi", "c-2"), "Missing message data"},
+		{"no receiver", send(roomID, "", "hi", "c-3"), "Missing message data"},
+		{"content not text", map[string]any{"action": "sendMessage", "roomId": roomID, "receiverId": bola.id, "content": 42, "clientId": "c-4"}, "Missing message data"},
+		{"oversize", send(roomID, bola.id, strings.Repeat("ọ̀", 2001), "c-5"), "Message is too long"},
+		{"wrong receiver", send(roomID, ada.id, "hi", "c-6"), "Receiver is not in this room"},
+		{"clientId too long", send(roomID, bola.id, "hi", strings.Repeat("x", 129)), "clientId is too long"},
+		{"unknown room", send("not-a-room", bola.id, "hi", "c-7"), "Room not found"},
+	}
+	for _, c := range acks {
+		a.send(t, c.frame)
+		var got ack
+		a.expect(t, "ack").decode(t, &got)
+		if got.Error != c.want || got.ID != "" || got.ClientID != c.frame["clientId"] {
+			t.Fatalf("%s: ack %+v, want error %q", c.name, got, c.want)
+		}
+	}
+	for name, raw := range map[string]string{
+		"not json": "hello?", "no action": `{"content":"hi"}`, "unknown action": `{"action":"deleteEverything"}`,
+		"action not text": `{"action":7}`, "a list": `[1,2]`,
+	} {
+		a.send(t, raw)
+		var e errorData
+		a.expect(t, "error").decode(t, &e)
+		if e.Message != "Unknown or malformed frame" {
+			t.Fatalf("%s: %+v", name, e)
+		}
+	}
+	a.send(t, map[string]any{"action": "fetchMessages", "roomId": roomID, "before": "yesterday"})
+	var e errorData
+	a.expect(t, "error").decode(t, &e)
+	if e.Message != "Invalid message id" {
+		t.Fatalf("bad before: %+v", e)
+	}
+	a.quiet(t, 50*time.Millisecond)
+	b.quiet(t, 0)
+	// Still open, and nothing was stored: 2,000 characters is the most that is taken.
+	if got := history(t, a, roomID, ""); len(got) != 0 {
+		t.Fatalf("stored: %+v", got)
+	}
+	a.send(t, send(roomID, bola.id, strings.Repeat("ọ̀", 2000), "c-8"))
+	var fine ack
+	a.expect(t, "ack").decode(t, &fine)
+	if fine.Error != "" || fine.ID == "" {
+		t.Fatalf("2000 characters: %+v", fine)
+	}
+}
+
+func TestFetch_PagesOlderMessagesByBeforeInTimeOrder(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	roomID := room(t, ada, bola)
+	a := open(t, ada, "")
+	const total = domain.PageSize + 7
+	for i := range total {
+		a.send(t, send(roomID, bola.id, "m"+string(rune('A'+i%26))+time.Duration(i).String(), ""))
+		a.expect(t, "ack")
+		a.expect(t, "receiveMessage")
+	}
+	newest := history(t, a, roomID, "")
+	if len(newest) != domain.PageSize || newest[len(newest)-1].Content != "m"+string(rune('A'+(total-1)%26))+time.Duration(total-1).String() {
+		t.Fatalf("newest page: %d messages, last %+v", len(newest), newest[len(newest)-1])
+	}
+	older := history(t, a, roomID, newest[0].ID)
+	if len(older) != total-domain.PageSize || older[len(older)-1].ID >= newest[0].ID {
+		t.Fatalf("older page: %d messages", len(older))
+	}
+	all := append(older, newest...)
+	if !sort.SliceIsSorted(all, func(i, j int) bool { return all[i].ID < all[j].ID }) {
+		t.Fatal("pages are not in time order")
+	}
+	if got := history(t, a, roomID, older[0].ID); len(got) != 0 {
+		t.Fatalf("before the first: %+v", got)
+	}
+}
+
+// management is an SDK client of the edge's @connections API, as the chat Lambda builds it.
+func management(app *apptest.App) *apigatewaymanagementapi.Client {
+	return apigatewaymanagementapi.NewFromConfig(app.Cloud.Config, func(o *apigatewaymanagementapi.Options) {
+		o.BaseEndpoint = aws.String(app.Cloud.URL + "/" + schema.ChatSocket.Stage)
+	})
+}
+
+func connections(t *testing.T, app *apptest.App, user string) []string {
+	t.Helper()
+	ids, err := domain.NewConnections(dynamodb.NewFromConfig(app.Cloud.Config), schema.Connections.Name).Of(context.Background(), user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	roomID := room(t, ada, bola)
+	a, b := open(t, ada, ""), open(t, bola, "")
+	// A connection whose $disconnect never came: its item is there, its socket is not.
+	conns := domain.NewConnections(dynamodb.NewFromConfig(app.Cloud.Config), schema.Connections.Name)
+	if err := conns.Add(context.Background(), "Z29uZS1jb25uZWN0aW9u=", bola.id); err != nil {
+		t.Fatal(err)
+	}
+	if got := connections(t, app, bola.id); len(got) != 2 {
+		t.Fatalf("bola's connections before: %v", got)
+	}
+	a.send(t, send(roomID, bola.id, "anyone there?", "c-1"))
+	a.expect(t, "ack")
+	b.expect(t, "receiveMessage")
+	// The live tab may get the message before the post to the gone one has been answered.
+	deadline := time.Now().Add(5 * time.Second)
+	for got := connections(t, app, bola.id); len(got) != 1 || got[0] == "Z29uZS1jb25uZWN0aW9u="; got = connections(t, app, bola.id) {
+		if time.Now().After(deadline) {
+			t.Fatalf("bola's connections after: %v", got)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, err := conns.User(context.Background(), "Z29uZS1jb25uZWN0aW9u="); !errors.Is(err, domain.ErrNotConnected) {
+		t.Fatalf("the gone connection is still known: %v", err)
+	}
+}
+
+func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada := signUp(t, app, "ada")
+	first, second := open(t, ada, ""), open(t, ada, "")
+	ids := connections(t, app, ada.id)
+	if len(ids) != 2 {
+		t.Fatalf("connections: %v", ids)
+	}
+	api := management(app)
+	ctx := context.Background()
+	info, err := api.GetConnection(ctx, &apigatewaymanagementapi.GetConnectionInput{ConnectionId: &ids[0]})
+	if err != nil || info.ConnectedAt == nil || info.Identity == nil || aws.ToString(info.Identity.SourceIp) != ada.c.IP {
+		t.Fatalf("GetConnection: %+v %v", info, err)
+	}
+	for _, id := range ids {
+		frame := `{"event":"joined","data":{"userId":"` + id + `"}}`
+		if _, err := api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &id, Data: []byte(frame)}); err != nil {
+			t.Fatalf("PostToConnection: %v", err)
+		}
+	}
+	var got []string
+	for _, tb := range []*tab{first, second} {
+		var j struct{ UserID string }
+		tb.expect(t, "joined").decode(t, &j)
+		got = append(got, j.UserID)
+	}
+	sort.Strings(got)
+	sort.Strings(ids)
+	if strings.Join(got, " ") != strings.Join(ids, " ") {
+		t.Fatalf("posted to %v, the tabs got %v", ids, got)
+	}
+	for _, id := range ids {
+		if _, err := api.DeleteConnection(ctx, &apigatewaymanagementapi.DeleteConnectionInput{ConnectionId: &id}); err != nil {
+			t.Fatalf("DeleteConnection: %v", err)
+		}
+	}
+	for _, tb := range []*tab{first, second} {
+		select {
+		case <-tb.closed:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the socket stayed open")
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for len(connections(t, app, ada.id)) > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("$disconnect did not remove the connections")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	_, err = api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &ids[0], Data: []byte(`{}`)})
+	var gone *types.GoneException
+	if !errors.As(err, &gone) {
+		t.Fatalf("post to a closed connection: %v", err)
+	}
+}
+
+func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada := signUp(t, app, "ada")
+	open(t, ada, "")
+	id := connections(t, app, ada.id)[0]
+	cfg := app.Cloud.Config.Copy()
+	cfg.Credentials = aws.NewCredentialsCache(aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
+		return aws.Credentials{AccessKeyID: "test", SecretAccessKey: "wrong"}, nil
+	}))
+	api := apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
+		o.BaseEndpoint = aws.String(app.Cloud.URL + "/" + schema.ChatSocket.Stage)
+	})
+	_, err := api.PostToConnection(context.Background(), &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &id, Data: []byte(`{}`)})
+	var forbidden *types.ForbiddenException
+	if !errors.As(err, &forbidden) {
+		t.Fatalf("a wrongly signed post: %v", err)
+	}
+}

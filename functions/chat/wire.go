@@ -1,0 +1,35 @@
+package chat
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/apigatewaymanagementapi"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/wire"
+	domain "zuum/shared/chat"
+	"zuum/shared/schema"
+)
+
+// FromEnv builds the chat function from its environment: CHAT_TABLE, CONNECTIONS_TABLE,
+// CHAT_CALLBACK_URL (the @connections endpoint: the WebSocket API's own endpoint and stage), and
+// what sessions need (USERS_TABLE, JWT_SECRET_ID, MAIL_FROM, APP_URL).
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
+	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar)
+	if err != nil {
+		return nil, err
+	}
+	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	callback := v[schema.ChatSocket.CallbackEnvVar]
+	api := apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
+		o.BaseEndpoint = aws.String(callback)
+	})
+	h := New(accounts, domain.NewStore(db, v[schema.Chat.EnvVar]),
+		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api))
+	return h.Handle, nil
+}

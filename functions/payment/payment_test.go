@@ -1,0 +1,476 @@
+package payment_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+
+	"zuum/localstack/apptest"
+	"zuum/localstack/flutterwave"
+	"zuum/localstack/lambdas"
+	"zuum/shared/ledger"
+	"zuum/shared/money"
+	"zuum/shared/payment"
+	"zuum/shared/schema"
+)
+
+// member is a signed-in user.
+type member struct {
+	c  *apptest.Client
+	id string
+}
+
+func newMember(t *testing.T, a *apptest.App, username string) member {
+	t.Helper()
+	c := a.Client(t)
+	r := a.NewUser(t, c, username)
+	return member{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
+}
+
+// depositAccount is GET /api/payment/deposit-account's answer.
+type depositAccount struct {
+	AccountNumber string `json:"accountNumber"`
+	BankName      string `json:"bankName"`
+	Reference     string `json:"reference"`
+	ExpiresAt     string `json:"expiresAt"`
+	Data          struct {
+		AccountNumber string `json:"accountNumber"`
+		Reference     string `json:"reference"`
+	} `json:"data"`
+}
+
+func (m member) depositAccount(t *testing.T) depositAccount {
+	t.Helper()
+	r := m.c.JSON("GET", "/api/payment/deposit-account", nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("deposit-account: %d %s", r.Status, r.Raw)
+	}
+	var a depositAccount
+	if err := json.Unmarshal(r.Raw, &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Data.AccountNumber != a.AccountNumber || a.Data.Reference != a.Reference {
+		t.Fatalf("data %+v disagrees with %+v", a.Data, a)
+	}
+	return a
+}
+
+// sandbox calls the payment sandbox's control and v3 endpoints on the test's edge.
+func sandbox(t *testing.T, a *apptest.App, method, path string, body any) (int, map[string]any) {
+	t.Helper()
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequest(method, a.Cloud.URL+path, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+keys(t, a).SecretKey)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	dec := json.NewDecoder(res.Body)
+	dec.UseNumber() // transaction ids are integers
+	_ = dec.Decode(&out)
+	return res.StatusCode, out
+}
+
+// payIn pays naira into an account as a bank transfer does and returns the transaction id.
+func payIn(t *testing.T, a *apptest.App, body map[string]any) string {
+	t.Helper()
+	status, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/pay-in", body)
+	if status != http.StatusOK {
+		t.Fatalf("pay-in %v: %d %v", body, status, out)
+	}
+	return fmt.Sprint(out["data"].(map[string]any)["id"])
+}
+
+func keys(t *testing.T, a *apptest.App) payment.Keys {
+	t.Helper()
+	out, err := a.Cloud.Secrets.GetSecretValue(context.Background(), &secretsmanager.GetSecretValueInput{SecretId: aws.String(lambdas.FlutterwaveSecretName)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, err := payment.ParseKeys([]byte(*out.SecretString))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+// chargeCompleted is a v3 webhook body for a pay-in.
+func chargeCompleted(id, txRef string, amount money.Money, status string) []byte {
+	raw, _ := json.Marshal(map[string]any{
+		"event": "charge.completed", "event.type": "BANK_TRANSFER_TRANSACTION",
+		"data": map[string]any{
+			"id": json.Number(id), "tx_ref": txRef, "flw_ref": "FLW-TEST", "amount": amount, "currency": "NGN",
+			"charged_amount": amount, "status": status, "payment_type": "bank_transfer",
+		},
+		"meta_data": map[string]any{"originatorname": "TEST PAYER", "bankname": "Access Bank"},
+	})
+	return raw
+}
+
+// deliver posts a webhook to the app as the provider would, signed with hash (in both headers).
+func deliver(t *testing.T, a *apptest.App, c *apptest.Client, body []byte, hash string) apptest.Response {
+	t.Helper()
+	req, err := http.NewRequest("POST", a.URL("/api/payment/webhook"), bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(payment.HashHeader, hash)
+	req.Header.Set(payment.SignatureHeader, payment.Sign(hash, body))
+	return c.Do(req)
+}
+
+func ledgerOf(a *apptest.App) *ledger.Store { return ledger.New(a.Cloud.DynamoDB, schema.Ledger.Name) }
+
+func balance(t *testing.T, a *apptest.App, userID string) money.Money {
+	t.Helper()
+	b, err := ledgerOf(a).Balance(context.Background(), userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Amount
+}
+
+// audit checks the whole ledger is sound and returns it.
+func audit(t *testing.T, a *apptest.App) ledger.Audit {
+	t.Helper()
+	au, err := ledgerOf(a).Audit(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if au.Sum != 0 || len(au.Negative) > 0 || len(au.Unbalanced) > 0 || len(au.Drifted) > 0 {
+		t.Fatalf("ledger unsound: sum %d, negative %v, unbalanced %v, drifted %v", au.Sum, au.Negative, au.Unbalanced, au.Drifted)
+	}
+	return au
+}
+
+func TestDepositAccount_NeedsASession(t *testing.T) {
+	a := apptest.Start(t, nil)
+	if r := a.Client(t).JSON("GET", "/api/payment/deposit-account", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+}
+
+func TestDepositAccount_IsReusedUntilItExpiresThenRenewed(t *testing.T) {
+	a := apptest.Start(t, nil)
+	a.Cloud.Edge.Payments().SetAccountLifetime(2 * time.Second)
+	ada := newMember(t, a, "ada_pays")
+	first := ada.depositAccount(t)
+	if len(first.AccountNumber) != 10 || first.BankName == "" || first.Reference == "" {
+		t.Fatalf("account %+v", first)
+	}
+	expires, err := time.Parse(time.RFC3339, first.ExpiresAt)
+	if err != nil || time.Until(expires) > 3*time.Second {
+		t.Fatalf("expiresAt %q: %v; want the sandbox's 2 s", first.ExpiresAt, err)
+	}
+	if again := ada.depositAccount(t); again != first {
+		t.Fatalf("second call %+v, want the open account %+v", again, first)
+	}
+	time.Sleep(time.Until(expires) + 50*time.Millisecond)
+	renewed := ada.depositAccount(t)
+	if renewed.AccountNumber == first.AccountNumber || renewed.Reference == first.Reference {
+		t.Fatalf("after expiry got %+v again", renewed)
+	}
+}
+
+func TestDepositAccount_ConcurrentCallsAgreeOnOneAccount(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_races")
+	var wg sync.WaitGroup
+	got := make([]depositAccount, 10)
+	for i := range got {
+		wg.Go(func() { got[i] = ada.depositAccount(t) })
+	}
+	wg.Wait()
+	for _, g := range got[1:] {
+		if g != got[0] {
+			t.Fatalf("concurrent calls got %+v and %+v", got[0], g)
+		}
+	}
+}
+
+func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_deposits")
+	acct := ada.depositAccount(t)
+	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": json.Number("5000.50"), "payer": "JOHN DOE"})
+	a.Settle(t)
+	if got := balance(t, a, ada.id); got != 5000*money.Naira+50 {
+		t.Fatalf("balance after the webhook = %d kobo, want 500050", got)
+	}
+	// The provider resends it; and it arrives again, as a replay of the very same body.
+	if status, out := sandbox(t, a, "POST", "/_flutterwave/v3/transactions/"+id+"/resend-hook", nil); status != http.StatusOK {
+		t.Fatalf("resend-hook: %d %v", status, out)
+	}
+	a.Settle(t)
+	body := chargeCompleted(id, acct.Reference, 5000*money.Naira+50, "successful")
+	if r := deliver(t, a, ada.c, body, keys(t, a).WebhookHash); r.Status != http.StatusOK || r.Message() != "Deposit already credited" {
+		t.Fatalf("replay: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 5000*money.Naira+50 {
+		t.Fatalf("balance after replays = %d kobo, want 500050", got)
+	}
+	for _, d := range a.Cloud.Edge.Payments().Deliveries() {
+		if !d.Delivered || d.Attempts != 1 {
+			t.Errorf("delivery %+v: the app should take every delivery at once", d)
+		}
+	}
+	page, err := ledgerOf(a).Entries(context.Background(), ada.id, "", ledger.Page{Limit: 10})
+	if err != nil || len(page.Entries) != 1 {
+		t.Fatalf("entries %+v, %v", page.Entries, err)
+	}
+	e := page.Entries[0]
+	if e.Type != "deposit" || e.Amount != 5000*money.Naira+50 || e.Counterparty != "JOHN DOE" || e.Reference != acct.Reference {
+		t.Fatalf("entry %+v", e)
+	}
+	if au := audit(t, a); au.Movements != 1 {
+		t.Fatalf("%d movements, want 1", au.Movements)
+	}
+	// The listener sees it in the wallet.
+	var w struct {
+		Balance money.Money `json:"balance"`
+		Recent  []struct {
+			Type         string      `json:"type"`
+			Amount       money.Money `json:"amount"`
+			Direction    string      `json:"direction"`
+			Counterparty string      `json:"counterparty"`
+		} `json:"recent"`
+		Totals struct {
+			Deposits money.Money `json:"deposits"`
+		} `json:"totals"`
+	}
+	r := ada.c.JSON("GET", "/api/wallet", nil)
+	if err := json.Unmarshal(r.Raw, &w); r.Status != http.StatusOK || err != nil {
+		t.Fatalf("wallet: %d %s", r.Status, r.Raw)
+	}
+	if w.Balance != 5000*money.Naira+50 || w.Totals.Deposits != w.Balance || len(w.Recent) != 1 ||
+		w.Recent[0].Type != "deposit" || w.Recent[0].Direction != "in" || w.Recent[0].Amount != w.Balance || w.Recent[0].Counterparty != "JOHN DOE" {
+		t.Fatalf("wallet %s", r.Raw)
+	}
+}
+
+func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_legacy")
+	acct := ada.depositAccount(t)
+	payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 750, "shape": "legacy"})
+	a.Settle(t)
+	if got := balance(t, a, ada.id); got != 750*money.Naira {
+		t.Fatalf("balance = %d kobo, want 75000", got)
+	}
+}
+
+func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_forged")
+	acct := ada.depositAccount(t)
+	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
+	body := chargeCompleted(id, acct.Reference, 1000*money.Naira, "successful")
+	real := keys(t, a).WebhookHash
+	forgeries := map[string]http.Header{
+		"no signature":             {},
+		"wrong hash":               {payment.HashHeader: {real + "x"}},
+		"signature of other body":  {payment.SignatureHeader: {payment.Sign(real, chargeCompleted(id, acct.Reference, 1, "successful"))}},
+		"signed with another hash": {payment.SignatureHeader: {payment.Sign("guessed", body)}},
+	}
+	for name, h := range forgeries {
+		req, _ := http.NewRequest("POST", a.URL("/api/payment/webhook"), bytes.NewReader(body))
+		req.Header = h
+		req.Header.Set("Content-Type", "application/json")
+		if r := ada.c.Do(req); r.Status != http.StatusUnauthorized || r.Message() != "Invalid webhook signature" {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	if got := balance(t, a, ada.id); got != 0 {
+		t.Fatalf("a forged webhook credited %d kobo", got)
+	}
+	if au := audit(t, a); au.Movements != 0 {
+		t.Fatalf("%d movements after forgeries", au.Movements)
+	}
+}
+
+func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_disagrees")
+	acct := ada.depositAccount(t)
+	hash := keys(t, a).WebhookHash
+	paid := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
+	failed := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "status": "failed", "no_webhook": true})
+	for name, body := range map[string][]byte{
+		"a larger amount than was paid":       chargeCompleted(paid, acct.Reference, 100000*money.Naira, "successful"),
+		"a failed transfer called successful": chargeCompleted(failed, acct.Reference, 1000*money.Naira, "successful"),
+		"another account's tx_ref":            chargeCompleted(paid, "zuum-dep-someone-else", 1000*money.Naira, "successful"),
+		"a transaction the provider lacks":    chargeCompleted("99999999", acct.Reference, 1000*money.Naira, "successful"),
+	} {
+		r := deliver(t, a, ada.c, body, hash)
+		if r.Status != http.StatusOK || r.Message() != "Deposit refused: the payment provider does not confirm it" {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	// A failed charge reported as failed is no deposit either.
+	if r := deliver(t, a, ada.c, chargeCompleted(failed, acct.Reference, 1000*money.Naira, "failed"), hash); r.Status != http.StatusOK || r.Message() != "Event ignored" {
+		t.Errorf("failed charge: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 0 {
+		t.Fatalf("balance %d kobo after refused webhooks", got)
+	}
+	// The honest delivery of the paid one still goes through.
+	if r := deliver(t, a, ada.c, chargeCompleted(paid, acct.Reference, 1000*money.Naira, "successful"), hash); r.Message() != "Deposit credited" {
+		t.Fatalf("honest webhook: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 1000*money.Naira {
+		t.Fatalf("balance %d kobo, want 100000", got)
+	}
+	audit(t, a)
+}
+
+func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) {
+	a := apptest.Start(t, nil)
+	client := payment.NewFlutterwave(a.Env["FLUTTERWAVE_BASE_URL"], keys(t, a).SecretKey, nil)
+	stranger, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "x@example.com", TxRef: "another-merchant-ref"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	payIn(t, a, map[string]any{"account_number": stranger.AccountNumber, "amount": 300})
+	a.Settle(t)
+	d := a.Cloud.Edge.Payments().Deliveries()
+	if len(d) != 1 || d[0].Attempts != 1 || d[0].LastStatus != http.StatusOK {
+		t.Fatalf("deliveries %+v: a refusal is answered 200 so the provider stops", d)
+	}
+	if au := audit(t, a); au.Movements != 0 {
+		t.Fatalf("%d movements for a stranger's tx_ref", au.Movements)
+	}
+}
+
+func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_twenty")
+	acct := ada.depositAccount(t)
+	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 2500, "no_webhook": true})
+	body, hash := chargeCompleted(id, acct.Reference, 2500*money.Naira, "successful"), keys(t, a).WebhookHash
+	var mu sync.Mutex
+	messages := map[string]int{}
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			r := deliver(t, a, ada.c, body, hash)
+			mu.Lock()
+			defer mu.Unlock()
+			messages[fmt.Sprintf("%d %s", r.Status, r.Message())]++
+		})
+	}
+	wg.Wait()
+	if messages["200 Deposit credited"] != 1 || messages["200 Deposit already credited"] != 19 {
+		t.Fatalf("answers %v, want one credit and 19 replays", messages)
+	}
+	if got := balance(t, a, ada.id); got != 2500*money.Naira {
+		t.Fatalf("balance %d kobo, want 250000", got)
+	}
+	if au := audit(t, a); au.Movements != 1 {
+		t.Fatalf("%d movements, want 1", au.Movements)
+	}
+}
+
+func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t *testing.T) {
+	a := apptest.Start(t, nil)
+	users := make([]member, 10)
+	accounts := make([]depositAccount, 10)
+	for i := range users {
+		users[i] = newMember(t, a, fmt.Sprintf("racer_%02d", i))
+		accounts[i] = users[i].depositAccount(t)
+	}
+	want := map[string]money.Money{}
+	var wg sync.WaitGroup
+	for i := range 50 {
+		u := i % 10
+		amount := money.Money(i+1)*money.Naira + money.Money(i) // 1.00, 2.01, 3.02 … naira
+		want[users[u].id] += amount
+		wg.Go(func() {
+			payIn(t, a, map[string]any{"account_number": accounts[u].AccountNumber, "amount": amount})
+		})
+	}
+	wg.Wait()
+	a.Settle(t)
+	au := audit(t, a)
+	if au.Movements != 50 {
+		t.Fatalf("%d movements, want 50", au.Movements)
+	}
+	var total money.Money
+	for _, u := range users {
+		if got := au.Balances[ledger.User(u.id)]; got != want[u.id] {
+			t.Errorf("user %s: balance %d kobo, paid %d", u.id, got, want[u.id])
+		}
+		total += want[u.id]
+	}
+	if got := au.Balances[ledger.Clearing]; got != -total {
+		t.Fatalf("clearing %d kobo, want %d", got, -total)
+	}
+	for _, d := range a.Cloud.Edge.Payments().Deliveries() {
+		if !d.Delivered {
+			t.Errorf("delivery %+v not taken", d)
+		}
+	}
+}
+
+func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_no_provider")
+	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated-at-the-provider", WebhookHash: "h"})
+	r := ada.c.JSON("GET", "/api/payment/deposit-account", nil)
+	if r.Status != http.StatusServiceUnavailable || r.Message() != "Payment provider unavailable. Please try again later." {
+		t.Fatalf("%d %s", r.Status, r.Raw)
+	}
+}
+
+func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
+	a := apptest.Start(t, nil)
+	for file, want := range map[string]int{
+		"events/payment/deposit-account-no-session.json": http.StatusUnauthorized,
+		"events/payment/webhook-forged.json":             http.StatusUnauthorized,
+	} {
+		if res := a.Replay(t, "payment", file); res.StatusCode != want {
+			t.Errorf("%s: %d %s, want %d", file, res.StatusCode, res.Body, want)
+		}
+	}
+	audit(t, a)
+}
+
+func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_retries")
+	acct := ada.depositAccount(t)
+	k := keys(t, a)
+	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 400, "no_webhook": true})
+	body := chargeCompleted(id, acct.Reference, 400*money.Naira, "successful")
+	sb := a.Cloud.Edge.Payments()
+	// The provider refuses our key (rotated in its dashboard, not yet in ours): not a verdict on
+	// the payment, so the webhook must come again.
+	sb.Configure(flutterwave.Config{SecretKey: "rotated", WebhookHash: k.WebhookHash})
+	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusServiceUnavailable {
+		t.Fatalf("verify refused us: %d %s, want 503", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 0 {
+		t.Fatalf("credited %d kobo unverified", got)
+	}
+	sb.Configure(flutterwave.Config{SecretKey: k.SecretKey, WebhookHash: k.WebhookHash})
+	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusOK || r.Message() != "Deposit credited" {
+		t.Fatalf("retry: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != 400*money.Naira {
+		t.Fatalf("balance %d kobo, want 40000", got)
+	}
+}

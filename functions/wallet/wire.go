@@ -1,0 +1,28 @@
+package wallet
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/wire"
+	"zuum/shared/ledger"
+	"zuum/shared/schema"
+)
+
+// FromEnv builds the route group from its environment: LEDGER_TABLE, USERS_TABLE (sessions,
+// transfer recipients and their notifications), and JWT_SECRET_ID, MAIL_FROM and APP_URL for the
+// session checks.
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
+	sessions, profiles, err := wire.Accounts(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	v, err := env.Require(schema.Ledger.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	return New(sessions, ledger.New(dynamodb.NewFromConfig(cfg), v[schema.Ledger.EnvVar]), profiles), nil
+}

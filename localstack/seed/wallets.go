@@ -1,0 +1,78 @@
+package seed
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"zuum/shared/ledger"
+	"zuum/shared/money"
+	"zuum/shared/profile"
+)
+
+// Listeners are the demo listeners: fans who buy beats rather than post. Sign-up knows no
+// listener identity, so they are artists with nothing uploaded. Apply creates them with Demos.
+var Listeners = []Demo{
+	{"chioma_listens", "Chioma", "Eze", "chioma@demo.zuum.ng", "Afrobeats fan in Port Harcourt. Buying beats for my first EP.", profile.Artist},
+	{"femi_vibes", "Femi", "Bakare", "femi@demo.zuum.ng", "Weekend DJ from Ibadan. Always digging for new sounds.", profile.Artist},
+}
+
+// Deposits is what each demo listener has paid into their wallet, by username.
+var Deposits = map[string]money.Money{
+	"chioma_listens": 25_000 * money.Naira,
+	"femi_vibes":     10_000 * money.Naira,
+}
+
+// Wallets pays the Deposits into the demo listeners' wallets the way a listener does: the app
+// hands out the deposit account (GET /api/payment/deposit-account), the payment sandbox on the
+// edge at edgeURL takes a bank transfer into it, and its webhook credits the wallet. settle waits
+// for the webhook; the ledger is only read, to skip wallets paid into before and to check the
+// credit arrived. hc is the HTTP client for the app (nil: a plain one). It returns how many
+// wallets it paid into.
+func Wallets(ctx context.Context, appURL, edgeURL string, hc *http.Client, sessions Sessions, l *ledger.Store, settle func(context.Context) error) (paid int, err error) {
+	if hc == nil {
+		hc = &http.Client{Timeout: 30 * time.Second}
+	}
+	app := &client{base: appURL, http: hc}
+	bank := &client{base: edgeURL, http: &http.Client{Timeout: 30 * time.Second}}
+	for _, d := range Listeners {
+		amount := Deposits[d.Username]
+		login, err := sessions.OpenSession(ctx, d.Email)
+		if err != nil {
+			return paid, fmt.Errorf("session of %s: %w", d.Username, err)
+		}
+		before, err := l.Balance(ctx, login.Account.ID)
+		if err != nil {
+			return paid, err
+		}
+		if amount <= 0 || before.Totals["deposit"] > 0 {
+			continue
+		}
+		var acct struct {
+			AccountNumber string `json:"accountNumber"`
+		}
+		if err := app.do(ctx, "GET", "/api/payment/deposit-account", login.Token, nil, &acct); err != nil {
+			return paid, err
+		}
+		transfer := map[string]any{
+			"account_number": acct.AccountNumber, "amount": amount,
+			"payer": d.FirstName + " " + d.LastName, "payer_bank": "GTBank",
+		}
+		if err := bank.do(ctx, "POST", "/_flutterwave/sandbox/pay-in", "", transfer, nil); err != nil {
+			return paid, err
+		}
+		if err := settle(ctx); err != nil {
+			return paid, err
+		}
+		after, err := l.Balance(ctx, login.Account.ID)
+		if err != nil {
+			return paid, err
+		}
+		if after.Amount != before.Amount+amount {
+			return paid, fmt.Errorf("%s paid in %s, but the wallet holds %s", d.Username, amount, after.Amount)
+		}
+		paid++
+	}
+	return paid, nil
+}

@@ -1,0 +1,224 @@
+package chat
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
+)
+
+// ConnectionTTL is how long a connection item lives. API Gateway closes every WebSocket after two
+// hours, so an older item is one whose $disconnect never came; it is skipped as closed.
+const ConnectionTTL = 2*time.Hour + 5*time.Minute
+
+const (
+	connPrefix = "CONN#"
+	skConn     = "CONN"
+	skConns    = "CONNS"
+)
+
+// Connections keeps the chat socket's open connections in the Connections table.
+type Connections struct {
+	db    *dynamodb.Client
+	table string
+	now   func() time.Time
+}
+
+// NewConnections returns the connection store over the Connections table.
+func NewConnections(db *dynamodb.Client, table string) *Connections {
+	return &Connections{db: db, table: table, now: time.Now}
+}
+
+type connItem struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	ConnID    string `dynamodbav:"conn_id"`
+	UserID    string `dynamodbav:"user_id"`
+	ExpiresAt int64  `dynamodbav:"expires_at"`
+}
+
+func userConnsKey(user string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"pk": s(userPrefix + user), "sk": s(skConns)}
+}
+
+// connAttrPrefix starts the attribute of a user's connections item that names one connection.
+const connAttrPrefix = "c:"
+
+func connAttr(conn string) string { return connAttrPrefix + conn }
+
+func connKey(conn string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"pk": s(connPrefix + conn), "sk": s(skConn)}
+}
+
+// Add records that conn is user's, until ConnectionTTL from now, and drops the closed and
+// expired connections the user's item still lists.
+func (c *Connections) Add(ctx context.Context, conn, user string) error {
+	if err := c.prune(ctx, user); err != nil {
+		return err
+	}
+	exp := c.now().Add(ConnectionTTL).Unix()
+	av, err := attributevalue.MarshalMap(connItem{PK: connPrefix + conn, SK: skConn, ConnID: conn, UserID: user, ExpiresAt: exp})
+	if err != nil {
+		return failure.Wrap(err, "encode connection")
+	}
+	expires := &types.AttributeValueMemberN{Value: strconv.FormatInt(exp, 10)}
+	err = dynamo.Transact(ctx, c.db, []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &c.table, Item: av}},
+		// The user's item lives as long as its newest connection (TTL tidies it up after).
+		{Update: &types.Update{
+			TableName: &c.table, Key: userConnsKey(user),
+			UpdateExpression:          aws.String("SET #c = :exp, expires_at = :exp"),
+			ExpressionAttributeNames:  map[string]string{"#c": connAttr(conn)},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":exp": expires},
+		}},
+	})
+	if err != nil {
+		return failure.Wrap(err, "store connection")
+	}
+	return nil
+}
+
+// User returns the user conn belongs to; ErrNotConnected when it is unknown or expired.
+func (c *Connections) User(ctx context.Context, conn string) (string, error) {
+	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: connKey(conn), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return "", failure.Wrap(err, "read connection")
+	}
+	var it connItem
+	if out.Item == nil {
+		return "", ErrNotConnected
+	}
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return "", failure.Wrap(err, "decode connection")
+	}
+	if it.ExpiresAt <= c.now().Unix() {
+		return "", ErrNotConnected
+	}
+	return it.UserID, nil
+}
+
+// Remove forgets conn (both of its items); removing an unknown one is not an error.
+func (c *Connections) Remove(ctx context.Context, conn string) error {
+	user, err := c.owner(ctx, conn)
+	if err != nil || user == "" {
+		return err
+	}
+	return c.RemoveOf(ctx, user, conn)
+}
+
+// owner is the user of conn's item, expired or not; "" when there is none.
+func (c *Connections) owner(ctx context.Context, conn string) (string, error) {
+	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: connKey(conn), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return "", failure.Wrap(err, "read connection")
+	}
+	var it connItem
+	if out.Item != nil {
+		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+			return "", failure.Wrap(err, "decode connection")
+		}
+	}
+	return it.UserID, nil
+}
+
+// RemoveOf forgets user's connection conn, when the user is known (a post that found it gone).
+// Its attribute is set to 0, closed (Of skips it), rather than removed: the attribute goes with
+// the next Add's pruning. A REMOVE would do in AWS, but the local cloud's DynamoDB (minidyn)
+// ignores REMOVE, and closing must work the same in both.
+func (c *Connections) RemoveOf(ctx context.Context, user, conn string) error {
+	err := dynamo.Transact(ctx, c.db, []types.TransactWriteItem{
+		{Update: &types.Update{
+			TableName: &c.table, Key: userConnsKey(user),
+			UpdateExpression:          aws.String("SET #c = :closed"),
+			ConditionExpression:       aws.String("attribute_exists(#c)"),
+			ExpressionAttributeNames:  map[string]string{"#c": connAttr(conn)},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":closed": &types.AttributeValueMemberN{Value: "0"}},
+		}},
+		{Delete: &types.Delete{TableName: &c.table, Key: connKey(conn)}},
+	})
+	if failed, canceled := dynamo.CanceledBy(err); canceled && slices.Equal(failed, []int{0}) {
+		// Not listed (already pruned): the connection's own item is all there is to remove.
+		_, err = c.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &c.table, Key: connKey(conn)})
+	}
+	if err != nil {
+		return failure.Wrap(err, "remove connection")
+	}
+	return nil
+}
+
+// prune removes from user's item the connections that are closed or expired.
+func (c *Connections) prune(ctx context.Context, user string) error {
+	all, err := c.all(ctx, user)
+	if err != nil {
+		return err
+	}
+	now := c.now().Unix()
+	names, remove := map[string]string{}, []string{}
+	for id, exp := range all {
+		if exp <= now {
+			p := "#c" + strconv.Itoa(len(remove))
+			names[p] = connAttr(id)
+			remove = append(remove, p)
+		}
+	}
+	if len(remove) == 0 {
+		return nil
+	}
+	_, err = c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &c.table, Key: userConnsKey(user),
+		UpdateExpression: aws.String("REMOVE " + strings.Join(remove, ", ")), ExpressionAttributeNames: names,
+	})
+	if err != nil {
+		return failure.Wrap(err, "prune connections")
+	}
+	return nil
+}
+
+// Of returns the ids of user's open connections (expired ones left out): one item read, however
+// many tabs the user has open.
+func (c *Connections) Of(ctx context.Context, user string) ([]string, error) {
+	all, err := c.all(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	now := c.now().Unix()
+	var ids []string
+	for id, exp := range all {
+		if exp > now {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
+// all reads user's connections and their expiry (epoch seconds).
+func (c *Connections) all(ctx context.Context, user string) (map[string]int64, error) {
+	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: userConnsKey(user), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return nil, failure.Wrap(err, "read connections")
+	}
+	conns := map[string]int64{}
+	for name, v := range out.Item {
+		id, ok := strings.CutPrefix(name, connAttrPrefix)
+		n, isNumber := v.(*types.AttributeValueMemberN)
+		if !ok || !isNumber {
+			continue
+		}
+		exp, err := strconv.ParseInt(n.Value, 10, 64)
+		if err != nil {
+			return nil, failure.Wrap(err, "decode connection expiry")
+		}
+		conns[id] = exp
+	}
+	return conns, nil
+}

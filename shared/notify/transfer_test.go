@@ -1,0 +1,36 @@
+package notify_test
+
+import (
+	"testing"
+
+	"zuum/shared/money"
+	"zuum/shared/notify"
+	"zuum/shared/schema"
+)
+
+func TestTransferMessage_SaysWhoSentHowMuchAndTheNote(t *testing.T) {
+	for _, c := range []struct {
+		amount money.Money
+		note   string
+		want   string
+	}{
+		{500000, "", "ada_sings sent you ₦5,000.00."},
+		{150, "for the session", "ada_sings sent you ₦1.50: for the session"},
+	} {
+		if got := notify.TransferMessage("ada_sings", c.amount, c.note); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+}
+
+// Every transfer is news: its notification is one unconditional Put, never the once-a-day marker
+// of likes and follows, so two transfers on one day notify twice.
+func TestItems_ATransferIsOnePutWithoutTheDailyMarker(t *testing.T) {
+	items, err := notify.Items(schema.Users.Name, notify.Notification{Recipient: "bola", Kind: notify.Transfer, ActorID: "ada", Message: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(items) != 1 || items[0].Put == nil || items[0].Put.ConditionExpression != nil {
+		t.Fatalf("items %+v", items)
+	}
+}
