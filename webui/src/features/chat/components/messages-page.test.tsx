@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppShell } from '@/components/layouts/app-shell';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { FakeWebSocket } from '@/testing/fake-web-socket';
@@ -73,6 +73,31 @@ describe('conversations', () => {
     mockApi({ ...me, 'GET /user/get-rooms': reply });
     renderRoutes(routes, '/messages');
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+});
+
+describe('while the socket is offline', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('polls the conversations every 5 s, and only then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = mockApi({ ...me, 'GET /user/get-rooms': { status: 200, body: { rooms: [room('r-1', 1)] } } });
+    renderRoutes(routes, '/messages');
+    await screen.findByText('last in r-1');
+    const listed = () => calls.filter((c) => c.path === '/user/get-rooms').length;
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(listed()).toBe(1);
+    FakeWebSocket.latest().refuse();
+    for (let i = 0; i < 5; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      FakeWebSocket.latest().refuse();
+    }
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(listed()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(listed()).toBe(3);
   });
 });
 
