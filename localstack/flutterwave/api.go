@@ -186,17 +186,26 @@ func accountJSON(a *account) map[string]any {
 // date writes a time as the provider writes account dates.
 func date(t time.Time) string { return t.In(payment.Lagos).Format(payment.DateLayout) }
 
-func (s *Sandbox) verify(w http.ResponseWriter, r *http.Request) {
+// pathTransaction is a copy of the transaction whose id is the path's {id}, taken under the lock;
+// an unknown or unreadable id is answered as the provider answers it, and ok is false.
+func (s *Sandbox) pathTransaction(w http.ResponseWriter, r *http.Request) (c transaction, ok bool) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	s.mu.Lock()
 	t, ok := s.txs[id]
-	var c transaction
 	if ok {
 		c = *t
 	}
 	s.mu.Unlock()
 	if err != nil || !ok {
 		fail(w, http.StatusBadRequest, "No transaction was found for this id")
+		return transaction{}, false
+	}
+	return c, true
+}
+
+func (s *Sandbox) verify(w http.ResponseWriter, r *http.Request) {
+	c, ok := s.pathTransaction(w, r)
+	if !ok {
 		return
 	}
 	reply(w, http.StatusOK, "Transaction fetched successfully", transactionJSON(&c))

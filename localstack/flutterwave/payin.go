@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -97,16 +96,8 @@ func (s *Sandbox) payIn(w http.ResponseWriter, r *http.Request) {
 
 // resendHook sends a transaction's webhook again (v3's resend-hook).
 func (s *Sandbox) resendHook(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	s.mu.Lock()
-	t, ok := s.txs[id]
-	var c transaction
-	if ok {
-		c = *t
-	}
-	s.mu.Unlock()
-	if err != nil || !ok {
-		fail(w, http.StatusBadRequest, "No transaction was found for this id")
+	c, ok := s.pathTransaction(w, r)
+	if !ok {
 		return
 	}
 	s.send(&c, false)
