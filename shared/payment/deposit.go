@@ -187,23 +187,9 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 	if !ev.IsCharge() {
 		return Ignored, "not a charge event", nil
 	}
-	if ev.Status != Successful {
-		return Ignored, "the charge is " + ev.Status, nil
-	}
-	if done, ok, err := d.ledger.Once(ctx, onceKey(ev.ID)); err != nil {
-		return 0, "", err
-	} else if ok && done.MovementID != "" {
-		return AlreadyCredited, "", nil
-	}
-	tx, err := d.provider.VerifyTransaction(ctx, ev.ID)
-	switch {
-	case Definite(err):
-		return Refused, "the provider does not confirm the transaction: " + err.Error(), nil
-	case err != nil:
-		return 0, "", fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
-	}
-	if why := disagreement(ev, tx); why != "" {
-		return Refused, why, nil
+	tx, out, reason, err := confirmCharge(ctx, d.ledger, d.provider, ev)
+	if out != confirmed || err != nil {
+		return out, reason, err
 	}
 	who, ok, err := d.owner(ctx, tx.TxRef)
 	if err != nil {
@@ -234,6 +220,39 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 		return 0, "", err
 	}
 	return Credited, "", nil
+}
+
+// confirmed is confirmCharge's outcome for a charge whose money is still to move; callers never
+// return it.
+const confirmed Outcome = -1
+
+// confirmCharge asks what every pay-in webhook asks before money moves: that ev is a successful
+// charge, that the ledger has not moved its money yet (AlreadyCredited), and that the provider,
+// asked by ev's id, confirms it as the webhook tells it (Refused when not). It returns confirmed
+// and the provider's transaction when the caller is to move the money; any other outcome, reason
+// and error are the caller's answer as they are.
+func confirmCharge(ctx context.Context, l *ledger.Store, p interface {
+	VerifyTransaction(ctx context.Context, id string) (Transaction, error)
+}, ev Event) (Transaction, Outcome, string, error) {
+	if ev.Status != Successful {
+		return Transaction{}, Ignored, "the charge is " + ev.Status, nil
+	}
+	if done, ok, err := l.Once(ctx, onceKey(ev.ID)); err != nil {
+		return Transaction{}, 0, "", err
+	} else if ok && done.MovementID != "" {
+		return Transaction{}, AlreadyCredited, "", nil
+	}
+	tx, err := p.VerifyTransaction(ctx, ev.ID)
+	switch {
+	case Definite(err):
+		return Transaction{}, Refused, "the provider does not confirm the transaction: " + err.Error(), nil
+	case err != nil:
+		return Transaction{}, 0, "", fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
+	}
+	if why := disagreement(ev, tx); why != "" {
+		return Transaction{}, Refused, why, nil
+	}
+	return tx, confirmed, "", nil
 }
 
 // onceKey is a provider transaction's idempotency key in the ledger.

@@ -351,23 +351,9 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 	if !ev.IsCharge() && ev.Type != "CARD_TRANSACTION" {
 		return Ignored, "not a charge event", nil
 	}
-	if ev.Status != Successful {
-		return Ignored, "the charge is " + ev.Status, nil
-	}
-	if done, ok, err := s.ledger.Once(ctx, onceKey(ev.ID)); err != nil {
-		return 0, "", err
-	} else if ok && done.MovementID != "" {
-		return AlreadyCredited, "", nil
-	}
-	tx, err := s.provider.VerifyTransaction(ctx, ev.ID)
-	switch {
-	case Definite(err):
-		return Refused, "the provider does not confirm the transaction: " + err.Error(), nil
-	case err != nil:
-		return 0, "", fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
-	}
-	if why := disagreement(ev, tx); why != "" {
-		return Refused, why, nil
+	tx, result, reason, err := confirmCharge(ctx, s.ledger, s.provider, ev)
+	if result != confirmed || err != nil {
+		return result, reason, err
 	}
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key("SUBLINK#"+tx.TxRef, "SUBLINK"), ConsistentRead: aws.Bool(true)})
 	if err != nil {
