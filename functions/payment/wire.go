@@ -26,22 +26,12 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	v, err := env.Require(schema.Ledger.EnvVar, "FLUTTERWAVE_BASE_URL", "FLUTTERWAVE_SECRET_ID")
+	p, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
-	secret, err := wire.Secret(ctx, cfg, v["FLUTTERWAVE_SECRET_ID"])
-	if err != nil {
-		return nil, err
-	}
-	keys, err := payment.ParseKeys(secret)
-	if err != nil {
-		return nil, err
-	}
-	db := dynamodb.NewFromConfig(cfg)
-	l := ledger.New(db, v[schema.Ledger.EnvVar])
-	provider := payment.NewFlutterwave(v["FLUTTERWAVE_BASE_URL"], keys.SecretKey, nil)
-	h := New(sessions, payment.NewDeposits(provider, db, l), keys.WebhookHash)
+	db, l, provider := p.DB, p.Ledger, p.Provider
+	h := New(sessions, payment.NewDeposits(provider, db, l), p.WebhookHash)
 	// The provider sends the browser back to the subscribe page after its payment page.
 	subs := payment.NewSubscriptions(provider, db, env(schema.Users.EnvVar), l, strings.TrimRight(env("APP_URL"), "/")+"/subscribe")
 	h.mountSubscriptions(sessions, subs, l)

@@ -12,12 +12,9 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
-	"zuum/shared/ledger"
 	"zuum/shared/payment"
-	"zuum/shared/schema"
 )
 
 // Event is the schedule's payload. OlderThanSeconds, when positive, replaces
@@ -57,20 +54,10 @@ func New(w *payment.Withdrawals) wire.Worker {
 
 // FromEnv builds the worker from LEDGER_TABLE, FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
-	v, err := env.Require(schema.Ledger.EnvVar, "FLUTTERWAVE_BASE_URL", "FLUTTERWAVE_SECRET_ID")
-	if err != nil {
-		return nil, err
-	}
-	secret, err := wire.Secret(ctx, cfg, v["FLUTTERWAVE_SECRET_ID"])
-	if err != nil {
-		return nil, err
-	}
-	keys, err := payment.ParseKeys(secret)
+	p, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
 		return nil, fmt.Errorf("reconcile: %w", err)
 	}
-	db := dynamodb.NewFromConfig(cfg)
-	provider := payment.NewFlutterwave(v["FLUTTERWAVE_BASE_URL"], keys.SecretKey, nil)
 	// The reconciler never asks for step-up codes: it only settles.
-	return New(payment.NewWithdrawals(provider, payment.NewBankList(provider), nil, db, ledger.New(db, v[schema.Ledger.EnvVar]))), nil
+	return New(payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger)), nil
 }
