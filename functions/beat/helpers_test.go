@@ -24,10 +24,7 @@ import (
 )
 
 // user is a signed-in test user.
-type user struct {
-	*apptest.Client
-	ID, Name string
-}
+type user = apptest.User
 
 // world is a running app with its users.
 type world struct {
@@ -42,9 +39,7 @@ func start(t *testing.T) *world {
 
 func (w *world) user(name string) user {
 	w.t.Helper()
-	c := w.app.Client(w.t)
-	r := w.app.NewUser(w.t, c, name)
-	return user{Client: c, ID: r.Body["profile"].(map[string]any)["id"].(string), Name: name}
+	return w.app.SignedIn(w.t, name)
 }
 
 // upload puts body in the media bucket as one of owner's uploads of kind with contentType, as

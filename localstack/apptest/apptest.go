@@ -358,6 +358,24 @@ func (a *App) NewUser(t testing.TB, c *Client, username string) Response {
 	return r
 }
 
+// User is a signed-in test user: a client holding their session, their profile id and username.
+type User struct {
+	*Client
+	ID, Name string
+}
+
+// SignedIn signs username up, verifies and logs them in on a client of their own (NewUser).
+func (a *App) SignedIn(t testing.TB, username string) User {
+	t.Helper()
+	c := a.Client(t)
+	r := a.NewUser(t, c, username)
+	id, _ := r.Body["profile"].(map[string]any)["id"].(string)
+	if id == "" {
+		t.Fatalf("login %s: no profile id in %s", username, r.Raw)
+	}
+	return User{Client: c, ID: id, Name: username}
+}
+
 // Replay sends the sample event file (relative to the repository root) to the wired group
 // through the real Lambda adapter, as API Gateway would, and returns the Lambda's response. The
 // event and the response are checked against the document like any other exchange.
