@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"iter"
 	"slices"
 	"time"
 )
@@ -124,14 +125,9 @@ func parseWAV(r io.ReaderAt, size int64) (float64, string) {
 		byteRate, align int64
 		haveFmt         bool
 	)
-	off := int64(12)
-	for range 256 {
-		h := readAt(r, off, 8)
-		if h == nil {
-			break
-		}
-		n := int64(le32(h, 4))
-		switch string(h[:4]) {
+	for c := range wavChunks(r) {
+		off, n := c.off, c.n
+		switch c.id {
 		case "fmt ":
 			f := readAt(r, off+8, 16)
 			if n < 16 || f == nil {
@@ -152,12 +148,36 @@ func parseWAV(r io.ReaderAt, size int64) (float64, string) {
 			}
 			return float64(data) / float64(byteRate), ""
 		}
-		off += 8 + n + n&1 // chunks are padded to an even length
 	}
 	if !haveFmt {
 		return 0, "no fmt chunk"
 	}
 	return 0, "no data chunk"
+}
+
+// wavChunk is a RIFF chunk's header: its id, the offset of the header and the length it declares.
+type wavChunk struct {
+	id     string
+	off, n int64
+}
+
+// wavChunks yields the chunks of the RIFF WAVE r after its 12-byte header, in order, until one
+// is cut short or 256 have gone by (a file of tiny chunks cannot keep a reader busy).
+func wavChunks(r io.ReaderAt) iter.Seq[wavChunk] {
+	return func(yield func(wavChunk) bool) {
+		off := int64(12)
+		for range 256 {
+			h := readAt(r, off, 8)
+			if h == nil {
+				return
+			}
+			n := int64(le32(h, 4))
+			if !yield(wavChunk{id: string(h[:4]), off: off, n: n}) {
+				return
+			}
+			off += 8 + n + n&1 // chunks are padded to an even length
+		}
+	}
 }
 
 // wavBits are the sample sizes each WAV format browsers play may have: PCM, IEEE float, A-law,

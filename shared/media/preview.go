@@ -109,14 +109,9 @@ func infoFrame(b []byte, f mpegFrame) bool {
 // data chunk that play for seconds.
 func cutWAV(r io.ReaderAt, size int64, seconds float64) ([]byte, error) {
 	var fmtChunk []byte
-	off := int64(12)
-	for range 256 {
-		h := readAt(r, off, 8)
-		if h == nil {
-			break
-		}
-		n := int64(le32(h, 4))
-		switch string(h[:4]) {
+	for c := range wavChunks(r) {
+		off, n := c.off, c.n
+		switch c.id {
 		case "fmt ":
 			if fmtChunk = readAt(r, off, int(8+n)); fmtChunk == nil || n < 16 {
 				return nil, errors.New("media: the fmt chunk is cut short")
@@ -152,7 +147,6 @@ func cutWAV(r io.ReaderAt, size int64, seconds float64) ([]byte, error) {
 			}
 			return out.Bytes(), nil
 		}
-		off += 8 + n + n&1
 	}
 	return nil, errors.New("media: no data chunk to cut")
 }
