@@ -10,31 +10,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	walletapi "zuum/functions/wallet"
 	"zuum/localstack/apptest"
 	"zuum/localstack/contract"
 	"zuum/shared/ledger"
+	"zuum/shared/ledger/ledgertest"
 	"zuum/shared/money"
 )
-
-// idAt is a UUIDv7 made at t, as the ledger makes a movement's id at the time it runs.
-func idAt(t time.Time) string {
-	id := uuid.Must(uuid.NewV7())
-	ms := uint64(t.UnixMilli())
-	for i := range 6 {
-		id[i] = byte(ms >> (40 - 8*i))
-	}
-	return id.String()
-}
 
 // moveAt writes a movement made at the time at.
 func (b *books) moveAt(at time.Time, kind string, legs ...ledger.Leg) {
 	b.t.Helper()
 	b.n++
 	if _, err := b.l.Move(context.Background(), ledger.Movement{
-		ID: idAt(at), At: at, Kind: kind, Legs: legs, Once: ledger.Once{Key: fmt.Sprintf("test#%s#%d", kind, b.n)},
+		ID: ledgertest.IDAt(at), At: at, Kind: kind, Legs: legs, Once: ledger.Once{Key: fmt.Sprintf("test#%s#%d", kind, b.n)},
 	}); err != nil {
 		b.t.Fatalf("%s: %v", kind, err)
 	}

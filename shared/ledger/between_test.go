@@ -11,23 +11,14 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/shared/ledger"
+	"zuum/shared/ledger/ledgertest"
 	"zuum/shared/money"
 )
-
-// idAt is a UUIDv7 made at t, as Move makes one at the time it runs.
-func idAt(t time.Time) string {
-	id := uuid.Must(uuid.NewV7())
-	ms := uint64(t.UnixMilli())
-	for i := range 6 {
-		id[i] = byte(ms >> (40 - 8*i))
-	}
-	return id.String()
-}
 
 // depositAt pays amount into user's wallet as a movement made at t.
 func depositAt(t *testing.T, l *ledger.Store, user string, amount money.Money, at time.Time, ref string) {
 	t.Helper()
-	if _, err := l.Move(context.Background(), ledger.Movement{ID: idAt(at), At: at, Kind: "deposit", Once: ledger.Once{Key: ref}, Legs: []ledger.Leg{
+	if _, err := l.Move(context.Background(), ledger.Movement{ID: ledgertest.IDAt(at), At: at, Kind: "deposit", Once: ledger.Once{Key: ref}, Legs: []ledger.Leg{
 		{Account: ledger.User(user), Amount: amount, Type: "deposit", Counterparty: "Bank transfer", Reference: ref},
 		{Account: ledger.Clearing, Amount: -amount, Type: "deposit", Reference: ref},
 	}}); err != nil {
@@ -95,7 +86,7 @@ func TestMove_KeepsWhatALegPaidFor(t *testing.T) {
 // in its canonical text would land outside its range: Move refuses it.
 func TestMove_RefusesAnIDThatIsNotAUUIDv7(t *testing.T) {
 	l := newLedger(t)
-	for _, id := range []string{"purchase-1", uuid.NewString(), strings.ToUpper(idAt(time.Now()))} {
+	for _, id := range []string{"purchase-1", uuid.NewString(), strings.ToUpper(ledgertest.IDAt(time.Now()))} {
 		m := ledger.Movement{ID: id, Kind: "deposit", Once: ledger.Once{Key: id}, Legs: []ledger.Leg{
 			{Account: ledger.User("ada"), Amount: 100, Type: "deposit"}, {Account: ledger.Clearing, Amount: -100, Type: "deposit"},
 		}}
