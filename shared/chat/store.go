@@ -113,18 +113,13 @@ func (st *Store) member(ctx context.Context, user, room string) (memberItem, err
 	if !ValidID(room) {
 		return memberItem{}, ErrRoomNotFound
 	}
-	out, err := st.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &st.table, Key: memberKey(user, room), ConsistentRead: aws.Bool(true),
-	})
+	var m memberItem
+	found, err := dynamo.Get(ctx, st.db, st.table, memberKey(user, room), &m)
 	if err != nil {
 		return memberItem{}, failure.Wrap(err, "read room")
 	}
-	if out.Item == nil {
+	if !found {
 		return memberItem{}, ErrRoomNotFound
-	}
-	var m memberItem
-	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
-		return memberItem{}, failure.Wrap(err, "decode room")
 	}
 	return m, nil
 }

@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/money"
 )
@@ -87,16 +87,13 @@ func (s *Store) Get(ctx context.Context, number string) (Licence, error) {
 	if !ValidNumber(number) {
 		return Licence{}, ErrNotFound
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: key(number), ConsistentRead: aws.Bool(true)})
+	var it item
+	found, err := dynamo.Get(ctx, s.db, s.table, key(number), &it)
 	if err != nil {
 		return Licence{}, failure.Wrap(err, "get licence")
 	}
-	if out.Item == nil {
+	if !found {
 		return Licence{}, ErrNotFound
-	}
-	var it item
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Licence{}, failure.Wrap(err, "read licence")
 	}
 	at, err := time.Parse(time.RFC3339Nano, it.PurchasedAt)
 	if err != nil {
