@@ -1,5 +1,5 @@
-// Package dynamo holds the few DynamoDB error helpers every store needs, so each store reads
-// conditional-check and transaction outcomes the same way.
+// Package dynamo holds the few DynamoDB helpers every store needs, so each store reads
+// conditional-check and transaction outcomes, and single items, the same way.
 package dynamo
 
 import (
