@@ -174,8 +174,9 @@ func (d accountData) account(txRef string) (VirtualAccount, error) {
 	return a, nil
 }
 
-// transactionData is a transaction as verify returns it.
-type transactionData struct {
+// chargeData is the provider's v3 charge object, as verify returns it and as a webhook's data
+// carries it.
+type chargeData struct {
 	ID          json.Number `json:"id"`
 	TxRef       string      `json:"tx_ref"`
 	FlwRef      string      `json:"flw_ref"`
@@ -183,8 +184,13 @@ type transactionData struct {
 	Currency    string      `json:"currency"`
 	Status      string      `json:"status"`
 	PaymentType string      `json:"payment_type"`
-	CreatedAt   string      `json:"created_at"`
 	Meta        payerMeta   `json:"meta"`
+}
+
+// transactionData is a transaction as verify returns it.
+type transactionData struct {
+	chargeData
+	CreatedAt string `json:"created_at"`
 }
 
 // payerMeta is what a bank transfer says about its sender (meta on verify, meta_data on webhooks).

@@ -79,16 +79,10 @@ type v3Payload struct {
 	MetaData  payerMeta        `json:"meta_data"`
 }
 
+// v3Data is a v3 webhook's data: the charge object, with the reference transfer events carry.
 type v3Data struct {
-	ID          json.Number `json:"id"`
-	TxRef       string      `json:"tx_ref"`
-	FlwRef      string      `json:"flw_ref"`
-	Amount      money.Money `json:"amount"`
-	Currency    string      `json:"currency"`
-	Status      string      `json:"status"`
-	PaymentType string      `json:"payment_type"`
-	Meta        payerMeta   `json:"meta"`
-	Reference   string      `json:"reference"`
+	chargeData
+	Reference string `json:"reference"`
 }
 
 // legacyPayload is the flat camelCase shape (Flutterwave/Node-v3 issue #175, legacy samples).
