@@ -127,6 +127,17 @@ func (st stored) state(now time.Time) State {
 	return State{Plan: PlanFor(st.identity), Status: profile.SubscriptionStatusAt(st.status, st.expires, now), ExpiresAt: st.expires}
 }
 
+// judged reads userID's subscription and judges it at the clock's now, as every change to it
+// begins: the stored record, its state now, and that now.
+func (s *Subscriptions) judged(ctx context.Context, userID string) (stored, State, time.Time, error) {
+	st, err := s.read(ctx, userID)
+	if err != nil {
+		return stored{}, State{}, time.Time{}, err
+	}
+	now := s.now()
+	return st, st.state(now), now, nil
+}
+
 // Current is userID's subscription now. An active period that ended within RenewalGrace renews
 // here from the wallet (one movement, once per period); if the wallet cannot pay, it lapses.
 func (s *Subscriptions) Current(ctx context.Context, userID string) (State, error) {
@@ -225,12 +236,10 @@ func (s *Subscriptions) period(st stored, now time.Time, status string) types.Tr
 // (ErrActive): of two payments at once, one pays and the other is refused having moved nothing.
 func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer func(State) ledger.Once) (State, error) {
 	for attempt := 0; attempt < 4; attempt++ {
-		st, err := s.read(ctx, userID)
+		st, cur, now, err := s.judged(ctx, userID)
 		if err != nil {
 			return State{}, err
 		}
-		now := s.now()
-		cur := st.state(now)
 		if cur.Premium() {
 			return cur, ErrActive
 		}
@@ -257,12 +266,10 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer
 // Cancel stops userID's renewal: the paid period runs to its end, then lapses. Cancelling a
 // cancelled subscription changes nothing.
 func (s *Subscriptions) Cancel(ctx context.Context, userID string) (State, error) {
-	st, err := s.read(ctx, userID)
+	st, cur, _, err := s.judged(ctx, userID)
 	if err != nil {
 		return State{}, err
 	}
-	now := s.now()
-	cur := st.state(now)
 	switch cur.Status {
 	case profile.SubscriptionCancelled:
 		return cur, nil
@@ -291,12 +298,10 @@ func (s *Subscriptions) Cancel(ctx context.Context, userID string) (State, error
 // A paid period refuses (ErrActive). The link's record is written before the provider is asked,
 // so its webhook always finds whose payment it is.
 func (s *Subscriptions) NewLink(ctx context.Context, userID string) (State, error) {
-	st, err := s.read(ctx, userID)
+	st, cur, now, err := s.judged(ctx, userID)
 	if err != nil {
 		return State{}, err
 	}
-	now := s.now()
-	cur := st.state(now)
 	if cur.Premium() {
 		return cur, ErrActive
 	}
