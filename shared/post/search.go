@@ -26,8 +26,12 @@ import (
 // Post ids are UUIDv7s, so a partition read backwards lists the newest posts first. A private
 // video has no token items.
 
-// searchWords are the words p is found by: its caption's and its owner's username's.
-func (s *Store) searchWords(ctx context.Context, p Post) ([]string, error) {
+// searchWords are the words p is found by: its caption's and its owner's username's (artist,
+// read from the profile when "").
+func (s *Store) searchWords(ctx context.Context, p Post, artist string) ([]string, error) {
+	if artist != "" {
+		return search.Words(p.Caption, artist), nil
+	}
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.users, Key: profile.Key(p.OwnerID), ProjectionExpression: aws.String("username"),
 	})
