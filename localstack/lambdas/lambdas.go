@@ -22,6 +22,7 @@ import (
 	"zuum/functions/beat"
 	"zuum/functions/chat"
 	"zuum/functions/feed"
+	"zuum/functions/search"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
 	"zuum/functions/media"
@@ -50,6 +51,7 @@ var Groups = map[string]wire.Builder{
 	"video":         video.FromEnv,
 	"beat":          beat.FromEnv,
 	"feed":          feed.FromEnv,
+	"search":        search.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,
 	"licences":      licences.FromEnv,

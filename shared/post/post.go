@@ -62,6 +62,10 @@ type Post struct {
 	// Counters, kept exact by transactions.
 	Reactions, Comments, Shares int64
 	CreatedAt                   time.Time
+	// indexed are the words a public post is found by in search (its caption's and its owner's
+	// username's, as they were at publishing), kept so that taking it down removes exactly the
+	// token items publishing wrote; nil for a post that is not indexed.
+	indexed []string
 }
 
 // MediaKeys are the uploads the post refers to.
