@@ -113,6 +113,9 @@ type Draft struct {
 	Media    string // key of the audio or video upload
 	Cover    string // key of the cover image upload, optional (required for a beat for sale)
 	Sale     *SaleDraft
+	// Artist is the owner's username, which a public post is also found by in search; when it
+	// is empty, Create reads it from the owner's profile.
+	Artist string
 	// Invalid are problems found while reading the submission (a flag that is not a boolean),
 	// reported together with the rest.
 	Invalid []failure.FieldError

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/profile"
 	"zuum/shared/search"
@@ -26,8 +27,12 @@ import (
 // Post ids are UUIDv7s, so a partition read backwards lists the newest posts first. A private
 // video has no token items.
 
-// searchWords are the words p is found by: its caption's and its owner's username's.
-func (s *Store) searchWords(ctx context.Context, p Post) ([]string, error) {
+// searchWords are the words p is found by: its caption's and its owner's username's (artist,
+// read from the profile when "").
+func (s *Store) searchWords(ctx context.Context, p Post, artist string) ([]string, error) {
+	if artist != "" {
+		return search.Words(p.Caption, artist), nil
+	}
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.users, Key: profile.Key(p.OwnerID), ProjectionExpression: aws.String("username"),
 	})
@@ -257,4 +262,67 @@ func (s *Store) readTokens(ctx context.Context, table string, q search.Query, af
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
 	return hits, &last, nil
+}
+
+// Publish writes p, a post whose files are already its own (media/ keys), as Create's
+// transaction does: the post, its timeline entries and, when it is public, its search tokens
+// (artist is its owner's username). p gets an id and a time when it has none. It is for posts
+// made elsewhere (an import) and for the bench, which indexes thousands of posts without
+// uploading each; users' posts go through Create, which checks and claims their uploads and
+// tells followers.
+func (s *Store) Publish(ctx context.Context, p Post, artist string) (Post, error) {
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = s.now().UTC()
+	}
+	if p.ID == "" {
+		p.ID = s.ids.next(p.CreatedAt)
+	}
+	if p.Public {
+		p.indexed = search.Words(p.Caption, artist)
+	}
+	items, dirs, err := s.publishItems(p)
+	if err != nil {
+		return Post{}, err
+	}
+	if err := s.transact(ctx, items); err != nil {
+		return Post{}, failure.Wrap(err, "publish post")
+	}
+	for _, dir := range dirs {
+		s.dirs.Store(dir, true)
+	}
+	return p, nil
+}
+
+// Reindex makes post id findable if it is public and was published before search existed: its
+// words (caption and owner's username) and token items in one transaction, which holds only if
+// the post is still there and still unindexed, so running it twice, or beside a delete, is safe.
+// It reports whether it wrote anything. It is how an existing deployment backfills the index.
+func (s *Store) Reindex(ctx context.Context, id string) (bool, error) {
+	p, err := s.Get(ctx, id)
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	if err != nil || !p.Public || p.indexed != nil || (p.Sale != nil && p.Sale.Withdrawn) {
+		return false, err
+	}
+	if p.indexed, err = s.searchWords(ctx, p, ""); err != nil {
+		return false, err
+	}
+	words := make([]types.AttributeValue, len(p.indexed))
+	for i, w := range p.indexed {
+		words[i] = &types.AttributeValueMemberS{Value: w}
+	}
+	items := append([]types.TransactWriteItem{{Update: &types.Update{
+		TableName: &s.table, Key: postKey(p.ID), UpdateExpression: aws.String("SET search_words = :w"),
+		ConditionExpression:       aws.String("attribute_exists(pk) AND attribute_not_exists(search_words) AND attribute_not_exists(withdrawn)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":w": &types.AttributeValueMemberL{Value: words}},
+	}}}, s.indexItems(p)...)
+	err = s.transact(ctx, items)
+	if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
+		return false, nil // deleted or indexed meanwhile
+	}
+	if err != nil {
+		return false, failure.Wrap(err, "reindex post")
+	}
+	return true, nil
 }

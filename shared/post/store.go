@@ -266,7 +266,7 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 		}
 	}
 	if p.Public { // a private video is never found
-		if p.indexed, err = s.searchWords(ctx, p); err != nil {
+		if p.indexed, err = s.searchWords(ctx, p, d.Artist); err != nil {
 			s.files.Discard(ctx, "copies for a post that failed", files.keys()...)
 			return Post{}, err
 		}

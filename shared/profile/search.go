@@ -1,8 +1,13 @@
 package profile
 
 import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
 	"zuum/shared/search"
 )
 
@@ -43,4 +48,32 @@ func (s *Store) reindexItems(old, p Profile) []types.TransactWriteItem {
 		return append(items, search.Deletes(s.table, SearchSK(old), searchTokens(old))...)
 	}
 	return append(items, search.Deletes(s.table, SearchSK(old), search.Without(searchTokens(old), searchTokens(p)))...)
+}
+
+// Reindex (re)writes the token items of account id as its profile now reads, on condition that
+// its username and names are still those read: how an existing deployment indexes the accounts
+// made before search existed. Writing them again changes nothing, so it may run any number of
+// times.
+func (s *Store) Reindex(ctx context.Context, id string) error {
+	a, err := s.Account(ctx, id)
+	if err != nil {
+		return err
+	}
+	str := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	check := types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName: &s.table, Key: Key(id),
+		ConditionExpression:      aws.String("#u = :u AND #f = :f AND #m = :m AND #l = :l"),
+		ExpressionAttributeNames: map[string]string{"#u": "username", "#f": "firstname", "#m": "middlename", "#l": "lastname"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":u": str(a.Username), ":f": str(a.FirstName), ":m": str(a.MiddleName), ":l": str(a.LastName),
+		},
+	}}
+	err = dynamo.Transact(ctx, s.db, append([]types.TransactWriteItem{check}, s.indexItems(a.Profile)...))
+	if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
+		return ErrChanged // renamed meanwhile: the rename wrote its own tokens
+	}
+	if err != nil {
+		return failure.Wrap(err, "reindex profile")
+	}
+	return nil
 }

@@ -109,7 +109,7 @@ func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWr
 		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: notExists}},
 	}
 	items = append(items, extra...)
-	items = append(items, s.indexItems(a.Profile)...) // after extra: a failed condition's index stays right
+	items = append(items, s.indexItems(a.Profile)...) // last, so the guards keep the positions read below
 	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		for _, i := range failed {
