@@ -217,6 +217,7 @@ describe('/search results', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue(' ada ');
 
     await user.click(screen.getByRole('button', { name: 'Clear search text' }));
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveFocus();
     const recent = screen.getByRole('list', { name: 'Recent searches' });
     expect(within(recent).getByRole('button', { name: 'ada' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Icon } from '@/components/ui/icons';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
@@ -37,6 +37,7 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(() => params.get('q') ?? '');
   const type = tabOf(params.get('type'));
+  const box = useRef<HTMLInputElement>(null);
 
   // The address follows the box; the box is the source while the page is open.
   useEffect(() => {
@@ -81,6 +82,7 @@ export function SearchPage() {
         </label>
         <input
           id="search-input"
+          ref={box}
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -91,7 +93,15 @@ export function SearchPage() {
           autoFocus
         />
         {text && (
-          <button type="button" className="icon-button" aria-label="Clear search text" onClick={() => setText('')}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Clear search text"
+            onClick={() => {
+              setText('');
+              box.current?.focus();
+            }}
+          >
             <Icon name="close" />
           </button>
         )}
