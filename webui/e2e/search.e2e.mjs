@@ -1,10 +1,11 @@
 // Browser test: search from the home feed, against the local cloud (make test-browser).
-//   A new listener opens /search from /home's search icon, types "ada" and gets the demo artist
+//   A demo listener opens /search from /home's search icon, types "ada" and gets the demo artist
 //   ada_sings from GET /api/search (one request for the settled words, not one per letter), opens
 //   her profile, comes back to the same results, clears the box and finds "ada" among the recent
 //   searches kept on the device (still there after a reload), removes it, and it stays removed.
-// One persistent context, no API mocking; the demo accounts are seeded on the cloud's first start.
-// Signing up goes through the API (the OTP from the edge's mail list), logging in through /login.
+// One persistent context (a fresh browser profile, so no recent searches yet), no API mocking; the
+// demo accounts are seeded on the cloud's first start (README's demo logins). A demo login rather
+// than a new account: sign-ups are limited per network per hour and the other browser tests need them.
 //
 //   APP_URL=http://127.0.0.1:8080 EDGE_URL=http://127.0.0.1:4566 node --test e2e/search.e2e.mjs
 //
@@ -13,14 +14,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, RESULTS_DIR, backendUp, launch, logIn, signUpAndVerify, uniqueUser } from './support.mjs';
+import { APP_URL, RESULTS_DIR, backendUp, launch, logIn } from './support.mjs';
 
 const up = await backendUp();
 
 test('search "ada" from /home, open the profile, come back, find and remove the recent search', { timeout: 90_000 }, async () => {
   assert.ok(up, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
-  const user = uniqueUser('searcher', 'Bisi');
-  await signUpAndVerify(user);
+  const user = { email: 'femi@demo.zuum.ng', password: 'zuumdemo123' };
 
   const browser = await launch('search');
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
