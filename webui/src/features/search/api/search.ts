@@ -46,7 +46,7 @@ export function useSearch(text: string, type: SearchType) {
     enabled: searchable,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === type ? previous : undefined),
   });
-  return { query, settled, searchable, typing: tidySearch(text) !== settled };
+  return { query, settled, searchable };
 }
 
 /** The texts of a failed search: the server's own words for a 400 ("Type at least 3 letters to search."). */
