@@ -18,7 +18,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/subscribe', '/search',
+  '/subscribe',
   '/details', '/lock', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: '/home', lazy: page(() => import('@/features/home/components/home-page'), 'HomePage') },
+          { path: '/search', lazy: page(() => import('@/features/search/components/search-page'), 'SearchPage') },
           { path: '/profile', lazy: page(() => import('@/features/profile/components/own-profile-page'), 'OwnProfilePage') },
           { path: '/profile/:userId', lazy: page(() => import('@/features/profile/components/public-profile-page'), 'PublicProfilePage') },
           { path: '/editprofile', lazy: page(() => import('@/features/profile/components/edit-profile-page'), 'EditProfilePage') },
