@@ -40,7 +40,13 @@ var (
 		Tables: []schema.Table{schema.Users, schema.Posts},
 		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true}},
 	}}
-	workers = []worker{mediaWorker, jobsWorker}
+	// reconcileWorker is the withdrawals' reconciler (functions/reconcile), which a schedule runs
+	// every reconcileEveryMinutes: it reads the ledger's pending withdrawals, asks the payment
+	// provider about them and settles them. Two minutes cover a few hundred provider calls.
+	reconcileWorker = worker{Name: "reconcile", MemoryMB: 256, TimeoutSeconds: 120, access: access{
+		Tables: []schema.Table{schema.Ledger}, PaymentProvider: true,
+	}}
+	workers = []worker{mediaWorker, jobsWorker, reconcileWorker}
 )
 
 // Asynchronous invocation settings of every worker. Lambda retries a failed event twice; an
@@ -54,7 +60,7 @@ const (
 
 // workerFunctions are the workers as deployed.
 type workerFunctions struct {
-	media, jobs awslambda.Function
+	media, jobs, reconcile awslambda.Function
 	// failures holds the events the workers gave up on, each with its error and the function
 	// that failed (requestContext.functionArn), for an operator to inspect and replay.
 	failures awssqs.Queue
@@ -77,7 +83,7 @@ func newWorkers(scope constructs.Construct, e functionEnv) workerFunctions {
 			description: "Zuum " + w.Name + " worker",
 			memoryMB:    w.MemoryMB,
 			timeout:     awscdk.Duration_Seconds(jsii.Number(w.TimeoutSeconds)),
-			vars:        e.baseVariables(),
+			vars:        e.workerVariables(w),
 			access:      w.access,
 		}, e)
 		fn.ConfigureAsyncInvoke(&awslambda.EventInvokeConfigOptions{
@@ -87,7 +93,8 @@ func newWorkers(scope constructs.Construct, e functionEnv) workerFunctions {
 		})
 		return fn
 	}
-	out := workerFunctions{media: build(mediaWorker), jobs: build(jobsWorker), failures: failures}
+	out := workerFunctions{media: build(mediaWorker), jobs: build(jobsWorker), reconcile: build(reconcileWorker), failures: failures}
+	newReconcileSchedule(scope, out.reconcile)
 
 	e.media.AddEventNotification(awss3.EventType_OBJECT_CREATED,
 		awss3notifications.NewLambdaDestination(out.media),

@@ -111,6 +111,9 @@ func run(dataDir string, files served) error {
 	for k, v := range pay {
 		env[k] = v
 	}
+	// As a bank would, sooner: a withdrawal's transfer the developer does not settle by hand
+	// (POST /_flutterwave/sandbox/transfers/{reference}/complete) succeeds after 10 s.
+	e.Payments().SetAutoSettle(10 * time.Second)
 	for k, v := range map[string]string{
 		"GOOGLE_CLIENT_ID": google.ClientID, "GOOGLE_CLIENT_SECRET": google.ClientSecret,
 		"GOOGLE_AUTH_URL": appURL + "/_google/auth", "GOOGLE_TOKEN_URL": appURL + "/_google/token",
@@ -123,6 +126,7 @@ func run(dataDir string, files served) error {
 		return err
 	}
 	lambdas.Attach(e, wired)
+	lambdas.RunSchedules(ctx, wired, slog.Default().With("component", "schedule"))
 
 	site := &app.Site{
 		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,

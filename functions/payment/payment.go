@@ -1,7 +1,8 @@
 // Package payment is the /api/payment route group: the caller's deposit account (a temporary
 // virtual account at the payment provider), the provider's webhook, which credits what is paid
-// into it, and subscriptions (subscription.go: the plan, payment links, paying from the wallet,
-// cancelling renewal, the billing history).
+// into it, subscriptions (subscription.go: the plan, payment links, paying from the wallet,
+// cancelling renewal, the billing history), and withdrawals to Nigerian banks (withdrawal.go),
+// settled by the same webhook.
 package payment
 
 import (
@@ -21,6 +22,7 @@ type Handler struct {
 	webhookHash string
 	subs        *subscriptions // nil until mountSubscriptions
 	mux         *http.ServeMux
+	withdrawals *withdrawals // withdrawal.go
 }
 
 // New returns the route group. webhookHash is the secret hash the provider's webhooks prove
@@ -99,6 +101,10 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 	ev, err := payment.ParseEvent(body)
 	if err != nil {
 		httpapi.Message(w, http.StatusBadRequest, "Unreadable webhook payload")
+		return
+	}
+	if ev.IsTransfer() && h.withdrawals != nil {
+		h.withdrawals.transferWebhook(w, r, ev)
 		return
 	}
 	if h.subs != nil && payment.IsSubscriptionRef(ev.TxRef) {

@@ -2,8 +2,10 @@ package payment
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -43,5 +45,23 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	// The provider sends the browser back to the subscribe page after its payment page.
 	subs := payment.NewSubscriptions(provider, db, env(schema.Users.EnvVar), l, strings.TrimRight(env("APP_URL"), "/")+"/subscribe")
 	h.mountSubscriptions(sessions, subs, l)
-	return h, nil
+	wd, err := withdrawalsFromEnv(provider, sessions, db, l, env)
+	if err != nil {
+		return nil, err
+	}
+	return h.Withdrawals(sessions, wd, l), nil
+}
+
+// withdrawalsFromEnv builds the withdrawals; FLUTTERWAVE_TRANSFER_TIMEOUT (a Go duration,
+// optional) bounds the provider's transfer call.
+func withdrawalsFromEnv(p *payment.Flutterwave, stepUp payment.StepUp, db *dynamodb.Client, l *ledger.Store, env wire.Env) (*payment.Withdrawals, error) {
+	wd := payment.NewWithdrawals(p, payment.NewBankList(p), stepUp, db, l)
+	if s := env("FLUTTERWAVE_TRANSFER_TIMEOUT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("FLUTTERWAVE_TRANSFER_TIMEOUT %q is not a positive duration", s)
+		}
+		wd.TransferTimeout = d
+	}
+	return wd, nil
 }

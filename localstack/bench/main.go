@@ -54,6 +54,9 @@ func (c *counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if t := r.Header.Get("X-Amz-Target"); t != "" {
 		op = t[strings.LastIndex(t, ".")+1:]
 	}
+	if p, ok := strings.CutPrefix(r.URL.Path, lambdas.FlutterwavePath); ok { // the payment provider
+		svc, op = "provider", r.Method+" "+providerPath(p)
+	}
 	c.mu.Lock()
 	c.calls[svc+":"+op]++
 	c.mu.Unlock()
@@ -290,6 +293,11 @@ func run(out string, n int, stressFor time.Duration) error {
 		return err
 	}
 	results = append(results, beats.results...)
+	withdrawals, err := benchWithdrawals(ctx, c, measure, n/4)
+	if err != nil {
+		return err
+	}
+	results = append(results, withdrawals...)
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",

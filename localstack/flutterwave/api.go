@@ -35,6 +35,7 @@ func (s *Sandbox) routes() {
 	m.HandleFunc("POST /_flutterwave/sandbox/pay-in", s.payIn)
 	m.HandleFunc("GET /_flutterwave/sandbox/webhooks", s.listDeliveries)
 	m.HandleFunc("POST /_flutterwave/sandbox/settings", s.settings)
+	s.transferRoutes(m)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "Route not found: "+r.Method+" "+r.URL.Path)
 	})

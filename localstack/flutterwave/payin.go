@@ -170,13 +170,15 @@ func webhookBody(t *transaction, legacy bool) []byte {
 // send delivers t's webhook in the background: the first attempt at once, then up to Retries
 // more, RetryDelay apart, until the app answers 200 (any other answer, a redirect included,
 // is a failure, as the provider counts it).
-func (s *Sandbox) send(t *transaction, legacy bool) {
+func (s *Sandbox) send(t *transaction, legacy bool) { s.deliver(t.ID, webhookBody(t, legacy)) }
+
+// deliver sends one webhook body about the transaction or transfer id, as send describes.
+func (s *Sandbox) deliver(id int64, body []byte) {
 	cfg := s.config()
 	if cfg.WebhookURL == "" {
 		return
 	}
-	body := webhookBody(t, legacy)
-	d := &Delivery{TransactionID: t.ID, URL: cfg.WebhookURL, At: s.now()}
+	d := &Delivery{TransactionID: id, URL: cfg.WebhookURL, At: s.now()}
 	s.mu.Lock()
 	s.hooks = append(s.hooks, d)
 	if s.busy == 0 {
@@ -208,7 +210,7 @@ func (s *Sandbox) send(t *transaction, legacy bool) {
 			if d.Delivered {
 				return
 			}
-			s.log.Warn("flutterwave sandbox: webhook not accepted", "transaction", t.ID, "attempt", attempt+1, "status", status, "err", err)
+			s.log.Warn("flutterwave sandbox: webhook not accepted", "transaction", id, "attempt", attempt+1, "status", status, "err", err)
 		}
 	}()
 }

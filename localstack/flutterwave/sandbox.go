@@ -1,9 +1,10 @@
 // Package flutterwave is the local cloud's payment sandbox: the provider's v3 endpoints Zuum
-// calls (temporary virtual accounts, transaction verification), served on the AWS edge under
-// /_flutterwave/v3/ with the provider's Bearer check and error envelope, plus controls under
-// /_flutterwave/sandbox/ that play the bank's part: pay naira into a virtual account, after which
-// the sandbox delivers the signed charge.completed webhook to the app, retrying as the provider
-// does. shared/payment's real client is tested against it; nothing in the app knows it is not
+// calls (temporary virtual accounts, transaction verification; banks, account resolution and
+// transfers in transfers.go), served on the AWS edge under /_flutterwave/v3/ with the provider's
+// Bearer check and error envelope, plus controls under /_flutterwave/sandbox/ that play the
+// bank's part: pay naira into a virtual account, or settle a queued transfer, after which the
+// sandbox delivers the signed charge.completed or transfer.completed webhook to the app, retrying
+// as the provider does. shared/payment's real client is tested against it; nothing in the app knows it is not
 // the provider.
 //
 // Accounts and transactions survive a restart of the local cloud (the edge saves Snapshot with
@@ -72,6 +73,7 @@ type Sandbox struct {
 	nextID   int64
 	hooks    []*Delivery
 	onChange func()
+	payouts  payouts
 
 	ctx     context.Context // ended by Close: stops deliveries
 	cancel  context.CancelFunc
@@ -137,6 +139,7 @@ func New(opts Options) *Sandbox {
 		now: opts.Clock, retryDelay: opts.RetryDelay, log: opts.Logger,
 		accounts: map[string]*account{}, byNumber: map[string]string{}, txs: map[int64]*transaction{},
 		links: map[string]*link{}, nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
+		payouts: payouts{transfers: map[int64]*transfer{}, byRef: map[string]int64{}, nextID: 412_000},
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -220,13 +223,19 @@ type State struct {
 	Transactions []*transaction `json:"transactions"`
 	Links        []*link        `json:"links,omitempty"`
 	NextID       int64          `json:"next_id"`
+	Transfers    []*transfer    `json:"transfers,omitempty"`
+	NextTransfer int64          `json:"next_transfer_id,omitempty"`
 }
 
 // Snapshot copies the accounts and transactions for saving.
 func (s *Sandbox) Snapshot() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := State{NextID: s.nextID}
+	st := State{NextID: s.nextID, NextTransfer: s.payouts.nextID}
+	for _, t := range s.payouts.transfers {
+		c := *t
+		st.Transfers = append(st.Transfers, &c)
+	}
 	for _, a := range s.accounts {
 		c := *a
 		st.Accounts = append(st.Accounts, &c)
@@ -261,4 +270,5 @@ func (s *Sandbox) Restore(st State) {
 	if st.NextID > s.nextID {
 		s.nextID = st.NextID
 	}
+	s.payouts.restore(st.Transfers, st.NextTransfer)
 }

@@ -27,6 +27,7 @@ import (
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/payment"
+	"zuum/functions/reconcile"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
@@ -64,14 +65,16 @@ var Sockets = map[string]wire.SocketBuilder{
 // Workers are the functions invoked by events instead of routes, keyed by their local function
 // name (what JOBS_FUNCTION names, and what the media bucket's ObjectCreated notification invokes).
 var Workers = map[string]wire.WorkerBuilder{
-	MediaFunction: media.FromEnv,
-	JobsFunction:  jobs.FromEnv,
+	MediaFunction:     media.FromEnv,
+	JobsFunction:      jobs.FromEnv,
+	ReconcileFunction: reconcile.FromEnv,
 }
 
 // Local names of the worker functions.
 const (
-	MediaFunction = "zuum-media"
-	JobsFunction  = "zuum-jobs"
+	MediaFunction     = "zuum-media"
+	JobsFunction      = "zuum-jobs"
+	ReconcileFunction = "zuum-reconcile"
 )
 
 // JWTSecretName is the local Secrets Manager secret that signs sessions.

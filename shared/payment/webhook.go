@@ -56,6 +56,8 @@ type Event struct {
 	PaymentType string
 	// Payer is the sender's name as the bank reports it ("" when not given).
 	Payer string
+	// Reference is a transfer's: the reference Zuum gave it (transfer.completed).
+	Reference string
 }
 
 // ChargeCompleted is the event of a completed pay-in.
@@ -86,6 +88,7 @@ type v3Data struct {
 	Status      string      `json:"status"`
 	PaymentType string      `json:"payment_type"`
 	Meta        payerMeta   `json:"meta"`
+	Reference   string      `json:"reference"`
 }
 
 // legacyPayload is the flat camelCase shape (Flutterwave/Node-v3 issue #175, legacy samples).
@@ -119,7 +122,8 @@ func ParseEvent(body []byte) (Event, error) {
 		e := Event{
 			Type: head.Event, ID: d.ID.String(), TxRef: d.TxRef, FlwRef: d.FlwRef, Amount: d.Amount,
 			Currency: d.Currency, Status: strings.ToLower(d.Status), PaymentType: d.PaymentType,
-			Payer: firstNonBlank(head.MetaData.OriginatorName, d.Meta.OriginatorName),
+			Payer:     firstNonBlank(head.MetaData.OriginatorName, d.Meta.OriginatorName),
+			Reference: d.Reference,
 		}
 		if e.Type == "" {
 			e.Type = head.EventType

@@ -100,3 +100,18 @@ func TestParseKeys_NeedsBoth(t *testing.T) {
 		t.Errorf("ParseKeys = %+v, %v", k, err)
 	}
 }
+
+func TestParseEvent_ATransferCompletedKeepsItsReference(t *testing.T) {
+	for name, body := range map[string]string{
+		"v3":              `{"event":"transfer.completed","event.type":"Transfer","data":{"id":412001,"reference":"ref-1","amount":500,"currency":"NGN","status":"FAILED"}}`,
+		"event.type only": `{"event.type":"Transfer","data":{"id":412001,"reference":"ref-1","amount":500,"currency":"NGN","status":"FAILED"}}`,
+	} {
+		ev, err := payment.ParseEvent([]byte(body))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !ev.IsTransfer() || ev.IsCharge() || ev.ID != "412001" || ev.Reference != "ref-1" || ev.Status != "failed" || ev.Amount != 500*money.Naira {
+			t.Errorf("%s: %+v", name, ev)
+		}
+	}
+}

@@ -119,10 +119,11 @@ var RouteGroups = []RouteGroup{
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,
 	}},
-	// Deposit accounts from the provider and its webhook: the ledger is written (deposits and
-	// what they are matched on); the Users table too, for sessions and a profile's subscription.
+	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
+	// written (deposits, withdrawals and what they are matched on); the Users table too, for
+	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger, Users}, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.

@@ -1520,6 +1520,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the Nigerian banks withdrawals can go to
+         * @description The payment provider's list of Nigerian banks (GET /v3/banks/NG), sorted by name and kept
+         *     for six hours; while the provider cannot be asked, the last list it gave, or before that
+         *     the built-in list of 62 banks (shared/payment/ng-banks.json), so the bank picker always
+         *     has banks. `code` is what POST /api/payment/resolve-account and /api/payment/withdrawal take
+         *     as bankCode.
+         */
+        get: operations["listBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/resolve-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name the holder of a bank account before sending money to it
+         * @description Asks the payment provider whose account it is (POST /v3/accounts/resolve), so the
+         *     withdrawal form can show the name before the user confirms. The number must be exactly 10
+         *     digits and the bank one of GET /api/payment/banks; an account the provider does not know is
+         *     a 400 as well. Since it names account holders, each well-formed lookup counts against the
+         *     caller: 20 an hour, then 429. Moves nothing.
+         */
+        post: operations["resolveBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw wallet naira to a Nigerian bank account
+         * @description Spec part 2 §7. The amount (at least ₦100) reaches the bank; the fee (₦25) comes on top,
+         *     and both leave the balance at once, as pending, in ONE ledger transaction (history
+         *     entries of types withdrawal and fee). The provider's transfer is then requested with the
+         *     withdrawal's id as its reference (`tx_ref`); its `transfer.completed` webhook completes it,
+         *     and a FAILED transfer gives amount and fee back (the entries turn failed, and a refund
+         *     entry of each type comes in). A scheduled reconciler asks the provider about withdrawals
+         *     pending longer than 15 minutes, in case a webhook is lost.
+         *
+         *     The first withdrawal to an account the caller has not withdrawn to before (a pending or
+         *     completed withdrawal counts; a failed one does not) needs a step-up code: once every other
+         *     check passes, balance included, the answer is 202 `{step_up: true, message}`, a 6-digit
+         *     code is mailed to the caller (valid 10 minutes, 5 tries, at most one mail a minute) and
+         *     nothing moves; the same request sent again with `otp` set to the code goes through. The
+         *     code confirms that account only.
+         *
+         *     `save: true` keeps the account as the caller's payout account; with `save: false` and
+         *     neither accountNumber nor bankCode, the saved payout account is used.
+         *
+         *     With an Idempotency-Key used before and the same body, the first answer comes again with
+         *     `Idempotent-Replayed: true` and nothing moves; a 202 or a refusal stores nothing, so the key
+         *     may be sent again. When the provider refuses the transfer outright, the withdrawal is
+         *     reversed before the answer (502); when its call fails otherwise (no answer in time, a
+         *     5xx) the withdrawal stays pending (201) and the webhook or the reconciler settles it.
+         */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/webhook": {
         parameters: {
             query?: never;
@@ -1530,7 +1620,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Receive the payment provider's events (deposits)
+         * Receive the payment provider's events (deposits, withdrawals' transfers)
          * @description Called by the payment provider, not by users. The signature is checked first: the
          *     `verif-hash` header must equal the webhook secret hash, or `flutterwave-signature` must be
          *     base64(HMAC-SHA256(secret hash, raw body)); otherwise 401 and nothing changes. Both payload
@@ -1541,6 +1631,11 @@ export interface paths {
          *     ONE ledger movement credits the wallet (+amount, type deposit) from the provider clearing
          *     account (-amount), keyed by the provider's transaction id: however often the event is
          *     delivered, concurrently or hours apart, the money moves once.
+         *
+         *     A `transfer.completed` (a withdrawal's bank transfer ended) is read back from the provider
+         *     (GET /v3/transfers/{id}); its reference must be a withdrawal's, with the same amount and
+         *     account. SUCCESSFUL completes the withdrawal; FAILED fails it and, in the same transaction,
+         *     gives amount and fee back. A withdrawal settles once, however often or late the event comes.
          *
          *     Any answer but 200 makes the provider deliver again (three more times, 30 minutes apart),
          *     so every outcome that another delivery cannot change is answered 200 with what happened:
@@ -2406,6 +2501,33 @@ export interface components {
             /** Format: date-time */
             expiresAt: string | null;
             data: components["schemas"]["DepositAccount"];
+        };
+        BankList: {
+            banks: {
+                code: string;
+                name: string;
+            }[];
+        };
+        ResolvedAccount: {
+            account_name: string;
+            account_number: string;
+            bank_code: string;
+        };
+        WithdrawalResult: {
+            data: {
+                /** @description The withdrawal's id: the reference the provider's transfer carries, and the history entries' reference. */
+                tx_ref: string;
+                amount: components["schemas"]["Naira"];
+                fee: components["schemas"]["Naira"];
+                bank_name: string;
+                /** @constant */
+                status: "pending";
+            };
+        };
+        StepUp: {
+            /** @constant */
+            step_up: true;
+            message: string;
         };
         Notification: {
             id: string;
@@ -5813,6 +5935,245 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    listBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banks, sorted by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "banks": [
+                     *         {
+                     *           "code": "044",
+                     *           "name": "Access Bank"
+                     *         },
+                     *         {
+                     *           "code": "058",
+                     *           "name": "Guaranty Trust Bank"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resolveBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "accountNumber": "0123456789",
+                 *       "bankCode": "058"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Exactly 10 digits (NUBAN). */
+                    accountNumber?: string;
+                    /** @description A code from GET /api/payment/banks. */
+                    bankCode?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The account and its holder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_name": "ADAEZE OKAFOR",
+                     *       "account_number": "0123456789",
+                     *       "bank_code": "058"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResolvedAccount"];
+                };
+            };
+            /** @description A field is missing or wrong, the bank is unknown, the provider does not know the account, or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            /** @description More than 20 well-formed lookups by the caller in the hour (resolving names account holders). */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many account lookups. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: components["schemas"]["Naira"];
+                    /** @default false */
+                    save?: boolean;
+                    /** @description Exactly 10 digits; required when save is true. */
+                    accountNumber?: string;
+                    /** @description A code from GET /api/payment/banks; required when save is true. */
+                    bankCode?: string;
+                    /** @description The step-up code mailed after a 202. */
+                    otp?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The withdrawal, pending until the bank transfer completes. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "tx_ref": "019a8b2c-4d5e-7f60-8a1b-2c3d4e5f6a7b",
+                     *         "amount": 5000,
+                     *         "fee": 25,
+                     *         "bank_name": "Guaranty Trust Bank",
+                     *         "status": "pending"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WithdrawalResult"];
+                };
+            };
+            /** @description A new account for the caller: the step-up code was mailed; nothing moved. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "step_up": true,
+                     *       "message": "To protect your money, we emailed you a 6-digit code. Enter it to confirm your first withdrawal to this account."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StepUp"];
+                };
+            };
+            /** @description A field is missing or wrong (the spec's texts), the step-up code is wrong, expired or used, the Idempotency-Key is missing or not a UUID, or the body is not JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The balance does not cover the amount and the fee. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used before with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A step-up code was mailed less than a minute ago, or too many codes were tried today. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            /** @description The payment provider refused the transfer; the withdrawal was reversed and nothing was taken. */
+            502: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The bank transfer could not be made. Nothing was taken from your balance."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
         };
     };
     paymentWebhook: {

@@ -1,0 +1,76 @@
+// Package reconcile is the withdrawals' reconciler: a worker that a schedule runs (EventBridge
+// Scheduler every five minutes in AWS, a timer in the local cloud). It asks the payment provider
+// about every withdrawal pending longer than payment.PendingTooLong, whose transfer.completed
+// webhook was lost or never came, and settles those that ended, the way the webhook would have.
+package reconcile
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/wire"
+	"zuum/shared/ledger"
+	"zuum/shared/payment"
+	"zuum/shared/schema"
+)
+
+// Event is the schedule's payload. OlderThanSeconds, when positive, replaces
+// payment.PendingTooLong (for an operator's run by hand, and for tests).
+type Event struct {
+	OlderThanSeconds int64 `json:"older_than_seconds,omitempty"`
+}
+
+// New returns the worker over the withdrawals.
+func New(w *payment.Withdrawals) wire.Worker {
+	return func(ctx context.Context, payload []byte) error {
+		var ev Event
+		if len(payload) > 0 {
+			if err := json.Unmarshal(payload, &ev); err != nil {
+				// A schedule's payload is ours; an unreadable one is a deployment mistake, and
+				// retrying it cannot help: run with the default instead.
+				slog.WarnContext(ctx, "reconcile: unreadable payload; using the default age", "err", err)
+			}
+		}
+		age := payment.PendingTooLong
+		if ev.OlderThanSeconds > 0 {
+			age = time.Duration(ev.OlderThanSeconds) * time.Second
+		}
+		got, err := w.Reconcile(ctx, age)
+		slog.InfoContext(ctx, "reconcile withdrawals", "checked", got.Checked, "completed", got.Completed,
+			"failed", got.Failed, "pending", got.Pending, "errors", got.Errors)
+		if err != nil {
+			return err
+		}
+		if got.Errors > 0 {
+			// The next run tries them again; failing the run would only repeat the ones settled.
+			slog.ErrorContext(ctx, "reconcile: some withdrawals could not be checked", "errors", got.Errors)
+		}
+		return nil
+	}
+}
+
+// FromEnv builds the worker from LEDGER_TABLE, FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
+	v, err := env.Require(schema.Ledger.EnvVar, "FLUTTERWAVE_BASE_URL", "FLUTTERWAVE_SECRET_ID")
+	if err != nil {
+		return nil, err
+	}
+	secret, err := wire.Secret(ctx, cfg, v["FLUTTERWAVE_SECRET_ID"])
+	if err != nil {
+		return nil, err
+	}
+	keys, err := payment.ParseKeys(secret)
+	if err != nil {
+		return nil, fmt.Errorf("reconcile: %w", err)
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	provider := payment.NewFlutterwave(v["FLUTTERWAVE_BASE_URL"], keys.SecretKey, nil)
+	// The reconciler never asks for step-up codes: it only settles.
+	return New(payment.NewWithdrawals(provider, payment.NewBankList(provider), nil, db, ledger.New(db, v[schema.Ledger.EnvVar]))), nil
+}

@@ -1,0 +1,113 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"zuum/shared/failure"
+	"zuum/shared/mail"
+	"zuum/shared/profile"
+)
+
+// A step-up code confirms a sensitive action of a signed-in user (a withdrawal to a bank account
+// they have not used before), as banks ask for one: the same machinery as the sign-up code (6
+// random digits, stored keyed-hashed in the Users table under sk STEPUP, OTPTTL to live, OTPMaxTries
+// tries, one mail a minute, StepUpTriesAccount tries a day), bound to the action it was sent
+// for, so a code mailed for one bank account confirms nothing else.
+const skStepUp = "STEPUP"
+
+// StepUpTriesAccount bounds the step-up codes tried per account per VerifyWindow, across resends.
+const StepUpTriesAccount = 15
+
+// Messages of the step-up code.
+var (
+	ErrStepUpInvalid = failure.Fields("Invalid code. Please check the code we emailed you.",
+		failure.FieldError{Field: "otp", Msg: "Invalid code"})
+	ErrStepUpExpired = failure.Fields("This code has expired. Please request a new one.",
+		failure.FieldError{Field: "otp", Msg: "Code expired"})
+	ErrStepUpTries = failure.Fields("Too many wrong codes. Please request a new one.",
+		failure.FieldError{Field: "otp", Msg: "Too many wrong codes"})
+)
+
+var stepUpPerAccount = limit{"step-up", StepUpTriesAccount, VerifyWindow, ErrTooManyCodes}
+
+// AccountLookupsPerHour bounds how many bank accounts a user may look up (their holders' names) an
+// hour: enough to fix a few typos, too few to harvest names.
+const AccountLookupsPerHour = 20
+
+// ErrTooManyLookups is the 429 past AccountLookupsPerHour.
+var ErrTooManyLookups = failure.New(failure.RateLimited, "Too many account lookups. Please try again in an hour.")
+
+var lookupsPerAccount = limit{"account-lookup", AccountLookupsPerHour, time.Hour, ErrTooManyLookups}
+
+// CountAccountLookup counts one bank-account lookup of userID, or refuses it past the limit.
+func (s *Service) CountAccountLookup(ctx context.Context, userID string) error {
+	return s.take(ctx, s.now(), lookupsPerAccount.of(userID))
+}
+
+// SendStepUp mails a fresh code for action (a stable description of what it confirms, such as
+// "withdrawal:058:0123456789") to a's email; what is the action in words for the mail. It
+// replaces an earlier code, at most once a minute (429 otherwise).
+func (s *Service) SendStepUp(ctx context.Context, a profile.Account, action, what string) error {
+	code, err := newOTP()
+	if err != nil {
+		return failure.Wrap(err, "make code")
+	}
+	put := s.putCode(a.ID, skStepUp, stepUpHash(s.otpSecret, a.ID, action, code), s.now(), OTPTTL, ResendCooldown)
+	if err := s.sendCode(ctx, put); err != nil {
+		return err
+	}
+	if err := s.mailer.Send(ctx, stepUpMail(a, what, code)); err != nil {
+		if cerr := s.clearCooldown(ctx, a.ID, skStepUp); cerr != nil {
+			return failure.Wrap(cerr, "clear cooldown")
+		}
+		return failure.Wrap(err, "send step-up code")
+	}
+	return nil
+}
+
+// CheckStepUp counts one try of code against the step-up code of userID for action and, when it
+// matches, returns the transaction step that consumes it: the caller writes it in the same
+// transaction as the action, so a code confirms one action however many requests race with it
+// (the step fails for all but one of them).
+func (s *Service) CheckStepUp(ctx context.Context, userID, action, code string) (types.TransactWriteItem, error) {
+	now := s.now()
+	if err := s.take(ctx, now, stepUpPerAccount.of(userID)); err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	c, err := s.tryCode(ctx, userID, skStepUp, OTPMaxTries)
+	switch {
+	case err == errNoCode:
+		return types.TransactWriteItem{}, ErrStepUpInvalid
+	case err == errNoTries:
+		return types.TransactWriteItem{}, ErrStepUpTries
+	case err != nil:
+		return types.TransactWriteItem{}, err
+	case now.Unix() >= c.ExpiresAt:
+		return types.TransactWriteItem{}, ErrStepUpExpired
+	}
+	h := stepUpHash(s.otpSecret, userID, action, code)
+	if !sameHash(h, c.Hash) {
+		return types.TransactWriteItem{}, ErrStepUpInvalid
+	}
+	return s.consumeCode(userID, skStepUp, h), nil
+}
+
+func stepUpHash(secret []byte, userID, action, code string) string {
+	return hashOTP(secret, userID, action+"|"+code)
+}
+
+func stepUpMail(a profile.Account, what, code string) mail.Message {
+	return mail.Message{
+		To:      a.Email,
+		Subject: "Your Zuum confirmation code",
+		// The code comes first: mail previews show it, and nothing in what is read as the code.
+		Text: fmt.Sprintf("Your Zuum code is %s.\n\nHi %s, it confirms %s and expires in 10 minutes.\n\n"+
+			"If you did not ask for this, do not share the code, and change your password.\n", code, a.FirstName, what),
+		HTML: fmt.Sprintf("<p>Your Zuum code is <strong>%s</strong>.</p><p>Hi %s, it confirms %s and expires in 10 minutes.</p>"+
+			"<p>If you did not ask for this, do not share the code, and change your password.</p>", code, htmlEscape(a.FirstName), htmlEscape(what)),
+	}
+}

@@ -1,0 +1,418 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+
+	"zuum/shared/failure"
+	"zuum/shared/ledger"
+	"zuum/shared/money"
+	"zuum/shared/profile"
+)
+
+// Withdrawals send wallet naira to Nigerian bank accounts. A withdrawal is one pending ledger
+// movement of kind "withdrawal": the wallet's legs "withdrawal" (-amount) and "fee" (-WithdrawalFee),
+// ledger.Clearing +amount (the money leaves the provider's balance) and ledger.Fees +fee. The
+// provider's transfer is then asked for with the withdrawal's id (the movement's id) as its
+// reference; its end, reported by the transfer.completed webhook or found by the reconciler,
+// settles the movement: completed, or failed, which gives amount and fee back in the same
+// transaction. Items in the Ledger table, beside the money:
+//
+//	pk=WITHDRAWAL#<id>   sk=WITHDRAWAL            user_id, username, amount and fee (N, kobo),
+//	                                              account_number, bank_code, bank_name, status,
+//	                                              created_at, pending_sk, transfer_id (the
+//	                                              provider's, once known), message, settled_at
+//	pk=WDPENDING         sk=<created_at>#<id>     a withdrawal not settled yet, oldest first for
+//	                                              the reconciler; deleted when it settles
+//	pk=PAYOUT#<userId>   sk=ACCOUNT               the saved payout account: account_number,
+//	                                              bank_code, bank_name, saved_at
+//	pk=PAYOUT#<userId>   sk=USED#<bank>#<number>  uses (N): withdrawals to the account that are
+//	                                              pending or completed; a failed one takes its
+//	                                              use back. An account with uses > 0 needs no
+//	                                              step-up code.
+//
+// Withdrawals pending at once are few (payouts settle within minutes), so WDPENDING is one
+// partition.
+type Withdrawals struct {
+	payouts Payouts
+	banks   *BankList
+	stepUp  StepUp
+	db      *dynamodb.Client
+	table   string
+	ledger  *ledger.Store
+	now     func() time.Time
+	// TransferTimeout bounds the provider's transfer call (and an account's resolution): past it
+	// the withdrawal stays pending and the reconciler asks the provider what became of it.
+	TransferTimeout time.Duration
+}
+
+// StepUp mails and checks the codes that confirm a withdrawal to a new account, and limits how
+// many accounts a user looks up (shared/account).
+type StepUp interface {
+	SendStepUp(ctx context.Context, a profile.Account, action, what string) error
+	CheckStepUp(ctx context.Context, userID, action, code string) (types.TransactWriteItem, error)
+	CountAccountLookup(ctx context.Context, userID string) error
+}
+
+// Rules of withdrawals (spec part 2 §9).
+const (
+	MinWithdrawal = 100 * money.Naira
+	WithdrawalFee = 25 * money.Naira
+	// PendingTooLong is how long a withdrawal waits for its webhook before the reconciler asks.
+	PendingTooLong = 15 * time.Minute
+	// DefaultTransferTimeout is TransferTimeout unless set: well inside the function's 10 s.
+	DefaultTransferTimeout = 6 * time.Second
+)
+
+// Messages of withdrawals (spec part 2 §5, §8).
+var (
+	ErrAmountRequired = failure.Fields("Amount is required", failure.FieldError{Field: "amount", Msg: "Amount is required"})
+	ErrMinWithdrawal  = failure.Fields("Minimum withdrawal: ₦100", failure.FieldError{Field: "amount", Msg: "Minimum withdrawal: ₦100"})
+	ErrAmountTooLarge = failure.Fields("Amount is too large", failure.FieldError{Field: "amount", Msg: "Amount is too large"})
+	ErrAccountNumber  = failure.Fields("Account number must be exactly 10 digits",
+		failure.FieldError{Field: "accountNumber", Msg: "Account number must be exactly 10 digits"})
+	ErrUnknownBank = failure.Fields("Please select a valid bank",
+		failure.FieldError{Field: "bankCode", Msg: "Unknown bank code"})
+	// ErrTransferRefused: the provider refused the transfer outright; the withdrawal was
+	// reversed before the answer.
+	ErrTransferRefused = errors.New("payment: the provider refused the transfer")
+	// ErrNotResolved: the provider does not know the account.
+	ErrNotResolved = failure.Fields("Could not verify this account. Please check the account number and bank.",
+		failure.FieldError{Field: "accountNumber", Msg: "Account not found at this bank"})
+)
+
+// NewWithdrawals returns the service over the Ledger table (l's table).
+func NewWithdrawals(p Payouts, banks *BankList, stepUp StepUp, db *dynamodb.Client, l *ledger.Store) *Withdrawals {
+	return &Withdrawals{payouts: p, banks: banks, stepUp: stepUp, db: db, table: l.Table(), ledger: l, now: time.Now,
+		TransferTimeout: DefaultTransferTimeout}
+}
+
+// Banks lists the banks withdrawals can go to (the provider's list, cached; ng-banks.json when it
+// cannot be had).
+func (d *Withdrawals) Banks(ctx context.Context) []Bank {
+	b, _ := d.banks.Banks(ctx)
+	return b
+}
+
+// Resolve names the holder of a bank account for userID: 400 for a number that is not 10 digits,
+// an unknown bank, or an account the provider does not know; 429 past the user's hourly lookups
+// (each well-formed lookup counts); ErrProviderUnavailable when the provider cannot be asked.
+func (d *Withdrawals) Resolve(ctx context.Context, userID, accountNumber, bankCode string) (ResolvedAccount, error) {
+	if err := accountFields(accountNumber, bankCode); err != nil {
+		return ResolvedAccount{}, err
+	}
+	if !tenDigits(accountNumber) {
+		return ResolvedAccount{}, ErrAccountNumber
+	}
+	if _, ok := d.banks.Bank(ctx, bankCode); !ok {
+		return ResolvedAccount{}, ErrUnknownBank
+	}
+	if err := d.stepUp.CountAccountLookup(ctx, userID); err != nil {
+		return ResolvedAccount{}, err
+	}
+	callCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
+	a, err := d.payouts.ResolveAccount(callCtx, accountNumber, bankCode)
+	cancel()
+	switch {
+	case Definite(err):
+		return ResolvedAccount{}, ErrNotResolved
+	case err != nil:
+		return ResolvedAccount{}, fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
+	}
+	return a, nil
+}
+
+// WithdrawalRequest is a user's request to withdraw.
+type WithdrawalRequest struct {
+	User profile.Account
+	// Amount is what reaches the bank; WithdrawalFee comes on top.
+	Amount money.Money
+	// Save keeps the account as the user's payout account. Without it, an empty account number
+	// and bank code mean the saved payout account.
+	Save          bool
+	AccountNumber string
+	BankCode      string
+	// OTP is the step-up code, for an account the user has not withdrawn to before.
+	OTP string
+}
+
+// Withdrawal is a withdrawal as recorded.
+type Withdrawal struct {
+	// ID is the withdrawal's and its movement's id, and the transfer's reference (tx_ref).
+	ID            string
+	UserID        string
+	Amount, Fee   money.Money
+	AccountNumber string
+	BankCode      string
+	BankName      string
+	// Status is ledger.Pending, ledger.Completed or ledger.Failed.
+	Status     string
+	TransferID string
+	CreatedAt  time.Time
+}
+
+// Answer builds the idempotency item of a withdrawal about to be recorded, holding the answer
+// its request gets (see httpapi.Idempotent).
+type Answer func(w Withdrawal) (ledger.Once, error)
+
+// Request withdraws: it checks the request (amount, account, bank, balance), asks for the step-up
+// code when the account is new to the user (stepUp true: the code is mailed and nothing moved),
+// records the pending withdrawal in one ledger transaction (the step-up code consumed in it), then
+// asks the provider for the transfer. A transfer the provider refuses outright is reversed before
+// Request returns (ErrTransferRefused, answered refused); one whose call fails otherwise (a
+// timeout, a 5xx) stays pending for the webhook or the reconciler. ledger.ErrReplayed means the
+// answer's key was used by a concurrent request.
+func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer Answer, refused func() (int, []byte)) (w Withdrawal, stepUp bool, err error) {
+	if in.Amount == 0 {
+		return Withdrawal{}, false, ErrAmountRequired
+	}
+	if in.Amount < MinWithdrawal {
+		return Withdrawal{}, false, ErrMinWithdrawal
+	}
+	if in.Amount > money.Max-WithdrawalFee {
+		return Withdrawal{}, false, ErrAmountTooLarge
+	}
+	if !in.Save && in.AccountNumber == "" && in.BankCode == "" {
+		saved, ok, err := d.SavedAccount(ctx, in.User.ID)
+		if err != nil {
+			return Withdrawal{}, false, err
+		}
+		if ok {
+			in.AccountNumber, in.BankCode = saved.AccountNumber, saved.BankCode
+		}
+	}
+	if err := accountFields(in.AccountNumber, in.BankCode); err != nil {
+		return Withdrawal{}, false, err
+	}
+	if !tenDigits(in.AccountNumber) {
+		return Withdrawal{}, false, ErrAccountNumber
+	}
+	bank, ok := d.banks.Bank(ctx, in.BankCode)
+	if !ok {
+		return Withdrawal{}, false, ErrUnknownBank
+	}
+	bal, err := d.ledger.Balance(ctx, in.User.ID)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if bal.Amount < in.Amount+WithdrawalFee {
+		return Withdrawal{}, false, ErrInsufficient
+	}
+	action := "withdrawal:" + in.BankCode + ":" + in.AccountNumber
+	var extra []types.TransactWriteItem
+	used, err := d.used(ctx, in.User.ID, in.BankCode, in.AccountNumber)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if !used {
+		if in.OTP == "" {
+			what := fmt.Sprintf("a withdrawal of %s to %s account %s", in.Amount, bank.Name, in.AccountNumber)
+			return Withdrawal{}, true, d.stepUp.SendStepUp(ctx, in.User, action, what)
+		}
+		consume, err := d.stepUp.CheckStepUp(ctx, in.User.ID, action, in.OTP)
+		if err != nil {
+			return Withdrawal{}, false, err
+		}
+		extra = append(extra, consume)
+	}
+	id, err := uuid.NewV7()
+	if err != nil {
+		return Withdrawal{}, false, failure.Wrap(err, "make withdrawal id")
+	}
+	now := d.now().UTC()
+	w = Withdrawal{
+		ID: id.String(), UserID: in.User.ID, Amount: in.Amount, Fee: WithdrawalFee, AccountNumber: in.AccountNumber,
+		BankCode: in.BankCode, BankName: bank.Name, Status: ledger.Pending, CreatedAt: now,
+	}
+	once, err := answer(w)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	items := d.recordItems(w, in.User.Username)
+	consumeAt := len(items)
+	items = append(items, extra...)
+	if in.Save {
+		items = append(items, d.saveItem(in.User.ID, bank, in.AccountNumber, now))
+	}
+	counterparty := bank.Name + " " + in.AccountNumber
+	_, err = d.ledger.Move(ctx, ledger.Movement{
+		ID: w.ID, Kind: "withdrawal", At: now, Status: ledger.Pending, Once: once,
+		Legs: []ledger.Leg{
+			{Account: ledger.User(in.User.ID), Amount: -w.Amount, Type: "withdrawal", Counterparty: counterparty, Reference: w.ID},
+			{Account: ledger.User(in.User.ID), Amount: -w.Fee, Type: "fee", Counterparty: "Withdrawal fee", Reference: w.ID},
+			{Account: ledger.Clearing, Amount: w.Amount, Type: "withdrawal", Counterparty: in.User.Username, Reference: w.ID},
+			{Account: ledger.Fees, Amount: w.Fee, Type: "fee", Counterparty: in.User.Username, Reference: w.ID},
+		},
+	}, items...)
+	var poor *ledger.Insufficient
+	var extraFailed *ledger.ExtraFailed
+	switch {
+	case errors.As(err, &poor):
+		return Withdrawal{}, false, ErrInsufficient
+	case errors.As(err, &extraFailed) && len(extra) > 0 && extraFailed.Index == consumeAt:
+		return Withdrawal{}, false, ErrStepUpUsed
+	case err != nil:
+		return Withdrawal{}, false, err
+	}
+	return d.transfer(ctx, w, once.Key, refused)
+}
+
+// ErrStepUpUsed: the step-up code was used by a concurrent request.
+var ErrStepUpUsed = failure.Fields("This code was already used. Please request a new one.",
+	failure.FieldError{Field: "otp", Msg: "Code already used"})
+
+// transfer asks the provider for w's transfer.
+func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal, onceKey string, refused func() (int, []byte)) (Withdrawal, bool, error) {
+	callCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
+	t, err := d.payouts.Transfer(callCtx, TransferRequest{
+		Reference: w.ID, AccountNumber: w.AccountNumber, BankCode: w.BankCode, Amount: w.Amount,
+		Narration: "Zuum wallet withdrawal",
+	})
+	cancel()
+	switch {
+	case err == nil:
+		w.TransferID = t.ID
+		if err := d.noteTransfer(ctx, w.ID, t.ID); err != nil {
+			// The webhook and the reconciler find the transfer by its reference as well.
+			slog.WarnContext(ctx, "withdrawal: record transfer id", "withdrawal", w.ID, "err", err)
+		}
+		return w, false, nil
+	case Definite(err):
+		slog.WarnContext(ctx, "withdrawal: the provider refused the transfer; reversing", "withdrawal", w.ID, "err", err)
+		status, body := refused()
+		r := record{Withdrawal: w, PendingSK: pendingSK(w)}
+		if _, serr := d.settle(ctx, r, ledger.Failed, "", "refused: "+err.Error(), d.ledger.Reanswer(onceKey, status, body)); serr != nil {
+			return Withdrawal{}, false, fmt.Errorf("payment: reverse refused withdrawal %s: %w", w.ID, serr)
+		}
+		return Withdrawal{}, false, ErrTransferRefused
+	default:
+		slog.WarnContext(ctx, "withdrawal: transfer call failed; left pending for the reconciler", "withdrawal", w.ID, "err", err)
+		return w, false, nil
+	}
+}
+
+// recordItems are the withdrawal's record, its pending marker and its account's use, written in
+// its movement.
+func (d *Withdrawals) recordItems(w Withdrawal, username string) []types.TransactWriteItem {
+	created, pendingSK := w.CreatedAt.Format(time.RFC3339Nano), pendingSK(w)
+	rec := key("WITHDRAWAL#"+w.ID, "WITHDRAWAL")
+	for k, v := range map[string]types.AttributeValue{
+		"user_id": str(w.UserID), "username": str(username), "amount": kobo(w.Amount), "fee": kobo(w.Fee),
+		"account_number": str(w.AccountNumber), "bank_code": str(w.BankCode), "bank_name": str(w.BankName),
+		"status": str(ledger.Pending), "created_at": str(created), "pending_sk": str(pendingSK),
+	} {
+		rec[k] = v
+	}
+	pending := key("WDPENDING", pendingSK)
+	pending["withdrawal_id"] = str(w.ID)
+	return []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &d.table, Item: rec, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		{Put: &types.Put{TableName: &d.table, Item: pending}},
+		d.useItem(w.UserID, w.BankCode, w.AccountNumber, 1),
+	}
+}
+
+// pendingSK is w's key under WDPENDING: oldest first.
+func pendingSK(w Withdrawal) string { return w.CreatedAt.Format(time.RFC3339Nano) + "#" + w.ID }
+
+func (d *Withdrawals) useItem(userID, bankCode, number string, n int) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: &d.table, Key: key("PAYOUT#"+userID, "USED#"+bankCode+"#"+number),
+		UpdateExpression:          aws.String("ADD uses :n"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(n)}},
+	}}
+}
+
+func (d *Withdrawals) saveItem(userID string, bank Bank, number string, now time.Time) types.TransactWriteItem {
+	item := key("PAYOUT#"+userID, "ACCOUNT")
+	item["account_number"], item["bank_code"], item["bank_name"] = str(number), str(bank.Code), str(bank.Name)
+	item["saved_at"] = str(now.Format(time.RFC3339))
+	return types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: item}}
+}
+
+// used reports whether the user has a pending or completed withdrawal to the account.
+func (d *Withdrawals) used(ctx context.Context, userID, bankCode, number string) (bool, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &d.table, Key: key("PAYOUT#"+userID, "USED#"+bankCode+"#"+number), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return false, fmt.Errorf("payment: read used account: %w", err)
+	}
+	n, _ := strconv.Atoi(nvalue(out.Item["uses"]))
+	return n > 0, nil
+}
+
+// PayoutAccount is a user's saved payout account.
+type PayoutAccount struct {
+	AccountNumber, BankCode, BankName string
+}
+
+// SavedAccount reads the user's saved payout account.
+func (d *Withdrawals) SavedAccount(ctx context.Context, userID string) (PayoutAccount, bool, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("PAYOUT#"+userID, "ACCOUNT")})
+	if err != nil {
+		return PayoutAccount{}, false, fmt.Errorf("payment: read payout account: %w", err)
+	}
+	if out.Item == nil {
+		return PayoutAccount{}, false, nil
+	}
+	return PayoutAccount{AccountNumber: sval(out.Item["account_number"]), BankCode: sval(out.Item["bank_code"]),
+		BankName: sval(out.Item["bank_name"])}, true, nil
+}
+
+func (d *Withdrawals) noteTransfer(ctx context.Context, id, transferID string) error {
+	_, err := d.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &d.table, Key: key("WITHDRAWAL#"+id, "WITHDRAWAL"),
+		UpdateExpression:          aws.String("SET transfer_id = :t"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": str(transferID)},
+	})
+	return err
+}
+
+// accountFields refuses a missing account number or bank code, naming each.
+func accountFields(number, bankCode string) error {
+	var fields []failure.FieldError
+	if number == "" {
+		fields = append(fields, failure.FieldError{Field: "accountNumber", Msg: "Account number is required"})
+	}
+	if bankCode == "" {
+		fields = append(fields, failure.FieldError{Field: "bankCode", Msg: "Please select a bank"})
+	}
+	if fields != nil {
+		return failure.Fields("accountNumber and bankCode are required", fields...)
+	}
+	return nil
+}
+
+func tenDigits(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func kobo(m money.Money) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(m.Kobo(), 10)}
+}
+
+func nvalue(v types.AttributeValue) string {
+	if n, ok := v.(*types.AttributeValueMemberN); ok {
+		return n.Value
+	}
+	return "0"
+}
