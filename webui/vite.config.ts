@@ -31,6 +31,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: false },
       '/public': { target: backend, changeOrigin: false },
+      // The chat socket (same origin, so the session cookie goes with the upgrade).
+      '/ws': { target: backend, changeOrigin: false, ws: true },
     },
   },
   test: {

@@ -18,7 +18,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/search', '/messages', '/message', '/chat/:roomId',
+  '/search',
   '/details', '/lock', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
           { path: '/shared-audio/:shareId', lazy: page(() => import('@/features/posts/components/shared-audio-page'), 'SharedAudioPage') },
           { path: '/videos/:id', lazy: page(() => import('@/features/posts/components/video-page'), 'VideoPage') },
           { path: '/video/:id', lazy: page(() => import('@/features/posts/components/video-page'), 'VideoPage') },
+          // The Message tab's /message and the spec's /messages are the same list.
+          { path: '/messages', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
+          { path: '/message', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
+          { path: '/chat/:roomId', lazy: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

@@ -1,15 +1,23 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
+import { closeChatSocket } from '@/lib/chat/chat-connection';
 import { TEST_API_URL } from './constants';
+import { installFakeWebSocket } from './fake-web-socket';
 
 /** Every test talks to Amplify REST configured the way main.tsx does it. */
 beforeAll(() => {
   configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
 });
 
+/** The signed-in shell opens the chat socket: no test reaches a network for it. */
+beforeEach(() => {
+  installFakeWebSocket();
+});
+
 afterEach(() => {
   cleanup();
+  closeChatSocket();
   localStorage.clear();
 });

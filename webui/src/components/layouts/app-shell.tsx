@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { usePaymentDetails } from '@/lib/auth/get-payment-details';
+import { useLiveRooms } from '@/lib/chat/get-rooms';
 import { BottomNav } from './bottom-nav';
 
 /**
@@ -8,6 +9,8 @@ import { BottomNav } from './bottom-nav';
  */
 export function AppShell() {
   const payment = usePaymentDetails(true);
+  // The chat socket runs on every signed-in screen, so the Message tab's count moves at once.
+  useLiveRooms();
   const paymentMissing = payment.isError || (payment.isSuccess && !payment.data);
   return (
     <div className="app-column">

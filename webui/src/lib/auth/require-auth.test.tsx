@@ -70,9 +70,12 @@ describe('signed-in guard', () => {
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
     expect(screen.getByText(PAYMENT_BANNER)).toBeInTheDocument();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /user/profile', 'GET /payment/create']);
-    expect(calls[0].init.credentials).toBe('include');
-    expect(headersOf(calls[0]).authorization).toBeUndefined();
+    // The shell then lists the chat rooms for the Message tab's unread count.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /user/profile', 'GET /payment/create', 'GET /user/get-rooms']);
+    for (const call of calls) {
+      expect(call.init.credentials).toBe('include');
+      expect(headersOf(call).authorization).toBeUndefined();
+    }
   });
 
   it('shows no banner when payment details load', async () => {

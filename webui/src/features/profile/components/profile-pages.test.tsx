@@ -54,13 +54,13 @@ describe('public profile', () => {
     });
     const first = renderRoutes(routes, '/profile/u-2');
     expect(await screen.findByRole('heading', { name: '@labelboss' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Message' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
     expect(screen.queryByText('Email')).not.toBeInTheDocument();
     first.unmount();
 
     renderRoutes(routes, '/profile/u-3');
     expect(await screen.findByRole('heading', { name: '@labelboss' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
   });
 
   it('says "Profile not found" for an unknown id', async () => {

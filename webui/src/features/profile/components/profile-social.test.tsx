@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/mock-api';
@@ -115,7 +116,7 @@ describe('follow', () => {
     renderRoutes(routes, '/profile/u-2');
     expect(await screen.findByRole('heading', { name: '@labelboss' })).toBeInTheDocument();
     expect(counts()).toEqual({ followers: '7', following: '2' });
-    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Follow' }));
     expect(screen.getByRole('button', { name: 'Following...' })).toBeDisabled();
@@ -123,7 +124,7 @@ describe('follow', () => {
     release();
     expect(await screen.findByRole('button', { name: 'Unfollow' })).toBeEnabled();
     expect(counts().followers).toBe('8');
-    expect(screen.getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/message');
+    expect(screen.getByRole('button', { name: 'Message' })).toBeEnabled();
     expect(JSON.parse(String(calls.find((c) => c.path === '/user/follow')!.init.body))).toEqual({ profileId: 'u-2', follow: true });
   });
 
@@ -137,11 +138,11 @@ describe('follow', () => {
     const release = holdRequests(fetchMock, '/user/follow');
     const user = userEvent.setup();
     renderRoutes(routes, '/profile/u-2');
-    expect(await screen.findByRole('link', { name: 'Message' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Message' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unfollow' }));
     expect(screen.getByRole('button', { name: 'Unfollowing...' })).toBeDisabled();
     expect(counts().followers).toBe('7');
-    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     release();
     await waitFor(() => expect(calls.filter((c) => c.path === '/user/follow')).toHaveLength(1));
     expect(JSON.parse(String(calls.find((c) => c.path === '/user/follow')!.init.body))).toEqual({ profileId: 'u-2', follow: false });
@@ -172,7 +173,7 @@ describe('follow', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(counts().followers).toBe('7');
     expect(screen.getByRole('button', { name: 'Follow' })).toBeEnabled();
-    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
   });
 
   it('says so when the server had nothing to change', async () => {
@@ -203,5 +204,60 @@ describe('follow', () => {
     expect(mine?.following_count).toBe(1);
     expect(mine?.following_list).toEqual([{ id: 'u-2', username: 'labelboss', image: '' }]);
     release();
+  });
+});
+
+describe('Message', () => {
+  const followed = { ...other, is_following: true, image: '/public/profiles/u-2/me.jpg' };
+  function ChatStand() {
+    const location = useLocation();
+    return <p>chat {location.pathname} {JSON.stringify(location.state)}</p>;
+  }
+  const withChat = [...routes, { path: '/chat/:roomId', element: <ChatStand /> }];
+
+  it('asks for the room of the two of you and opens it with whom you talk to', async () => {
+    const { calls } = mockApi({
+      ...me,
+      ...otherPosts,
+      'GET /user/profile/u-2': { status: 200, body: followed },
+      'POST /user/get-room-id': { status: 200, body: { room_id: 'r-12' } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(withChat, '/profile/u-2');
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    const chat = await screen.findByText(/^chat \/chat\/r-12/);
+    expect(JSON.parse(chat.textContent!.replace('chat /chat/r-12 ', ''))).toEqual({
+      roomId: 'r-12', otherUserId: 'u-2', userId: 'u-1', otherUsername: 'labelboss', otherProfilePicture: '/public/profiles/u-2/me.jpg',
+    });
+    expect(JSON.parse(String(calls.find((c) => c.path === '/user/get-room-id')!.init.body))).toEqual({ profileId_1: 'u-1', profileId_2: 'u-2' });
+  });
+
+  it.each([
+    [400, '', 'Profile IDs missing'],
+    [404, '', 'Profile not found'],
+    [404, 'Profile gone', 'Profile gone'],
+    [403, 'You can only message someone who follows you or whom you follow', 'You can only message someone who follows you or whom you follow'],
+    [500, '', 'Internal server error'],
+    [502, '', 'An unexpected error occurred'],
+  ])('stays on the profile and explains a %i (%s)', async (status, message, text) => {
+    mockApi({
+      ...me,
+      ...otherPosts,
+      'GET /user/profile/u-2': { status: 200, body: followed },
+      'POST /user/get-room-id': { status, body: { message } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(withChat, '/profile/u-2');
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Message' })).toBeEnabled();
+  });
+
+  it('says "Network error: No response from server" when nothing answers', async () => {
+    mockApi({ ...me, ...otherPosts, 'GET /user/profile/u-2': { status: 200, body: followed }, 'POST /user/get-room-id': 'network-error' });
+    const user = userEvent.setup();
+    renderRoutes(withChat, '/profile/u-2');
+    await user.click(await screen.findByRole('button', { name: 'Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error: No response from server');
   });
 });

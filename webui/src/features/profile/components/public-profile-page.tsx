@@ -6,6 +6,7 @@ import { messageFor } from '@/lib/error-message';
 import { isFollowing } from '../api/follow-profile';
 import { profileByIdErrors, useProfile } from '../api/get-profile';
 import { FollowButton } from './follow-button';
+import { MessageButton } from './message-button';
 import { ProfileAbout } from './profile-about';
 import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
@@ -38,9 +39,7 @@ export function PublicProfilePage() {
           <>
             <FollowButton profile={profile} />
             {/* Spec part 2 §2: Message shows only when the viewer follows this user. */}
-            {isFollowing(profile, me?.id) && (
-              <Link to="/message" className="btn btn-secondary">Message</Link>
-            )}
+            {isFollowing(profile, me?.id) && <MessageButton profile={profile} myId={me?.id ?? ''} />}
             <ShareButton path={`/profile/${profile.id}`} />
           </>
         }
