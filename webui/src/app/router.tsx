@@ -18,7 +18,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/subscribe',
   '/details', '/lock', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
@@ -69,6 +68,8 @@ export const routes: RouteObject[] = [
           { path: '/userbeats/:userId', lazy: page(() => import('@/features/beats/components/beat-list-pages'), 'UserBeatsPage') },
           { path: '/purchasedbeats', lazy: page(() => import('@/features/beats/components/library-page'), 'LibraryPage') },
           { path: '/dashboard', lazy: page(() => import('@/features/wallet/components/dashboard-page'), 'DashboardPage') },
+          { path: '/subscribe', lazy: page(() => import('@/features/subscription/components/subscribe-page'), 'SubscribePage') },
+          { path: '/subscription', lazy: page(() => import('@/features/subscription/components/subscription-page'), 'SubscriptionPage') },
           { path: '/activity', lazy: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
           { path: '/all', lazy: page(() => import('@/features/follow/components/following-page'), 'FollowingPage') },
           { path: '/music/:postId', lazy: page(() => import('@/features/posts/components/audio-post-page'), 'AudioPostPage') },
