@@ -20,7 +20,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	d.Kind, d.OwnerID = h.k.Kind, me.UserID
+	d.Kind, d.OwnerID, d.Artist = h.k.Kind, me.UserID, me.Account.Username
 	if d.Sale != nil {
 		d.Sale.Seller = me.Account.Username
 	}

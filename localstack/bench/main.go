@@ -85,11 +85,14 @@ func main() {
 	stressOnly := flag.Bool("stress-only", false, "run only the store stress, replacing its section of -out")
 	flag.IntVar(&chatRooms, "chat-rooms", chatRooms, "rooms sending at once in the chat latency run (0 skips it)")
 	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
+	searchOnly := flag.Bool("search-only", false, "run only the search run, replacing its section of -out")
 	flag.Parse()
 	var err error
 	switch {
 	case *chatOnly:
 		err = runChatOnly(*out, chatRooms)
+	case *searchOnly:
+		err = runSearchOnly(*out, *n)
 	case *stressOnly:
 		err = runStressOnly(*out, *stressFor)
 	default:
@@ -314,6 +317,11 @@ func run(out string, n int, stressFor time.Duration) error {
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)
 	b.WriteString(beats.notes)
+	searchSection, err := benchSearch(ctx, n)
+	if err != nil {
+		return err
+	}
+	b.WriteString(searchSection)
 	if chatRooms > 0 {
 		section, err := benchChat(ctx, chatRooms)
 		if err != nil {

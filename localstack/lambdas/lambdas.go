@@ -28,6 +28,7 @@ import (
 	"zuum/functions/notifications"
 	"zuum/functions/payment"
 	"zuum/functions/reconcile"
+	"zuum/functions/search"
 	"zuum/functions/uploads"
 	"zuum/functions/user"
 	"zuum/functions/video"
@@ -51,6 +52,7 @@ var Groups = map[string]wire.Builder{
 	"video":         video.FromEnv,
 	"beat":          beat.FromEnv,
 	"feed":          feed.FromEnv,
+	"search":        search.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,
 	"licences":      licences.FromEnv,

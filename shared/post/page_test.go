@@ -139,7 +139,7 @@ func TestCalls_EachOperationStaysInItsBudget(t *testing.T) {
 		want map[string]int64
 	}{
 		{"create", func() error {
-			_, err := f.store.Create(f.ctx, post.Draft{Kind: post.Video, OwnerID: ada.ID, Caption: "x", Public: true, Media: f.upload(ada.ID, "video", mp4Bytes)})
+			_, err := f.store.Create(f.ctx, post.Draft{Kind: post.Video, OwnerID: ada.ID, Caption: "x", Public: true, Artist: ada.Username, Media: f.upload(ada.ID, "video", mp4Bytes)})
 			return err
 		},
 			map[string]int64{"TransactWriteItems": 1}},

@@ -62,6 +62,10 @@ type Post struct {
 	// Counters, kept exact by transactions.
 	Reactions, Comments, Shares int64
 	CreatedAt                   time.Time
+	// indexed are the words a public post is found by in search (its caption's and its owner's
+	// username's, as they were at publishing), kept so that taking it down removes exactly the
+	// token items publishing wrote; nil for a post that is not indexed.
+	indexed []string
 }
 
 // MediaKeys are the uploads the post refers to.
@@ -109,6 +113,9 @@ type Draft struct {
 	Media    string // key of the audio or video upload
 	Cover    string // key of the cover image upload, optional (required for a beat for sale)
 	Sale     *SaleDraft
+	// Artist is the owner's username, which a public post is also found by in search; when it
+	// is empty, Create reads it from the owner's profile.
+	Artist string
 	// Invalid are problems found while reading the submission (a flag that is not a boolean),
 	// reported together with the rest.
 	Invalid []failure.FieldError

@@ -149,6 +149,12 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 	if counts != nil {
 		total = s.sum(got, *counts)
 	}
+	entries, err := s.entries(got, viewer, refs)
+	return entries, max(total, 0), err
+}
+
+// entries are the posts of refs found in got as viewer sees them (see load).
+func (s *Store) entries(got batch, viewer string, refs []postRef) ([]Entry, error) {
 	entries := make([]Entry, 0, len(refs))
 	for _, r := range refs {
 		pi, ok := got.get(s.table, postKey(r.postID))
@@ -157,7 +163,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 		}
 		p, err := fromItem(pi)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		oi, ok := got.get(s.users, profile.Key(p.OwnerID))
 		if !ok || !p.VisibleTo(viewer) {
@@ -165,7 +171,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 		}
 		owner, err := profile.FromItem(oi)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		if owner.Deactivated {
 			continue
@@ -173,7 +179,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 		_, liked := got.get(s.table, itemKey(postPrefix+r.postID, reactPrefix+viewer))
 		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked, Own: p.OwnerID == viewer})
 	}
-	return entries, max(total, 0), nil
+	return entries, nil
 }
 
 // sum adds up the count shards of tl found in got.

@@ -153,6 +153,7 @@ type postItem struct {
 	Preview     string       `dynamodbav:"preview,omitempty"`
 	Seller      string       `dynamodbav:"seller,omitempty"`
 	Withdrawn   bool         `dynamodbav:"withdrawn,omitempty"`
+	SearchWords []string     `dynamodbav:"search_words,omitempty"`
 	Reactions   int64        `dynamodbav:"reactions"`
 	Comments    int64        `dynamodbav:"comments"`
 	Shares      int64        `dynamodbav:"shares"`
@@ -176,6 +177,7 @@ func toItem(p Post) postItem {
 		Tags: p.Tags, Media: p.Media, Cover: p.Cover, Duration: p.Duration, Reactions: p.Reactions,
 		Comments: p.Comments, Shares: p.Shares, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
 		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
+		SearchWords: p.indexed,
 	}
 	if p.Sale != nil {
 		it.Price, it.Supply, it.Buyers = &sale.Price, &sale.Supply, &sale.Buyers
@@ -213,7 +215,7 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 			Boomplay: it.Boomplay, Audiomark: it.Audiomark},
 		Location: it.Location, Public: it.Public, Tags: tags, Media: it.Media, Cover: it.Cover,
 		Duration: it.Duration, Reactions: it.Reactions, Comments: it.Comments, Shares: it.Shares,
-		CreatedAt: created,
+		CreatedAt: created, indexed: it.SearchWords,
 	}, nil
 }
 
@@ -261,6 +263,12 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 		files.preview = preview
 		p.Sale = &Sale{
 			Description: d.Sale.Description, Price: d.Sale.Price, Supply: d.Sale.Supply, Preview: preview.Key, Seller: d.Sale.Seller,
+		}
+	}
+	if p.Public { // a private video is never found
+		if p.indexed, err = s.searchWords(ctx, p, d.Artist); err != nil {
+			s.files.Discard(ctx, "copies for a post that failed", files.keys()...)
+			return Post{}, err
 		}
 	}
 	items, dirs, err := s.publishItems(p)
@@ -367,7 +375,7 @@ func (s *Store) publishItems(p Post) ([]types.TransactWriteItem, []string, error
 		}
 		items = append(items, s.count(tl, 1))
 	}
-	return items, dirs, nil
+	return append(items, s.indexItems(p)...), dirs, nil
 }
 
 func (s *Store) known(dir string) bool {
@@ -399,7 +407,7 @@ func (s *Store) removeItems(p Post, owner string) []types.TransactWriteItem {
 			types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: itemKey(tl.entryPK(tl.bucket(p.CreatedAt)), p.ID)}},
 			s.count(tl, -1))
 	}
-	return items
+	return append(items, s.unindexItems(p)...)
 }
 
 // Get returns the post with id, or ErrNotFound.

@@ -112,6 +112,7 @@ func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWr
 		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: notExists}},
 	}
 	items = append(items, extra...)
+	items = append(items, s.indexItems(a.Profile)...) // last, so the guards keep the positions read below
 	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		for _, i := range failed {
@@ -192,11 +193,72 @@ func toItem(a Account) item {
 	}
 }
 
-// Update applies c to the profile of id and returns the account as it now stands.
+// Update applies c to the profile of id and returns the account as it now stands. A change of
+// names moves the profile's search index in the same transaction (see updateNames).
 func (s *Store) Update(ctx context.Context, id string, c Changes) (Account, error) {
 	if c.Empty() {
 		return s.Account(ctx, id)
 	}
+	if c.FirstName != nil || c.MiddleName != nil || c.LastName != nil {
+		return s.updateNames(ctx, id, c)
+	}
+	expr, names, values := changeExpression(c)
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: Key(id), UpdateExpression: &expr,
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if dynamo.ConditionFailed(err) {
+		return Account{}, ErrNotFound
+	}
+	if err != nil {
+		return Account{}, failure.Wrap(err, "update profile")
+	}
+	return FromItem(out.Attributes)
+}
+
+// updateNames applies c, which changes names, together with the search index: the tokens of the
+// names read are replaced by those of the new ones in one transaction, which holds only if the
+// names are still those read (else it reads again, a few times).
+func (s *Store) updateNames(ctx context.Context, id string, c Changes) (Account, error) {
+	for range 3 {
+		before, err := s.Account(ctx, id)
+		if err != nil {
+			return Account{}, err
+		}
+		after := before.Profile
+		for _, f := range []struct{ dst, v *string }{{&after.FirstName, c.FirstName}, {&after.MiddleName, c.MiddleName}, {&after.LastName, c.LastName}} {
+			if f.v != nil {
+				*f.dst = *f.v
+			}
+		}
+		expr, names, values := changeExpression(c)
+		names["#of"], names["#om"], names["#ol"] = "firstname", "middlename", "lastname"
+		values[":of"] = &types.AttributeValueMemberS{Value: before.FirstName}
+		values[":om"] = &types.AttributeValueMemberS{Value: before.MiddleName}
+		values[":ol"] = &types.AttributeValueMemberS{Value: before.LastName}
+		items := append([]types.TransactWriteItem{{Update: &types.Update{
+			TableName: &s.table, Key: Key(id), UpdateExpression: &expr,
+			ConditionExpression:       aws.String("attribute_exists(pk) AND #of = :of AND #om = :om AND #ol = :ol"),
+			ExpressionAttributeNames:  names,
+			ExpressionAttributeValues: values,
+		}}}, s.reindexItems(before.Profile, after)...)
+		err = dynamo.Transact(ctx, s.db, items)
+		if failed, ok := dynamo.CanceledBy(err); ok && len(failed) > 0 {
+			continue // renamed or deleted meanwhile: read it again
+		}
+		if err != nil {
+			return Account{}, failure.Wrap(err, "update profile")
+		}
+		return s.Account(ctx, id)
+	}
+	return Account{}, ErrChanged
+}
+
+// changeExpression is the SET expression of c's fields.
+func changeExpression(c Changes) (string, map[string]string, map[string]types.AttributeValue) {
 	expr, names, values := "SET", map[string]string{}, map[string]types.AttributeValue{}
 	add := func(attr string, v *string) {
 		if v == nil {
@@ -217,20 +279,7 @@ func (s *Store) Update(ctx context.Context, id string, c Changes) (Account, erro
 	add("bio", c.Bio)
 	add("image", c.Image)
 	add("cover_image", c.CoverImage)
-	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &s.table, Key: Key(id), UpdateExpression: &expr,
-		ConditionExpression:       aws.String("attribute_exists(pk)"),
-		ExpressionAttributeNames:  names,
-		ExpressionAttributeValues: values,
-		ReturnValues:              types.ReturnValueAllNew,
-	})
-	if dynamo.ConditionFailed(err) {
-		return Account{}, ErrNotFound
-	}
-	if err != nil {
-		return Account{}, failure.Wrap(err, "update profile")
-	}
-	return FromItem(out.Attributes)
+	return expr, names, values
 }
 
 // MarkVerified is the transaction step that marks id's email verified.
@@ -354,7 +403,9 @@ func (s *Store) Reclaim(ctx context.Context, old, a Account, extra ...types.Tran
 			types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: newGuard, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 		)
 	}
-	err := dynamo.Transact(ctx, s.db, append(items, extra...))
+	items = append(items, extra...)
+	items = append(items, s.reindexItems(old.Profile, a.Profile)...) // last: the indexes above name their items
+	err := dynamo.Transact(ctx, s.db, items)
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		for _, i := range failed {
 			switch i {

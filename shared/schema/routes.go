@@ -115,6 +115,12 @@ var RouteGroups = []RouteGroup{
 		ReadTables: usersAndPosts,
 		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 	}},
+	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
+	// names, and signs GETs for the posts' files, as the feed does.
+	{Name: "search", Paths: []string{"/api/search"}, Access: Access{
+		ReadTables: usersAndPosts,
+		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+	}},
 	// Notifications live in the Users table beside their recipient.
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
 		Tables: usersOnly,

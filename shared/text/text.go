@@ -74,3 +74,29 @@ func Len(s string) int {
 	}
 	return n
 }
+
+// Words returns the words of s as search compares them: decomposed (NFD) with the combining
+// marks dropped, lower-cased, and split at everything that is not a letter or a digit, so
+// "ỌLÁ", "Ọlá" and "ola" are one word and "Temilade's" is "temilade" and "s".
+func Words(s string) []string {
+	s = norm.NFD.String(s)
+	var words []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			words = append(words, b.String())
+			b.Reset()
+		}
+	}
+	for _, r := range s {
+		switch {
+		case unicode.In(r, unicode.Mn, unicode.Me):
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}

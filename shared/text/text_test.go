@@ -50,3 +50,20 @@ func TestLen_CountsCharactersNotBytes(t *testing.T) {
 		t.Errorf("Ọláòṣebìkan counted %d", n)
 	}
 }
+
+func TestWords_FoldsCaseAndMarksAndSplitsAtPunctuation(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"ỌLÁ", "ola"},
+		{"Ọlá òṣebìkan", "ola osebikan"},
+		{"o\u0323la", "ola"}, // already decomposed
+		{"Temilade's new one", "temilade s new one"},
+		{"ada_sings", "ada sings"},
+		{"  --  ", ""},
+		{"Ìgbò Hausa ƙasa", "igbo hausa ƙasa"},
+	}
+	for _, c := range cases {
+		if got := strings.Join(Words(c.in), " "); got != c.want {
+			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

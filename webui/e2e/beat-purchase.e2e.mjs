@@ -75,8 +75,6 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     const me = await logIn(l.page, listener);
     await l.page.goto(`${APP_URL}/dashboard`);
     await waitForValue('starting balance', () => l.page.getByTestId('wallet-balance').textContent(), '₦0.00');
-    assert.equal(await l.page.getByRole('button', { name: 'Withdraw', exact: true }).isDisabled(), true);
-    assert.equal(await l.page.getByRole('button', { name: 'Send', exact: true }).isDisabled(), true);
     const accountRes = apiResponse(l.page, '/payment/deposit-account', 'GET');
     await l.page.getByRole('button', { name: 'Deposit', exact: true }).click();
     const account = await (await accountRes).json();

@@ -25,8 +25,12 @@ export async function backendUp() {
   }
 }
 
-/** Starts Chromium with a fresh profile; close() also removes the profile. */
-export async function launch(name) {
+/**
+ * Starts Chromium with a fresh profile; close() also removes the profile. The subscription popup
+ * on /home is marked seen for the visit (it would cover the feed these tests use) unless
+ * `subscriptionPopup` is true.
+ */
+export async function launch(name, { subscriptionPopup = false } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), `zuum-${name}-`));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
@@ -34,6 +38,15 @@ export async function launch(name) {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  if (!subscriptionPopup) {
+    await context.addInitScript(() => {
+      try {
+        sessionStorage.setItem('zuum-subscription-popup', '1');
+      } catch {
+        // about:blank has no storage
+      }
+    });
+  }
   return {
     context,
     async close() {

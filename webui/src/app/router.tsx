@@ -18,7 +18,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/subscribe', '/search',
   '/details', '/lock', '/promotion',
   '/distribution', '/jet', '/global', '/req',
   '/user/promotions',
@@ -54,6 +53,7 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { path: '/home', lazy: page(() => import('@/features/home/components/home-page'), 'HomePage') },
+          { path: '/search', lazy: page(() => import('@/features/search/components/search-page'), 'SearchPage') },
           { path: '/profile', lazy: page(() => import('@/features/profile/components/own-profile-page'), 'OwnProfilePage') },
           { path: '/profile/:userId', lazy: page(() => import('@/features/profile/components/public-profile-page'), 'PublicProfilePage') },
           { path: '/editprofile', lazy: page(() => import('@/features/profile/components/edit-profile-page'), 'EditProfilePage') },
@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
           { path: '/userbeats/:userId', lazy: page(() => import('@/features/beats/components/beat-list-pages'), 'UserBeatsPage') },
           { path: '/purchasedbeats', lazy: page(() => import('@/features/beats/components/library-page'), 'LibraryPage') },
           { path: '/dashboard', lazy: page(() => import('@/features/wallet/components/dashboard-page'), 'DashboardPage') },
+          { path: '/subscribe', lazy: page(() => import('@/features/subscription/components/subscribe-page'), 'SubscribePage') },
+          { path: '/subscription', lazy: page(() => import('@/features/subscription/components/subscription-page'), 'SubscriptionPage') },
           { path: '/activity', lazy: page(() => import('@/features/notifications/components/notifications-page'), 'NotificationsPage') },
           { path: '/all', lazy: page(() => import('@/features/follow/components/following-page'), 'FollowingPage') },
           { path: '/music/:postId', lazy: page(() => import('@/features/posts/components/audio-post-page'), 'AudioPostPage') },

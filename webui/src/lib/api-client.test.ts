@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEST_API_URL } from '@/testing/constants';
 import { headersOf, mockApi } from '@/testing/mock-api';
 import { api, ApiError, configureApiClient, joinFieldErrors, UnexpectedAnswerError } from './api-client';
@@ -182,6 +182,28 @@ describe('api client', () => {
     expect(error.message).toContain('username');
     expect(messageFor(error, profileFetchErrors)).toBe('An unexpected error occurred');
     expect(messageFor(error, { byStatus: { 500: 'Server error.' }, network: NETWORK_ERROR, fallback: UNEXPECTED_ERROR })).toBe(UNEXPECTED_ERROR);
+  });
+
+  it('cancels the request in flight when its signal aborts, and fails the call with status 0', async () => {
+    const { calls } = mockApi({ 'GET /user/profile': 'pending' });
+    const controller = new AbortController();
+
+    const call = failure(api.get('/user/profile', { signal: controller.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].init.signal?.aborted).toBe(false);
+    controller.abort();
+
+    expect((await call).status).toBe(0);
+    expect(calls[0].init.signal?.aborted).toBe(true);
+  });
+
+  it('sends nothing when the signal aborted before the call', async () => {
+    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+
+    const error = await failure(api.get('/user/profile', { signal: AbortSignal.abort() }));
+
+    expect(error.status).toBe(0);
+    expect(calls.every((c) => c.init.signal?.aborted)).toBe(true);
   });
 
   it('only takes documented calls (each line below fails the type-check of npm run build if it compiles)', () => {

@@ -120,7 +120,8 @@ export class UnexpectedAnswerError extends ApiError {
  * {placeholders}, `query`, and `body` (JSON, or FormData for multipart routes); each one
  * required when the document requires it and refused when the route has none. `schema`
  * checks the answer at run time instead of trusting it (its output must be the documented
- * answer's type). `headers` adds request headers a route reads (a money call's Idempotency-Key).
+ * answer's type). `headers` adds request headers a route reads (a money call's Idempotency-Key);
+ * `signal` cancels the request when it aborts.
  */
 type Init<P, M extends ApiMethod> = P extends unknown
   ? ([ApiPathParams<P, M>] extends [never] ? { path?: never } : { path: ApiPathParams<P, M> }) &
@@ -133,13 +134,13 @@ type Init<P, M extends ApiMethod> = P extends unknown
         ? { body?: never }
         : ApiOperation<P, M> extends { requestBody: object }
           ? { body: ApiBody<P, M> }
-          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>>; headers?: Record<string, string> }
+          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>>; headers?: Record<string, string>; signal?: AbortSignal }
   : never;
 
 /** The init argument, optional when nothing in it is required. */
 type Args<P, M extends ApiMethod> = object extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>];
 
-type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType; headers?: Record<string, string> };
+type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType; headers?: Record<string, string>; signal?: AbortSignal };
 
 /**
  * "/user/{id}/following" with {id: "u 1"} → "/user/u%201/following". The types demand every
@@ -172,6 +173,17 @@ function options(init: AnyInit, body?: unknown) {
 
 type Sent = { response: Promise<{ statusCode: number; body: { text(): Promise<string> } }> };
 
+/**
+ * Ties an Amplify operation to `signal` (TanStack Query's, which aborts when the query is no
+ * longer wanted, such as a search whose words changed): aborting it cancels the request in flight.
+ */
+function cancelOnAbort<O extends { cancel(message?: string): void }>(operation: O, signal?: AbortSignal): O {
+  if (!signal) return operation;
+  if (signal.aborted) operation.cancel();
+  else signal.addEventListener('abort', () => operation.cancel(), { once: true });
+  return operation;
+}
+
 async function send(route: string, operation: Sent, schema?: ZodMiniType): Promise<unknown> {
   let text: string;
   let status: number;
@@ -196,25 +208,25 @@ async function send(route: string, operation: Sent, schema?: ZodMiniType): Promi
 export const api = {
   get<P extends ApiPath<'get'>>(path: P, ...args: Args<P, 'get'>): Promise<ApiAnswer<P, 'get'>> {
     const i = (args[0] ?? {}) as AnyInit;
-    const op = get({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) });
+    const op = cancelOnAbort(get({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }), i.signal);
     return send(`GET ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'get'>>;
   },
   /** Without a body, sends `{}`. */
   post<P extends ApiPath<'post'>>(path: P, ...args: Args<P, 'post'>): Promise<ApiAnswer<P, 'post'>> {
     const i = (args[0] ?? {}) as AnyInit;
-    const op = post({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body ?? {}) });
+    const op = cancelOnAbort(post({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body ?? {}) }), i.signal);
     return send(`POST ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'post'>>;
   },
   put<P extends ApiPath<'put'>>(path: P, ...args: Args<P, 'put'>): Promise<ApiAnswer<P, 'put'>> {
     const i = (args[0] ?? {}) as AnyInit;
-    const op = put({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body) });
+    const op = cancelOnAbort(put({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body) }), i.signal);
     return send(`PUT ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'put'>>;
   },
   /** Amplify's DELETE answers no body, so this resolves once the server said 2xx. */
   async del<P extends ApiPath<'delete'>>(path: P, ...args: Args<P, 'delete'>): Promise<void> {
     const i = (args[0] ?? {}) as AnyInit;
     try {
-      await del({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }).response;
+      await cancelOnAbort(del({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }), i.signal).response;
     } catch (error) {
       throw toApiError(error);
     }

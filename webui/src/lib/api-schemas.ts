@@ -201,3 +201,71 @@ const depositDetailsSchema = z.looseObject({
 export const depositAccountSchema = documented<ApiAnswer<'/payment/deposit-account', 'get'>>()(
   z.looseObject({ ...depositDetailsSchema.shape, data: depositDetailsSchema }),
 );
+
+/** POST /wallet/transfer. */
+export const transferAnswerSchema = documented<ApiAnswer<'/wallet/transfer', 'post'>>()(
+  z.looseObject({
+    message: z.literal('Transfer successful'),
+    data: z.looseObject({
+      id: z.string(),
+      amount: naira(),
+      recipient: z.looseObject({ id: z.string(), username: z.string() }),
+      status: z.literal('completed'),
+    }),
+  }),
+);
+
+/** POST /payment/withdrawal: 201 the pending withdrawal, or 202 the step-up code was mailed. */
+export const withdrawalAnswerSchema = documented<ApiAnswer<'/payment/withdrawal', 'post'>>()(
+  z.union([
+    z.looseObject({
+      data: z.looseObject({ tx_ref: z.string(), amount: naira(), fee: naira(), bank_name: z.string(), status: z.literal('pending') }),
+    }),
+    z.looseObject({ step_up: z.literal(true), message: z.string() }),
+  ]),
+);
+
+/** GET /payment/subscription: a payment link for a month of the plan. */
+export const subscriptionLinkSchema = documented<ApiAnswer<'/payment/subscription', 'get'>>()(
+  z.looseObject({
+    status: z.literal('pending'),
+    message: z.string(),
+    paymentLink: z.string(),
+    expiresAt: z.string(),
+    paymentDetails: z.looseObject({ name: z.string(), amount: naira(), frequency: z.literal('monthly') }),
+  }),
+);
+
+const subscriptionStatus = () => z.enum(['none', 'active', 'cancelled', 'expired']);
+
+/** POST /payment/subscription/wallet and /cancel: the subscription as it now stands. */
+export const subscriptionChangedSchema = documented<ApiAnswer<'/payment/subscription/cancel', 'post'>>()(
+  z.looseObject({
+    message: z.string(),
+    subscription: z.looseObject({
+      status: subscriptionStatus(),
+      plan: z.string(),
+      amount: naira(),
+      expiresAt: z.nullable(z.string()),
+      renews: z.boolean(),
+    }),
+  }),
+);
+
+/** GET /payment/subscription/history: the billing history, from the ledger. */
+export const subscriptionHistorySchema = documented<ApiAnswer<'/payment/subscription/history', 'get'>>()(
+  z.looseObject({
+    history: z.array(
+      z.looseObject({
+        id: z.string(),
+        date: z.string(),
+        amount: naira(),
+        plan: z.string(),
+        method: z.enum(['card', 'wallet', 'renewal']),
+        status: z.enum(['completed', 'pending', 'failed']),
+        reference: z.string(),
+      }),
+    ),
+    pagination: paginationSchema,
+  }),
+);

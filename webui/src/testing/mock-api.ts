@@ -9,7 +9,8 @@ type Handler = Reply | ((call: RecordedCall) => Reply);
 
 /**
  * Replaces global fetch (the only thing mocked) with a table of "METHOD /path" → reply.
- * Unknown routes answer 404 like the API does. Returns the calls made, in order.
+ * Unknown routes answer 404 like the API does; 'pending' never answers (until the request's
+ * signal aborts). Returns the calls made, in order.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: RecordedCall[] = [];
@@ -22,7 +23,12 @@ export function mockApi(routes: Record<string, Handler>) {
     const handler = routes[`${method} ${call.path}`] ?? { status: 404, body: { message: 'Not found' } };
     const reply = typeof handler === 'function' ? handler(call) : handler;
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
-    if (reply === 'pending') return new Promise<Response>(() => {});
+    // Never answers, but gives up when the request is aborted, as fetch does.
+    if (reply === 'pending') {
+      return new Promise<Response>((_, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')), { once: true }),
+      );
+    }
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status, headers: { 'content-type': 'application/json' } });
   });

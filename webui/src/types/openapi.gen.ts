@@ -1179,6 +1179,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search people and posts
+         * @description People by username and full name, posts (audio, public videos, beats for sale showing their preview only) by caption and artist. Every word of q must begin a word of the result, compared without case or diacritics ("ola" finds "Ọlá"). Posts come newest first; people newest account first, a page's people most followed first. limit applies to each list. Deactivated accounts, their posts and private videos never appear. A page may hold fewer than limit items while pagination.next is set: follow it with the same q and type.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -2242,6 +2262,29 @@ export interface components {
         SaleTerms: {
             commission_percent: number;
         };
+        SearchResults: {
+            people: components["schemas"]["SearchPerson"][];
+            posts: (components["schemas"]["AudioPost"] | components["schemas"]["BeatPost"] | components["schemas"]["VideoPost"])[];
+            pagination: components["schemas"]["SearchPagination"];
+        };
+        SearchPerson: {
+            /** Format: uuid */
+            id: string;
+            username: string;
+            firstname: string;
+            lastname: string;
+            identity: components["schemas"]["Identity"];
+            /** @description The profile picture's URL, "" when none. */
+            image: string;
+            followers_count: number;
+        };
+        /** @description Search's paging. No total is given; follow next (with the same q and type) until it is null. */
+        SearchPagination: {
+            /** @description The cursor of the next page, null when both lists are done. */
+            next: string | null;
+            hasNext: boolean;
+            limit: number;
+        };
         FeedPage: {
             posts: (components["schemas"]["AudioPost"] | components["schemas"]["BeatPost"] | components["schemas"]["VideoPost"])[];
             pagination: components["schemas"]["Pagination"];
@@ -2625,6 +2668,15 @@ export interface components {
         };
         /** @description A paging parameter is out of range or the cursor is not one the API gave. */
         BadPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The search text is too short or too long, the type is unknown, or a paging parameter is bad. */
+        BadSearchQuery: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5278,6 +5330,38 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadFeedQuery"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description The search text, at most 100 characters; without a word of 3 letters or digits it is 400 "Type at least 3 letters to search.". */
+                q?: string;
+                /** @description What to look for; tracks are audio posts. Another value is 400. */
+                type?: "all" | "people" | "tracks" | "videos" | "beats";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of people and posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            400: components["responses"]["BadSearchQuery"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };

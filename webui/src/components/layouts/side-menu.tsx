@@ -38,6 +38,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </button>
         <nav aria-label="Menu">
           <Link to="/home" onClick={onClose}>Home</Link>
+          <Link to="/search" onClick={onClose}>Search</Link>
           <Link to="/user/promotions" onClick={onClose}>Promotions</Link>
           <Link to="/settings" onClick={onClose}>Settings</Link>
           <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>

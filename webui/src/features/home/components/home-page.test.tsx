@@ -36,6 +36,7 @@ describe('home shell', () => {
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Instant share' })).toHaveAttribute('href', '/jet');
+    expect(screen.getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
   });
 
   it('opens the sidebar with the first 3 followed profiles and See More; the overlay closes it', async () => {
@@ -47,6 +48,7 @@ describe('home shell', () => {
     expect(within(sidebar).getByRole('link', { name: 'user_a' })).toHaveAttribute('href', '/profile/f-0');
     expect(within(sidebar).queryByRole('link', { name: 'user_d' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/all');
+    expect(within(sidebar).getByRole('link', { name: 'Search' })).toHaveAttribute('href', '/search');
     await user.click(screen.getByTestId('sidebar-overlay'));
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
   });

@@ -2,10 +2,11 @@ import { useCallback, useState } from 'react';
 import { SideMenu } from '@/components/layouts/side-menu';
 import { Feed } from '@/features/feed/components/feed';
 import { HomeTopBar, type FeedTab } from './home-top-bar';
+import { SubscriptionPopup } from './subscription-popup';
 
 /**
  * /home (spec §2 "Home feed"): the top bar with the Audio/Video switch (Audio first), the side
- * menu, and the chosen tab's snap-scrolling feed. Switching tabs starts that feed at its top.
+ * menu, the subscription popup, and the chosen tab's snap-scrolling feed. Switching tabs starts that feed at its top.
  */
 export function HomePage() {
   const [tab, setTab] = useState<FeedTab>('audio');
@@ -16,6 +17,7 @@ export function HomePage() {
     <div className="home">
       <HomeTopBar tab={tab} onTabChange={setTab} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={closeMenu} />
+      <SubscriptionPopup />
       <section id="home-feed-panel" role="tabpanel" aria-labelledby={`home-tab-${tab}`} className="home-feed">
         <Feed key={tab} tab={tab} />
       </section>

@@ -5,7 +5,7 @@ export type FeedTab = 'audio' | 'video';
 
 type Props = { tab: FeedTab; onTabChange: (tab: FeedTab) => void; onOpenMenu: () => void };
 
-/** Home top bar: /jet on the left, the Audio/Video switch, the side-menu button. */
+/** Home top bar: /jet on the left, the Audio/Video switch, search and the side-menu button. */
 export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
   return (
     <header className="top-bar">
@@ -28,9 +28,14 @@ export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
           </button>
         ))}
       </div>
-      <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
-        <Icon name="menu" />
-      </button>
+      <div className="top-bar-actions">
+        <Link to="/search" className="icon-button" aria-label="Search">
+          <Icon name="search" />
+        </Link>
+        <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>
+          <Icon name="menu" />
+        </button>
+      </div>
     </header>
   );
 }

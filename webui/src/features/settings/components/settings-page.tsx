@@ -11,6 +11,7 @@ export function SettingsPage() {
       <nav aria-label="Settings">
         <Link to="/dashboard" className="settings-row">Dashboard</Link>
         <Link to="/editprofile" className="settings-row">Edit Profile</Link>
+        <Link to="/subscription" className="settings-row">Subscription</Link>
       </nav>
       <div className="settings-danger">
         <Button variant="secondary" block disabled>

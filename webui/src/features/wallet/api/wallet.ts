@@ -21,9 +21,18 @@ export function getWallet() {
   return api.get('/wallet', { schema: walletSchema });
 }
 
-/** `watch`: while the deposit account is shown, ask every 5 s so a transfer shows up as it lands. */
+/**
+ * `watch`: while the deposit account is shown, ask every 5 s so a transfer shows up as it lands;
+ * also while a recent entry is pending, so it turns completed or failed on the screen.
+ */
 export const useWallet = (watch = false) =>
-  useQuery(queryOptions({ queryKey: walletKeys.wallet, queryFn: getWallet, refetchInterval: watch ? 5000 : false }));
+  useQuery(
+    queryOptions({
+      queryKey: walletKeys.wallet,
+      queryFn: getWallet,
+      refetchInterval: (query) => (watch || query.state.data?.recent.some((t) => t.status === 'pending') ? PENDING_POLL_MS : false),
+    }),
+  );
 
 /** GET /wallet/transactions?type=&cursor=: one page of the history, newest first. */
 export function listTransactions(type: WalletEntryType | 'all', cursor: string | null) {
@@ -33,6 +42,13 @@ export function listTransactions(type: WalletEntryType | 'all', cursor: string |
   });
 }
 
+/** How often the history asks again while an entry shown is pending (a withdrawal the bank has not settled). */
+export const PENDING_POLL_MS = 5000;
+
+/**
+ * The history. While any entry loaded is pending it asks again every 5 s, so a withdrawal turns
+ * completed or failed on the screen without a reload; with nothing pending it does not poll.
+ */
 export function useTransactions(type: WalletEntryType | 'all') {
   return useInfiniteQuery(
     infiniteQueryOptions({
@@ -40,6 +56,8 @@ export function useTransactions(type: WalletEntryType | 'all') {
       queryFn: ({ pageParam }) => listTransactions(type, pageParam),
       initialPageParam: null as string | null,
       getNextPageParam: (last) => (last.pagination?.hasNext && last.pagination.next ? last.pagination.next : undefined),
+      refetchInterval: (query) =>
+        query.state.data?.pages.some((p) => p.transactions.some((t) => t.status === 'pending')) ? PENDING_POLL_MS : false,
     }),
   );
 }

@@ -50,16 +50,34 @@ describe('/dashboard', () => {
     expect(recent[1]).toHaveTextContent('−₦999.00');
   });
 
-  it('shows Send and Withdraw disabled (they come later), never a fake form', async () => {
-    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet } });
+  it('Send opens Transfer Money and Withdraw opens Withdraw Funds, one panel at a time', async () => {
+    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/banks': { status: 200, body: { banks: [] } } });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
     await screen.findByTestId('wallet-balance');
-    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('form', { name: 'Transfer Money' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    expect(screen.getByText('Sending and withdrawing money arrive in a coming update.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Withdraw Funds' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Transfer Money' })).not.toBeInTheDocument();
+  });
+
+  it('asks the history again while an entry is pending, and stops once it settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending = { ...entry('w1', 'deposit', 500), type: 'withdrawal', direction: 'out', status: 'pending' };
+    const answers = [pending, { ...pending, status: 'completed' }];
+    const { calls } = mockApi({
+      ...me,
+      'GET /wallet': { status: 200, body: wallet },
+      'GET /wallet/transactions': () => ({ status: 200, body: { transactions: [answers.length > 1 ? answers.shift() : answers[0]], pagination: page() } }),
+    });
+    renderRoutes(routes, '/dashboard?view=history');
+    expect(await screen.findByText('pending')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(5100);
+    expect(await screen.findByText('completed')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.path === '/wallet/transactions').length;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(calls.filter((c) => c.path === '/wallet/transactions')).toHaveLength(asked);
   });
 
   it('opens Deposit Funds with the temporary account and its countdown', async () => {
@@ -81,7 +99,7 @@ describe('/dashboard', () => {
     const answers = [account(new Date(Date.now() - 1000).toISOString()), account(new Date(Date.now() + 3 * 3600_000).toISOString())];
     const { calls } = mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': () => ({ status: 200, body: answers.shift() }) });
     const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard?deposit=1');
+    renderRoutes(routes, '/dashboard?panel=deposit');
     expect(await screen.findByText('This account has expired. Please generate a new one.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate New Account' }));
     expect(await screen.findByText('7824822527')).toBeInTheDocument();
@@ -91,7 +109,7 @@ describe('/dashboard', () => {
 
   it('says "Failed to fetch payment details" when the account cannot be had', async () => {
     mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': { status: 503, body: { message: '' } } });
-    renderRoutes(routes, '/dashboard?deposit=1');
+    renderRoutes(routes, '/dashboard?panel=deposit');
     expect(await screen.findByText('Failed to fetch payment details')).toBeInTheDocument();
   });
 

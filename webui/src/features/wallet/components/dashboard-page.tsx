@@ -7,6 +7,9 @@ import { formatNaira } from '@/lib/money';
 import type { WalletEntryType } from '@/types/api';
 import { depositErrors, useDepositAccount, useTransactions, useWallet, walletErrors } from '../api/wallet';
 import { DepositDetails } from './deposit-details';
+import { StatementForm } from './statement-form';
+import { TransferPanel } from './transfer-panel';
+import { WithdrawPanel } from './withdraw-panel';
 import { WalletEntries } from './wallet-entries';
 import './wallet.css';
 
@@ -20,19 +23,19 @@ export const HISTORY_FILTERS: Array<{ type: WalletEntryType | 'all'; label: stri
   { type: 'withdrawal', label: 'Withdrawal' },
 ];
 
-export const LATER_TEXT = 'Sending and withdrawing money arrive in a coming update.';
-
 /**
  * /dashboard: the wallet (spec part 2 §2 Wallet): balance, Deposit (the temporary account),
- * Send and Withdraw (shown, disabled: they come with a later update), the totals, the 3 most
- * recent entries with View All, and the Transaction History filtered by type. The view and
- * filter live in the URL (?view=history&type=sale, ?deposit=1) so Back returns to them.
+ * Send (Transfer Money) and Withdraw (Withdraw Funds), the totals, the 3 most recent entries
+ * with View All, and the Transaction History filtered by type. The view, the open panel and the
+ * filter live in the URL (?view=history&type=sale, ?panel=deposit|send|withdraw) so Back returns to them.
  */
 export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const history = params.get('view') === 'history';
-  const depositOpen = params.get('deposit') === '1';
+  const panel = params.get('panel');
+  const depositOpen = panel === 'deposit';
   const wallet = useWallet(depositOpen);
+  const toggle = (name: string) => set({ panel: panel === name ? null : name });
 
   const set = (changes: Record<string, string | null>) =>
     setParams((p) => {
@@ -66,19 +69,20 @@ export function DashboardPage() {
           </p>
         )}
         <div className="wallet-actions">
-          <Button onClick={() => set({ deposit: depositOpen ? null : '1' })} aria-expanded={depositOpen}>
+          <Button onClick={() => toggle('deposit')} aria-expanded={depositOpen}>
             Deposit
           </Button>
-          <Button variant="secondary" disabled title={LATER_TEXT}>
+          <Button variant="secondary" onClick={() => toggle('send')} aria-expanded={panel === 'send'}>
             Send
           </Button>
-          <Button variant="secondary" disabled title={LATER_TEXT}>
+          <Button variant="secondary" onClick={() => toggle('withdraw')} aria-expanded={panel === 'withdraw'}>
             Withdraw
           </Button>
         </div>
-        <p className="muted wallet-later">{LATER_TEXT}</p>
       </div>
       {depositOpen && <DepositPanel />}
+      {panel === 'send' && <TransferPanel onClose={() => set({ panel: null })} />}
+      {panel === 'withdraw' && <WithdrawPanel onClose={() => set({ panel: null })} />}
       {wallet.data && (
         <>
           <dl className="wallet-tiles">
@@ -156,6 +160,7 @@ function HistoryView({ type, onType, onBack }: { type: string | null; onType: (t
           </Button>
         ))}
       </div>
+      <StatementForm />
       {list.isPending && <Spinner label="Loading transactions..." />}
       {list.isError && entries.length === 0 && (
         <div role="alert">

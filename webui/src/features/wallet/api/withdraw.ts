@@ -1,0 +1,94 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { withdrawalAnswerSchema } from '@/lib/api-schemas';
+import type { ErrorCatalogue } from '@/lib/error-message';
+import { serverMessageOr } from '@/lib/error-message';
+import { parseNaira } from '@/lib/money';
+import { firstErrors, z } from '@/lib/validation';
+
+/** Spec part 2 §9: minimum ₦100, fee ₦25, 10-digit account numbers. */
+export const MIN_WITHDRAWAL = 100;
+export const WITHDRAWAL_FEE = 25;
+export const MIN_WITHDRAWAL_TEXT = 'Minimum withdrawal: ₦100';
+export const BANK_REQUIRED = 'Please select a bank';
+export const ACCOUNT_DIGITS = 'Account number must be exactly 10 digits';
+export const AMOUNT_REQUIRED = 'Amount is required';
+
+export type WithdrawInput = { amount: string; bankCode: string; accountNumber: string; save: boolean };
+export type WithdrawBody = { amount: number; bankCode: string; accountNumber: string; save: boolean; otp?: string };
+
+const withdrawSchema = z.object({
+  amount: z.string().check(
+    z.trim(),
+    z.minLength(1, AMOUNT_REQUIRED),
+    z.refine((s) => parseNaira(s) !== null, 'Enter an amount in naira with at most two decimals'),
+    z.refine((s) => (parseNaira(s) ?? 0) >= MIN_WITHDRAWAL, MIN_WITHDRAWAL_TEXT),
+  ),
+  bankCode: z.string().check(z.minLength(1, BANK_REQUIRED)),
+  accountNumber: z.string().check(z.trim(), z.regex(/^\d{10}$/, ACCOUNT_DIGITS)),
+  save: z.boolean(),
+});
+
+export function checkWithdraw(input: WithdrawInput): { body: WithdrawBody } | { errors: Partial<Record<keyof WithdrawInput | '_form', string>> } {
+  const result = withdrawSchema.safeParse(input);
+  if (!result.success) return { errors: firstErrors<keyof WithdrawInput>(result.error.issues) };
+  const { amount, bankCode, accountNumber, save } = result.data;
+  return { body: { amount: parseNaira(amount) as number, bankCode, accountNumber, save } };
+}
+
+/**
+ * The total that leaves the balance: the amount plus the ₦25 fee, added in kobo (integers) so
+ * no float rounding shows; null while the amount is not naira.
+ */
+export function withdrawalTotal(amountText: string): number | null {
+  const amount = parseNaira(amountText);
+  if (amount === null) return null;
+  return (Math.round(amount * 100) + WITHDRAWAL_FEE * 100) / 100;
+}
+
+/** GET /payment/banks: every Nigerian bank, sorted by name; rarely changes. */
+export const banksQuery = queryOptions({
+  queryKey: ['payment', 'banks'],
+  queryFn: () => api.get('/payment/banks'),
+  staleTime: 60 * 60 * 1000,
+});
+export const useBanks = () => useQuery(banksQuery);
+
+/** POST /payment/resolve-account: whose account it is, before anything is sent. */
+export function resolveAccount(accountNumber: string, bankCode: string) {
+  return api.post('/payment/resolve-account', { body: { accountNumber, bankCode } });
+}
+
+export function useResolvedAccount(accountNumber: string, bankCode: string) {
+  const ready = /^\d{10}$/.test(accountNumber) && bankCode !== '';
+  return useQuery({
+    queryKey: ['payment', 'resolve', bankCode, accountNumber],
+    queryFn: () => resolveAccount(accountNumber, bankCode),
+    enabled: ready,
+    retry: false,
+    staleTime: 10 * 60 * 1000,
+  });
+}
+
+/** POST /payment/withdrawal: 201 pending withdrawal, or 202 step-up (send again with `otp`). */
+export function requestWithdrawal(body: WithdrawBody, idempotencyKey: string) {
+  return api.post('/payment/withdrawal', { body, headers: { 'Idempotency-Key': idempotencyKey }, schema: withdrawalAnswerSchema });
+}
+
+/** Spec part 2 §8 withdrawal. */
+export const withdrawErrors: ErrorCatalogue = {
+  byStatus: {
+    400: serverMessageOr('Invalid request data'),
+    401: 'Authentication failed - please login again',
+    406: serverMessageOr('Insufficient funds'),
+    500: 'Server error',
+  },
+  network: 'No response from server',
+  fallback: 'Server error',
+};
+
+export const resolveErrors: ErrorCatalogue = {
+  byStatus: { 400: serverMessageOr('Could not find that account'), 401: 'Authentication failed - please login again' },
+  network: 'No response from server',
+  fallback: 'Could not check the account right now',
+};

@@ -1,0 +1,193 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { messageFor } from '@/lib/error-message';
+import { formatNaira } from '@/lib/money';
+import { useAttemptKey } from '../api/attempt-key';
+import { walletKeys } from '../api/wallet';
+import {
+  checkWithdraw,
+  MIN_WITHDRAWAL_TEXT,
+  requestWithdrawal,
+  resolveErrors,
+  useBanks,
+  useResolvedAccount,
+  WITHDRAWAL_FEE,
+  withdrawalTotal,
+  withdrawErrors,
+  type WithdrawBody,
+  type WithdrawInput,
+} from '../api/withdraw';
+
+const EMPTY: WithdrawInput = { amount: '', bankCode: '', accountNumber: '', save: false };
+
+/**
+ * Withdraw Funds (spec part 2 §5, §7): amount (minimum ₦100), bank, 10-digit account number
+ * with the holder's name as the provider resolves it, the ₦25 fee and the total; a confirmation;
+ * the mailed code when the account is new to this user; then "Withdrawal Successful".
+ */
+export function WithdrawPanel({ onClose }: { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const attempt = useAttemptKey();
+  const bankId = useId();
+  const banks = useBanks();
+  const [input, setInput] = useState<WithdrawInput>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [confirming, setConfirming] = useState<WithdrawBody | null>(null);
+  const [stepUp, setStepUp] = useState<string | null>(null);
+  const [otp, setOtp] = useState('');
+  const resolved = useResolvedAccount(input.accountNumber.trim(), input.bankCode);
+  const withdraw = useMutation({
+    mutationFn: (body: WithdrawBody) => requestWithdrawal(body, attempt.key()),
+    onSuccess: (answer) => {
+      if ('step_up' in answer) {
+        // Nothing moved: the same request goes again with the code (a new attempt).
+        attempt.settle();
+        setStepUp(answer.message);
+        return;
+      }
+      attempt.settle();
+      void queryClient.invalidateQueries({ queryKey: walletKeys.wallet });
+    },
+    onError: (error) => attempt.settle(error),
+  });
+
+  const edit = (field: 'amount' | 'bankCode' | 'accountNumber') => (e: { target: { value: string } }) => {
+    setInput((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((v) => ({ ...v, [field]: undefined }));
+  };
+
+  const reset = () => {
+    withdraw.reset();
+    attempt.settle();
+    setConfirming(null);
+    setStepUp(null);
+    setOtp('');
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = checkWithdraw(input);
+    if ('errors' in checked) return setErrors(checked.errors);
+    if (!resolved.data) return setErrors({ accountNumber: 'Wait for the account name, or check the number' });
+    setConfirming(checked.body);
+  };
+
+  const bankName = banks.data?.banks.find((b) => b.code === input.bankCode)?.name ?? '';
+  const total = withdrawalTotal(input.amount);
+
+  if (withdraw.data && 'data' in withdraw.data) {
+    const done = withdraw.data.data;
+    return (
+      <section className="wallet-card wallet-form" aria-labelledby="withdraw-title">
+        <h2 id="withdraw-title">Withdrawal Successful</h2>
+        <p role="status">
+          {formatNaira(done.amount)} is on its way to {done.bank_name} (fee {formatNaira(done.fee)}). It is typically processed within 24
+          hours; the history shows it pending until the bank confirms.
+        </p>
+        <p className="muted">Reference: {done.tx_ref}</p>
+        <Button
+          onClick={() => {
+            reset();
+            setInput(EMPTY);
+          }}
+        >
+          Make Another Withdrawal
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
+      </section>
+    );
+  }
+
+  if (confirming) {
+    const codeNeeded = stepUp !== null;
+    return (
+      <section className="wallet-card wallet-form" aria-labelledby="withdraw-title">
+        <h2 id="withdraw-title">{codeNeeded ? 'Enter the code' : 'Confirm Withdrawal'}</h2>
+        <dl className="deposit-fields">
+          <dt>Amount</dt>
+          <dd>{formatNaira(confirming.amount)}</dd>
+          <dt>Fee</dt>
+          <dd>{formatNaira(WITHDRAWAL_FEE)}</dd>
+          <dt>Total</dt>
+          <dd data-testid="withdraw-total">{formatNaira(withdrawalTotal(String(confirming.amount)))}</dd>
+          <dt>Bank</dt>
+          <dd>{bankName}</dd>
+          <dt>Account</dt>
+          <dd>
+            {confirming.accountNumber} · {resolved.data?.account_name}
+          </dd>
+        </dl>
+        {codeNeeded && (
+          <>
+            <p role="status">{stepUp}</p>
+            <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp} onChange={(e) => setOtp(e.target.value.trim())} />
+          </>
+        )}
+        {withdraw.isError && (
+          <p className="alert alert-error" role="alert">
+            {messageFor(withdraw.error, withdrawErrors)}
+          </p>
+        )}
+        <Button
+          disabled={withdraw.isPending || (codeNeeded && !/^\d{6}$/.test(otp))}
+          onClick={() => withdraw.mutate(codeNeeded ? { ...confirming, otp } : confirming)}
+        >
+          {withdraw.isPending ? 'Sending...' : withdraw.isError ? 'Try Again' : codeNeeded ? 'Confirm Code' : 'Confirm Withdrawal'}
+        </Button>
+        <Button variant="ghost" disabled={withdraw.isPending} onClick={reset}>
+          Edit
+        </Button>
+      </section>
+    );
+  }
+
+  return (
+    <form className="wallet-card wallet-form" aria-labelledby="withdraw-title" onSubmit={submit} noValidate>
+      <h2 id="withdraw-title">Withdraw Funds</h2>
+      <TextField label="Amount (₦)" inputMode="decimal" value={input.amount} onChange={edit('amount')} error={errors.amount} />
+      <p className="muted">{MIN_WITHDRAWAL_TEXT}</p>
+      <div className="field">
+        <label htmlFor={bankId}>Bank</label>
+        <select id={bankId} value={input.bankCode} onChange={edit('bankCode')} aria-invalid={errors.bankCode ? true : undefined}>
+          <option value="">{banks.isPending ? 'Loading banks...' : 'Select a bank'}</option>
+          {banks.data?.banks.map((b) => (
+            <option key={b.code} value={b.code}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+        {errors.bankCode && <p className="field-error">{errors.bankCode}</p>}
+        {banks.isError && <p className="field-error">Could not load the banks. Close and open Withdraw again.</p>}
+      </div>
+      <TextField label="Account number" inputMode="numeric" maxLength={10} value={input.accountNumber} onChange={edit('accountNumber')} error={errors.accountNumber} />
+      {resolved.isFetching && <p className="muted">Checking account...</p>}
+      {resolved.data && (
+        <p className="withdraw-account-name" data-testid="account-name">
+          {resolved.data.account_name}
+        </p>
+      )}
+      {resolved.isError && (
+        <p className="field-error" role="alert">
+          {messageFor(resolved.error, resolveErrors)}
+        </p>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" checked={input.save} onChange={(e) => setInput((v) => ({ ...v, save: e.target.checked }))} /> Save as my payout account
+      </label>
+      <dl className="deposit-fields">
+        <dt>Fee</dt>
+        <dd>{formatNaira(WITHDRAWAL_FEE)}</dd>
+        <dt>Total</dt>
+        <dd>{total === null ? '—' : formatNaira(total)}</dd>
+      </dl>
+      <Button type="submit">Continue</Button>
+      <Button variant="ghost" onClick={onClose}>
+        Cancel
+      </Button>
+    </form>
+  );
+}
