@@ -10,7 +10,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// Given the contract's endpoints: /api/auth/* and /api/user/*, POST /api/uploads, the
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
-	// below /api/licences, the wallet at /api/wallet and below it, and /api/payment/*
+	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/* and GET /api/search
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
@@ -28,6 +28,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/licences/{proxy+}",
 		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
 		"ANY /api/payment/{proxy+}",
+		"ANY /api/search",
 	}
 	for _, key := range want {
 		expect(t, func() {
