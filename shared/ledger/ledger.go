@@ -73,6 +73,9 @@ const (
 	// Clearing is the money held at the payment provider: a deposit moves naira from it into a
 	// user's wallet, so it runs negative by what users have paid in.
 	Clearing Account = "platform#provider-clearing"
+	// Held is what users have paid for a service an admin has yet to review (a promotion, a
+	// release's promotion package): approval moves it to Fees, rejection back to the payer.
+	Held Account = "platform#held"
 )
 
 // Shards is how many balance items each platform account is split into.
