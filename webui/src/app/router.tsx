@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: '/messages', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/message', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/chat/:roomId', lazy: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
+          { path: '/creator-hub', lazy: page(() => import('@/features/promotion/components/creator-hub-page'), 'CreatorHubPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

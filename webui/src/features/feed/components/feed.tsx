@@ -15,6 +15,9 @@ import './feed.css';
 
 const keyOf = (post: PlayablePost) => `${post.kind}:${post.id}`;
 
+/** A paid promotion's slide: the post says so (every kind may carry is_promoted). */
+const isPromoted = (post: PlayablePost) => 'is_promoted' in post && post.is_promoted === true;
+
 /** Whether a post belongs on the tab: beats for sale ride in the audio tab. */
 const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab === 'audio' && post.kind === 'beat');
 
@@ -96,6 +99,7 @@ export function Feed({ tab }: { tab: FeedTab }) {
           const active = key === activeKey;
           return (
             <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key}>
+              {isPromoted(post) && <span className="feed-promoted">Promoted</span>}
               {post.kind === 'audio' ? (
                 <AudioSlide post={post} active={active} position={i + 1} setSize={-1} />
               ) : post.kind === 'beat' ? (

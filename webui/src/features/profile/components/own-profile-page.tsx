@@ -18,6 +18,7 @@ export function OwnProfilePage() {
             <Link to="/editprofile" className="btn btn-primary">Edit</Link>
             <ShareButton path={`/profile/${profile.id}`} />
             <Link to="/dashboard" className="btn btn-secondary">Dashboard</Link>
+            <Link to="/creator-hub" className="btn btn-secondary">Creator Hub</Link>
           </>
         }
       />

@@ -30,6 +30,7 @@ describe('own profile', () => {
     expect(screen.getByText('None')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/editprofile');
     expect(screen.getByRole('link', { name: 'My Beats' })).toHaveAttribute('href', '/purchasedbeats');
+    expect(screen.getByRole('link', { name: 'Creator Hub' })).toHaveAttribute('href', '/creator-hub');
     expect(screen.queryByText('Admin')).not.toBeInTheDocument();
     expect(await screen.findByText('No audio posts found.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Video' }));
