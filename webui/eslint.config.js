@@ -24,9 +24,9 @@ const SHARED = ['components', 'lib', 'config', 'types', 'assets'];
 /**
  * The one deliberate chain between features (README): home places feed, feed lays out posts'
  * and beats' slides, beats build on posts' sheets; imports run home → feed → beats → posts and
- * never back.
+ * never back. Promotion forms send their files through upload's flow.
  */
-const FEATURE_CHAIN = { home: ['feed', 'posts'], feed: ['posts', 'beats'], beats: ['posts'] };
+const FEATURE_CHAIN = { home: ['feed', 'posts'], feed: ['posts', 'beats'], beats: ['posts'], promotion: ['upload'] };
 
 const to = (types) => ({ to: { element: { types } } });
 const toFeature = (feature) => ({ to: { element: { type: 'feature', captured: { feature } } } });
