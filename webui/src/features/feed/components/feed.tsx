@@ -9,14 +9,12 @@ import { useFillHeight } from '@/features/posts/components/use-fill-height';
 import { VideoSlide } from '@/features/posts/components/video-slide';
 import { BeatSlide } from '@/features/beats/components/beat-slide';
 import { feedErrors, useFeed, type FeedTab } from '../api/get-feed';
+import { usePlayReporter } from '../api/report-play';
 import { useFeedObserver } from './use-feed-observer';
 import '@/features/posts/components/posts.css';
 import './feed.css';
 
 const keyOf = (post: PlayablePost) => `${post.kind}:${post.id}`;
-
-/** A paid promotion's slide: the post says so (every kind may carry is_promoted). */
-const isPromoted = (post: PlayablePost) => 'is_promoted' in post && post.is_promoted === true;
 
 /** Whether a post belongs on the tab: beats for sale ride in the audio tab. */
 const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab === 'audio' && post.kind === 'beat');
@@ -29,6 +27,7 @@ const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab ==
  */
 export function Feed({ tab }: { tab: FeedTab }) {
   const feed = useFeed(tab);
+  const reportPlay = usePlayReporter();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
   const pages = feed.data?.pages;
@@ -98,8 +97,9 @@ export function Feed({ tab }: { tab: FeedTab }) {
           const key = keyOf(post);
           const active = key === activeKey;
           return (
-            <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key}>
-              {isPromoted(post) && <span className="feed-promoted">Promoted</span>}
+            // Media events do not bubble; the capture phase still sees the slide's play start.
+            <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key} onPlayCapture={() => reportPlay(post)}>
+              {post.is_promoted && <span className="feed-promoted">Promoted</span>}
               {post.kind === 'audio' ? (
                 <AudioSlide post={post} active={active} position={i + 1} setSize={-1} />
               ) : post.kind === 'beat' ? (

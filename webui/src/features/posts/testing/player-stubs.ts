@@ -91,6 +91,8 @@ export function audioPost(overrides: Partial<AudioPost> = {}): AudioPost {
     shares: 1,
     isLiked: false,
     is_liked: false,
+    is_promoted: false,
+    plays_count: 0,
     created_at: '2025-01-15T10:00:00Z',
     ...overrides,
   };
@@ -118,6 +120,8 @@ export function videoPost(overrides: Partial<VideoPost> = {}): VideoPost {
     shares: 3,
     isLiked: true,
     is_liked: true,
+    is_promoted: false,
+    plays_count: 0,
     created_at: '2025-01-15T10:00:00Z',
     ...overrides,
   };
