@@ -224,24 +224,7 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (a Admin, mailSent
 	if err != nil {
 		return Admin{}, false, failure.Wrap(err, "make code")
 	}
-	av, _ := attributevalue.MarshalMap(item{
-		PK: "ADMIN#" + a.ID, SK: skAdmin, ID: a.ID, Username: a.Username, Email: a.Email,
-		PasswordHash: a.PasswordHash, Status: string(Pending), CreatedAt: now.UTC().Format(time.RFC3339Nano),
-		// In the index from the start, under a queue nobody lists: verifying moves it (the local
-		// cloud's DynamoDB loses index entries when an update adds index keys an item lacked).
-		GSI1PK: queuePK + unverified, GSI1SK: a.ID,
-	})
-	guard := func(key map[string]types.AttributeValue) types.TransactWriteItem {
-		g := map[string]types.AttributeValue{"admin_id": str(a.ID)}
-		for k, v := range key {
-			g[k] = v
-		}
-		return types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: g, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
-	}
-	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{
-		{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
-		guard(emailKey(email)), guard(nameKey(username)), {Put: s.putCode(a.ID, code, now, 0)},
-	})
+	err = dynamo.Transact(ctx, s.db, append(s.creation(a), types.TransactWriteItem{Put: s.putCode(a.ID, code, now, 0)}))
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		switch {
 		case slices.Contains(failed, 1):
@@ -254,6 +237,60 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (a Admin, mailSent
 		return Admin{}, false, failure.Wrap(err, "create admin")
 	}
 	return a, s.mailOTP(ctx, a, code), nil
+}
+
+// creation is the writes that create a: its item and the guards on its email and username, each
+// only if absent (so failures at 1 and 2 name a taken email and username).
+func (st *store) creation(a Admin) []types.TransactWriteItem {
+	q, decided := queuePK+unverified, ""
+	if a.Verified {
+		q = queuePK + string(a.Status)
+	}
+	if !a.DecidedAt.IsZero() {
+		decided = a.DecidedAt.UTC().Format(time.RFC3339Nano)
+	}
+	av, _ := attributevalue.MarshalMap(item{
+		PK: "ADMIN#" + a.ID, SK: skAdmin, ID: a.ID, Username: a.Username, Email: a.Email,
+		PasswordHash: a.PasswordHash, Verified: a.Verified, Status: string(a.Status),
+		CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339Nano), DecidedBy: a.DecidedBy, DecidedAt: decided,
+		// In the index from the start (an unverified admin under a queue nobody lists): the local
+		// cloud's DynamoDB loses index entries when an update adds index keys an item lacked.
+		GSI1PK: q, GSI1SK: a.ID,
+	})
+	guard := func(key map[string]types.AttributeValue) types.TransactWriteItem {
+		g := map[string]types.AttributeValue{"admin_id": str(a.ID)}
+		for k, v := range key {
+			g[k] = v
+		}
+		return types.TransactWriteItem{Put: &types.Put{TableName: &st.table, Item: g, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
+	}
+	return []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &st.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		guard(emailKey(a.Email)), guard(nameKey(a.Username)),
+	}
+}
+
+// SeedBootstrap creates a verified admin approved by the bootstrap list (the local cloud's demo
+// admin), unless an admin with email exists; it reports whether it created one.
+func SeedBootstrap(ctx context.Context, db *dynamodb.Client, table, username, email, password string) (bool, error) {
+	st := store{db: db, table: table}
+	email = profile.NormalizeEmail(email)
+	if _, err := st.byEmail(ctx, email); err == nil {
+		return false, nil
+	} else if !failure.Is(err, failure.NotFound) {
+		return false, err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	if err != nil {
+		return false, err
+	}
+	now := time.Now()
+	a := Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: string(hash),
+		Verified: true, Status: Approved, CreatedAt: now, DecidedBy: Bootstrap, DecidedAt: now}
+	if err := dynamo.Transact(ctx, db, st.creation(a)); err != nil {
+		return false, failure.Wrap(err, "seed admin")
+	}
+	return true, nil
 }
 
 // putCode is the write of a fresh code; with a cooldown it holds only when none was sent within it.
