@@ -82,23 +82,22 @@ const (
 
 // Messages of the admin flows (spec part 2 §8 where it has them).
 var (
-	ErrNotFound         = failure.New(failure.NotFound, "Admin not found")
-	ErrEmailTaken       = failure.New(failure.NotAcceptable, "Email already exists")
-	ErrUsernameTaken    = failure.New(failure.NotAcceptable, "Username already exists")
-	ErrInvalidOTP       = failure.New(failure.Invalid, "Invalid OTP - please check and try again")
-	ErrOTPExpired       = failure.New(failure.Invalid, "This code has expired. Please request a new OTP.")
-	ErrOTPTries         = failure.New(failure.Invalid, "Too many wrong codes. Please request a new OTP.")
-	ErrTooManyCodes     = failure.New(failure.RateLimited, "Too many wrong codes today. Please try again tomorrow.")
-	ErrCooldown         = failure.New(failure.RateLimited, "Please wait a minute before requesting another code.")
-	ErrAlreadyVerified  = failure.New(failure.Invalid, "Email is already verified.")
-	ErrBadCredentials   = failure.New(failure.Unauthorized, "Invalid credentials. Please check your email and password.")
-	ErrNotVerified      = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
-	ErrRejected         = failure.New(failure.Forbidden, "Your admin sign-up was rejected.")
-	ErrTooManyLogins    = failure.New(failure.RateLimited, "Too many failed login attempts. Please try again later.")
-	ErrNotAwaiting      = failure.New(failure.Conflict, "This admin is not awaiting approval")
-	ErrUserSession      = failure.New(failure.Forbidden, "Forbidden - You lack necessary permissions")
-	ErrBadStatus        = failure.New(failure.Invalid, "status must be one of pending, approved, rejected")
-	errUnauthorizedBase = session.ErrSession
+	ErrNotFound        = failure.New(failure.NotFound, "Admin not found")
+	ErrEmailTaken      = failure.New(failure.NotAcceptable, "Email already exists")
+	ErrUsernameTaken   = failure.New(failure.NotAcceptable, "Username already exists")
+	ErrInvalidOTP      = failure.New(failure.Invalid, "Invalid OTP - please check and try again")
+	ErrOTPExpired      = failure.New(failure.Invalid, "This code has expired. Please request a new OTP.")
+	ErrOTPTries        = failure.New(failure.Invalid, "Too many wrong codes. Please request a new OTP.")
+	ErrTooManyCodes    = failure.New(failure.RateLimited, "Too many wrong codes today. Please try again tomorrow.")
+	ErrCooldown        = failure.New(failure.RateLimited, "Please wait a minute before requesting another code.")
+	ErrAlreadyVerified = failure.New(failure.Invalid, "Email is already verified.")
+	ErrBadCredentials  = failure.New(failure.Unauthorized, "Invalid credentials. Please check your email and password.")
+	ErrNotVerified     = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
+	ErrRejected        = failure.New(failure.Forbidden, "Your admin sign-up was rejected.")
+	ErrTooManyLogins   = failure.New(failure.RateLimited, "Too many failed login attempts. Please try again later.")
+	ErrNotAwaiting     = failure.New(failure.Conflict, "This admin is not awaiting approval")
+	ErrUserSession     = failure.New(failure.Forbidden, "Forbidden - You lack necessary permissions")
+	ErrBadStatus       = failure.New(failure.Invalid, "status must be one of pending, approved, rejected")
 )
 
 var (
@@ -526,7 +525,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Admin, error)
 		} else if !failure.Is(uerr, failure.Unauthorized) {
 			return Admin{}, uerr
 		}
-		return Admin{}, errUnauthorizedBase
+		return Admin{}, session.ErrSession
 	}
 	if err != nil {
 		return Admin{}, err
@@ -536,7 +535,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Admin, error)
 		return Admin{}, err
 	}
 	if a.SessionEpoch != c.Epoch || a.Status == Rejected || !a.Verified {
-		return Admin{}, errUnauthorizedBase
+		return Admin{}, session.ErrSession
 	}
 	return a, nil
 }
