@@ -1,6 +1,7 @@
 package admin_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -175,6 +176,14 @@ func TestAdminToken_NeverActsAsAUser(t *testing.T) {
 	}
 	if r := ad.JSON("GET", "/api/auth/session", nil); r.Status != http.StatusOK || r.Body["signed_in"] != false {
 		t.Errorf("session probe with an admin token: %d %s", r.Status, r.Raw)
+	}
+	// Nor does it open the chat socket.
+	ws, res, err := ad.Socket(context.Background(), "token="+ad.Token)
+	if ws != nil {
+		ws.CloseNow()
+	}
+	if err == nil || res == nil || res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("chat socket with an admin token: %v %v", res, err)
 	}
 }
 
