@@ -180,7 +180,7 @@ func TestAdminToken_NeverActsAsAUser(t *testing.T) {
 	// Nor does it open the chat socket.
 	ws, res, err := ad.Socket(context.Background(), "token="+ad.Token)
 	if ws != nil {
-		ws.CloseNow()
+		_ = ws.CloseNow()
 	}
 	if err == nil || res == nil || res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("chat socket with an admin token: %v %v", res, err)
