@@ -128,8 +128,9 @@ var RouteGroups = []RouteGroup{
 	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
 	// written (deposits, withdrawals and what they are matched on); the Users table too, for
 	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
+	// In-app promotion reads the post it promotes and keeps the promotion in the ledger.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
