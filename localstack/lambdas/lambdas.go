@@ -21,6 +21,7 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/beat"
 	"zuum/functions/chat"
+	"zuum/functions/distribution"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
@@ -57,6 +58,7 @@ var Groups = map[string]wire.Builder{
 	"payment":       payment.FromEnv,
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
+	"distribution":  distribution.FromEnv,
 }
 
 // Sockets are the WebSocket APIs' functions, keyed by their schema.Socket's name.

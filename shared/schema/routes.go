@@ -134,6 +134,14 @@ var RouteGroups = []RouteGroup{
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Distribution: releases live in the Posts table beside the media catalog; submitting one
+	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
+	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.
+	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
