@@ -135,7 +135,7 @@ func (w *world) single(u apptest.User, extra map[string]any) map[string]any {
 		"releaseType": "single", "title": "Lagos Nights",
 		"coverArt": w.cover(u), "audioFile": w.track(u),
 		"genre": "pop", "releaseDate": today(0), "isExplicit": false, "clipStartTime": 0,
-		"copyright":  map[string]any{"year": time.Now().Year(), "owner": "Ada Sings"},
+		"copyright":   map[string]any{"year": time.Now().Year(), "owner": "Ada Sings"},
 		"recordLabel": "no", "songwriter": "self", "songwriters": []string{"Ada Sings"},
 		"lyrics": "Lagos nights,\ncity lights", "allPlatforms": true, "promotionPackage": "none",
 		"agreements": map[string]any{"terms": true, "youtubeAck": true, "promoAck": true, "rightsAck": true, "nameAck": true, "distributionAck": true},
