@@ -167,11 +167,13 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	if p.Page > 1 && p.Cursor == "" {
-		httpapi.Error(w, r, failure.New(failure.Invalid, "Follow pagination.next to reach later pages."))
+	me := owner(r).ID
+	skip, err := p.Skip(func() (int64, error) { return h.releases.Count(r.Context(), me) })
+	if err != nil {
+		httpapi.Error(w, r, err)
 		return
 	}
-	page, err := h.releases.Mine(r.Context(), owner(r).ID, p.Limit, p.Cursor)
+	page, err := h.releases.Mine(r.Context(), me, p.Limit, p.Cursor, skip)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

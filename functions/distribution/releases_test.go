@@ -380,6 +380,13 @@ func TestList_IsNewestFirstAndFollowsNext(t *testing.T) {
 	if !strings.Contains(string(r.Raw), ids[0]) || !strings.Contains(string(r.Raw), `"hasNext":false`) {
 		t.Errorf("page 2: %s", r.Raw)
 	}
+	if walked := ada.Client.JSON("GET", "/api/distribution/releases?limit=2&page=2", nil); !strings.Contains(string(walked.Raw), ids[0]) ||
+		strings.Contains(string(walked.Raw), ids[1]) {
+		t.Errorf("page 2 without a cursor: %s", walked.Raw)
+	}
+	if past := ada.Client.JSON("GET", "/api/distribution/releases?limit=2&page=3", nil); past.Status != 400 || past.Message() != "page must be between 1 and 2." {
+		t.Errorf("page 3: %d %s", past.Status, past.Raw)
+	}
 }
 
 // Review through to the end, and a rejection's refund, as the admin routes drive the store.

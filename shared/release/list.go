@@ -28,9 +28,52 @@ var Queues = []string{pending, string(Submitted), string(InReview), string(Appro
 // ErrBadCursor refuses a cursor that is not one of the list's own.
 var ErrBadCursor = failure.New(failure.Invalid, "Invalid cursor.")
 
-// Mine lists ownerID's releases, newest first, limit at a time from cursor.
-func (s *Store) Mine(ctx context.Context, ownerID string, limit int, cursor string) (Page, error) {
-	return s.list(ctx, "RELEASES#"+ownerID, false, limit, cursor)
+// Mine lists ownerID's releases, newest first, limit at a time from cursor, or without one
+// after the first skip.
+func (s *Store) Mine(ctx context.Context, ownerID string, limit int, cursor string, skip int) (Page, error) {
+	pk := "RELEASES#" + ownerID
+	if cursor == "" && skip > 0 {
+		start, err := s.walk(ctx, pk, false, skip)
+		if err != nil {
+			return Page{}, err
+		}
+		if start == nil { // the list ends before the page
+			total, err := s.count(ctx, pk)
+			return Page{Total: total}, err
+		}
+		cursor = dynamo.EncodeKey(start)
+	}
+	return s.list(ctx, pk, false, limit, cursor)
+}
+
+// Count is how many releases ownerID has.
+func (s *Store) Count(ctx context.Context, ownerID string) (int64, error) {
+	return s.count(ctx, "RELEASES#"+ownerID)
+}
+
+// walk reads past the first n index items of pk (keys only) and returns the key to start after,
+// nil when the list ends first.
+func (s *Store) walk(ctx context.Context, pk string, oldestFirst bool, n int) (map[string]types.AttributeValue, error) {
+	var start map[string]types.AttributeValue
+	for n > 0 {
+		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
+			TableName: &s.posts, KeyConditionExpression: aws.String("pk = :pk"), ProjectionExpression: aws.String("pk, sk"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)}, ExclusiveStartKey: start,
+			ScanIndexForward: aws.Bool(oldestFirst), Limit: aws.Int32(int32(min(n, 1000))),
+		})
+		if err != nil {
+			return nil, failure.Wrap(err, "list releases")
+		}
+		n -= len(out.Items)
+		if len(out.Items) == 0 || out.LastEvaluatedKey == nil && n > 0 {
+			return nil, nil
+		}
+		if last := out.Items[len(out.Items)-1]; n == 0 {
+			return map[string]types.AttributeValue{"pk": last["pk"], "sk": last["sk"]}, nil
+		}
+		start = out.LastEvaluatedKey
+	}
+	return start, nil
 }
 
 // Queue lists the releases in queue q (a status past draft, or "pending"), oldest first: the
@@ -82,25 +125,29 @@ func (s *Store) list(ctx context.Context, pk string, oldestFirst bool, limit int
 			}
 		}
 	}
-	count, err := s.db.Query(ctx, &dynamodb.QueryInput{
-		TableName: &s.posts, KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)}, Select: types.SelectCount,
-	})
-	if err != nil {
-		return Page{}, failure.Wrap(err, "count releases")
+	if p.Total, err = s.count(ctx, pk); err != nil {
+		return Page{}, err
 	}
-	p.Total = int64(count.Count)
-	for count.LastEvaluatedKey != nil {
-		count, err = s.db.Query(ctx, &dynamodb.QueryInput{
-			TableName: &s.posts, KeyConditionExpression: aws.String("pk = :pk"), ExclusiveStartKey: count.LastEvaluatedKey,
+	return p, nil
+}
+
+// count is how many items the index partition pk holds.
+func (s *Store) count(ctx context.Context, pk string) (int64, error) {
+	var total int64
+	var start map[string]types.AttributeValue
+	for {
+		out, err := s.db.Query(ctx, &dynamodb.QueryInput{
+			TableName: &s.posts, KeyConditionExpression: aws.String("pk = :pk"), ExclusiveStartKey: start,
 			ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)}, Select: types.SelectCount,
 		})
 		if err != nil {
-			return Page{}, failure.Wrap(err, "count releases")
+			return 0, failure.Wrap(err, "count releases")
 		}
-		p.Total += int64(count.Count)
+		total += int64(out.Count)
+		if start = out.LastEvaluatedKey; start == nil {
+			return total, nil
+		}
 	}
-	return p, nil
 }
 
 // batchGet reads the release items at keys (at most 100), by id.

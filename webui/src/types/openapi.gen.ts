@@ -1687,8 +1687,8 @@ export interface paths {
         };
         /**
          * Your releases, newest first
-         * @description Drafts included, each with its status and, when rejected, the reason. Later pages are
-         *     reached by following pagination.next (a page number without a cursor is 400).
+         * @description Drafts included, each with its status and, when rejected, the reason. Paged like every
+         *     list (follow pagination.next).
          */
         get: operations["listReleases"];
         put?: never;
