@@ -9,12 +9,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
 	"zuum/shared/release"
+	"zuum/shared/schema"
 )
 
 func TestCreate_WithoutASessionIs401(t *testing.T) {
@@ -399,25 +402,25 @@ func TestReview_ApprovalMovesHeldToFeesAndRejectionRefundsInFull(t *testing.T) {
 	store := w.releases()
 	ctx := context.Background()
 
-	if _, _, err := store.Review(ctx, one.ID); err != nil {
+	if _, _, err := store.Review(ctx, one.ID, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := store.Approve(ctx, one.ID); err != nil {
+	if _, _, err := store.Approve(ctx, one.ID, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := store.Approve(ctx, one.ID); err == nil || !strings.Contains(err.Error(), "An approved release cannot be approved") {
+	if _, _, err := store.Approve(ctx, one.ID, nil); err == nil || !strings.Contains(err.Error(), "An approved release cannot be approved") {
 		t.Errorf("approving twice: %v", err)
 	}
-	if _, _, err := store.Deliver(ctx, one.ID); err != nil {
+	if _, _, err := store.Deliver(ctx, one.ID, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := store.Reject(ctx, two.ID, "  "); err == nil {
+	if _, _, err := store.Reject(ctx, two.ID, "  ", nil); err == nil {
 		t.Error("a rejection needs a reason")
 	}
-	if _, _, err := store.Reject(ctx, two.ID, "The cover has a web address on it."); err != nil {
+	if _, _, err := store.Reject(ctx, two.ID, "The cover has a web address on it.", nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := store.Reject(ctx, two.ID, "again"); err == nil {
+	if _, _, err := store.Reject(ctx, two.ID, "again", nil); err == nil {
 		t.Error("rejecting twice must be refused")
 	}
 	held, fees := w.books()
@@ -440,5 +443,35 @@ func TestReview_ApprovalMovesHeldToFeesAndRejectionRefundsInFull(t *testing.T) {
 		if !contains(n, want) {
 			t.Errorf("no notification %q in %q", want, n)
 		}
+	}
+}
+
+// The caller's items (an admin's audit entry) are written in the change's own transaction: when
+// one cannot be written, neither the status nor the money moves.
+func TestReview_TheCallersItemsShareTheChangesTransaction(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	w.deposit(ada, 20_000*money.Naira)
+	v := releaseOf(t, submitNew(w.app, ada, w.single(ada, map[string]any{"promotionPackage": "basic"})), http.StatusCreated)
+	store := w.releases()
+	var sawBefore, sawAfter release.Status
+	failing := func(before, after release.Release) ([]types.TransactWriteItem, error) {
+		sawBefore, sawAfter = before.Status, after.Status
+		return []types.TransactWriteItem{{ConditionCheck: &types.ConditionCheck{
+			TableName: aws.String(schema.Posts.Name), ConditionExpression: aws.String("attribute_exists(pk)"),
+			Key: map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "NOPE"}, "sk": &types.AttributeValueMemberS{Value: "NOPE"}},
+		}}}, nil
+	}
+	if _, _, err := store.Approve(context.Background(), v.ID, failing); err == nil {
+		t.Fatal("an approval whose audit item fails must fail")
+	}
+	if sawBefore != release.Submitted || sawAfter != release.Approved {
+		t.Errorf("with saw %s → %s", sawBefore, sawAfter)
+	}
+	if held, fees := w.books(); held != 20_000*money.Naira || fees != 0 {
+		t.Errorf("held %v fees %v: money moved", held, fees)
+	}
+	if got := releaseOf(t, ada.Client.JSON("GET", "/api/distribution/releases/"+v.ID, nil), http.StatusOK); got.Status != "submitted" {
+		t.Errorf("status %s", got.Status)
 	}
 }

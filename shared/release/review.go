@@ -14,16 +14,20 @@ import (
 	"zuum/shared/text"
 )
 
-// Review moves release id from submitted to in_review: an admin has taken it up. extra are the
-// caller's own items (the admin's audit entry), written in the same transaction.
-func (s *Store) Review(ctx context.Context, id string, extra ...types.TransactWriteItem) (Release, Release, error) {
-	return s.move(ctx, id, InReview, "", []Status{Submitted}, extra)
+// With makes the caller's own items for a change of status from the release as it was and as it
+// becomes (an admin's audit entry); they are written in the change's transaction.
+type With func(before, after Release) ([]types.TransactWriteItem, error)
+
+// Review moves release id from submitted to in_review: an admin has taken it up. It returns the
+// release before and after.
+func (s *Store) Review(ctx context.Context, id string, with With) (Release, Release, error) {
+	return s.move(ctx, id, InReview, "", []Status{Submitted}, with)
 }
 
 // Approve moves release id from submitted or in_review to approved, and its package's money
 // from ledger.Held to ledger.Fees in the same transaction (once: "release-approve#<id>").
-func (s *Store) Approve(ctx context.Context, id string, extra ...types.TransactWriteItem) (Release, Release, error) {
-	return s.move(ctx, id, Approved, "", []Status{Submitted, InReview}, extra)
+func (s *Store) Approve(ctx context.Context, id string, with With) (Release, Release, error) {
+	return s.move(ctx, id, Approved, "", []Status{Submitted, InReview}, with)
 }
 
 // MaxReason bounds a rejection's reason, in characters.
@@ -38,7 +42,7 @@ var (
 // Reject moves release id from submitted or in_review to rejected with reason, and refunds its
 // package from ledger.Held to the owner in full in the same transaction (once:
 // "release-reject#<id>").
-func (s *Store) Reject(ctx context.Context, id, reason string, extra ...types.TransactWriteItem) (Release, Release, error) {
+func (s *Store) Reject(ctx context.Context, id, reason string, with With) (Release, Release, error) {
 	reason = text.Clean(reason, true)
 	switch {
 	case text.Blank(reason):
@@ -46,18 +50,18 @@ func (s *Store) Reject(ctx context.Context, id, reason string, extra ...types.Tr
 	case text.Len(reason) > MaxReason:
 		return Release{}, Release{}, ErrReasonLong
 	}
-	return s.move(ctx, id, Rejected, reason, []Status{Submitted, InReview}, extra)
+	return s.move(ctx, id, Rejected, reason, []Status{Submitted, InReview}, with)
 }
 
 // Deliver moves release id from approved to delivered: it is live on the platforms.
-func (s *Store) Deliver(ctx context.Context, id string, extra ...types.TransactWriteItem) (Release, Release, error) {
-	return s.move(ctx, id, Delivered, "", []Status{Approved}, extra)
+func (s *Store) Deliver(ctx context.Context, id string, with With) (Release, Release, error) {
+	return s.move(ctx, id, Delivered, "", []Status{Approved}, with)
 }
 
 // move takes release id from one of from to status to, with the money that goes with it, the
-// owner's notification and extra, as one transaction conditioned on the version read. It
-// returns the release before and after.
-func (s *Store) move(ctx context.Context, id string, to Status, reason string, from []Status, extra []types.TransactWriteItem) (Release, Release, error) {
+// owner's notification and the caller's items, as one transaction conditioned on the version
+// read. It returns the release before and after.
+func (s *Store) move(ctx context.Context, id string, to Status, reason string, from []Status, with With) (Release, Release, error) {
 	before, err := s.Get(ctx, id)
 	if err != nil {
 		return Release{}, Release{}, err
@@ -75,7 +79,14 @@ func (s *Store) move(ctx context.Context, id string, to Status, reason string, f
 	if err != nil {
 		return Release{}, Release{}, err
 	}
-	items := append(append([]types.TransactWriteItem{put}, more...), extra...)
+	items := append([]types.TransactWriteItem{put}, more...)
+	if with != nil {
+		extra, err := with(before, after)
+		if err != nil {
+			return Release{}, Release{}, err
+		}
+		items = append(items, extra...)
+	}
 	var legs []ledger.Leg
 	switch {
 	case after.Price == 0:
