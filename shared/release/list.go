@@ -31,19 +31,7 @@ var ErrBadCursor = failure.New(failure.Invalid, "Invalid cursor.")
 // Mine lists ownerID's releases, newest first, limit at a time from cursor, or without one
 // after the first skip.
 func (s *Store) Mine(ctx context.Context, ownerID string, limit int, cursor string, skip int) (Page, error) {
-	pk := "RELEASES#" + ownerID
-	if cursor == "" && skip > 0 {
-		start, err := s.walk(ctx, pk, false, skip)
-		if err != nil {
-			return Page{}, err
-		}
-		if start == nil { // the list ends before the page
-			total, err := s.count(ctx, pk)
-			return Page{Total: total}, err
-		}
-		cursor = dynamo.EncodeKey(start)
-	}
-	return s.list(ctx, pk, false, limit, cursor)
+	return s.page(ctx, "RELEASES#"+ownerID, false, limit, cursor, skip)
 }
 
 // Count is how many releases ownerID has.
@@ -76,10 +64,33 @@ func (s *Store) walk(ctx context.Context, pk string, oldestFirst bool, n int) (m
 	return start, nil
 }
 
-// Queue lists the releases in queue q (a status past draft, or "pending"), oldest first: the
-// order an admin works through them.
-func (s *Store) Queue(ctx context.Context, q string, limit int, cursor string) (Page, error) {
-	return s.list(ctx, "RELEASEQ#"+q, true, limit, cursor)
+// Queue lists the releases in queue q (a status past draft, or "pending"), oldest first (the
+// order an admin works through them), limit at a time from cursor, or without one after the
+// first skip.
+func (s *Store) Queue(ctx context.Context, q string, limit int, cursor string, skip int) (Page, error) {
+	return s.page(ctx, "RELEASEQ#"+q, true, limit, cursor, skip)
+}
+
+// page reads one page of the index partition pk from cursor, or without one after the first
+// skip items.
+func (s *Store) page(ctx context.Context, pk string, oldestFirst bool, limit int, cursor string, skip int) (Page, error) {
+	if cursor == "" && skip > 0 {
+		start, err := s.walk(ctx, pk, oldestFirst, skip)
+		if err != nil {
+			return Page{}, err
+		}
+		if start == nil { // the list ends before the page
+			total, err := s.count(ctx, pk)
+			return Page{Total: total}, err
+		}
+		cursor = dynamo.EncodeKey(start)
+	}
+	return s.list(ctx, pk, oldestFirst, limit, cursor)
+}
+
+// QueueCount is how many releases queue q holds.
+func (s *Store) QueueCount(ctx context.Context, q string) (int64, error) {
+	return s.count(ctx, "RELEASEQ#"+q)
 }
 
 // list reads one page of the index partition pk and the releases it names.
