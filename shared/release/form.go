@@ -330,11 +330,18 @@ func (f Form) Check(now time.Time) []failure.FieldError {
 			add(g.field, MsgAgree)
 		}
 	}
-	return errs
+	return append(errs, f.lengths()...)
 }
 
+// Longest texts, in characters a reader sees: names and titles, and lyrics.
+const (
+	MaxName   = 200
+	MaxLyrics = 10_000
+)
+
 // CheckDraft applies the few rules a draft keeps at every step: what it says must be something
-// the form can hold (a package that exists, an album no longer than 15 tracks), not complete.
+// the form can hold (a package that exists, an album no longer than 15 tracks, texts within
+// their lengths), not complete.
 func (f Form) CheckDraft() []failure.FieldError {
 	var errs []failure.FieldError
 	if len(f.Tracks) > MaxTracks || f.NumberOfTracks < 0 || f.NumberOfTracks > MaxTracks {
@@ -343,9 +350,40 @@ func (f Form) CheckDraft() []failure.FieldError {
 	if _, ok := PackageOf(f.PromotionPackage); !ok {
 		errs = append(errs, failure.FieldError{Field: "promotionPackage", Msg: MsgPackage})
 	}
-	if len(f.Songwriters) > 50 {
-		errs = append(errs, failure.FieldError{Field: "songwriters", Msg: "At most 50 songwriters"})
+	if len(f.Songwriters) > MaxSongwriters {
+		errs = append(errs, failure.FieldError{Field: "songwriters", Msg: fmt.Sprintf("At most %d songwriters", MaxSongwriters)})
 	}
+	return append(errs, f.lengths()...)
+}
+
+// MaxSongwriters bounds the songwriters of one release.
+const MaxSongwriters = 50
+
+// lengths refuses texts longer than their limits (drafts and submissions alike).
+func (f Form) lengths() []failure.FieldError {
+	var errs []failure.FieldError
+	long := func(field, value string, max int) {
+		if text.Len(value) > max {
+			errs = append(errs, failure.FieldError{Field: field, Msg: fmt.Sprintf("Must be at most %d characters", max)})
+		}
+	}
+	for _, t := range []struct{ field, value string }{
+		{"artistName", f.ArtistName}, {"existingProfiles.spotify", f.ExistingProfiles.Spotify},
+		{"existingProfiles.appleMusic", f.ExistingProfiles.AppleMusic}, {"existingProfiles.youtubeMusic", f.ExistingProfiles.YouTubeMusic},
+		{"title", f.Title}, {"copyright.owner", f.Copyright.Owner}, {"recordLabelName", f.RecordLabelName},
+	} {
+		long(t.field, t.value, MaxName)
+	}
+	for i, s := range f.Songwriters {
+		long(fmt.Sprintf("songwriters[%d]", i), s, MaxName)
+	}
+	for i, t := range f.Tracks {
+		long(fmt.Sprintf("tracks[%d].title", i), t.Title, MaxName)
+		long(fmt.Sprintf("tracks[%d].songwriter", i), t.Songwriter, MaxName)
+		long(fmt.Sprintf("tracks[%d].featuredArtist", i), t.FeaturedArtist, MaxName)
+		long(fmt.Sprintf("tracks[%d].lyrics", i), t.Lyrics, MaxLyrics)
+	}
+	long("lyrics", f.Lyrics, MaxLyrics)
 	return errs
 }
 

@@ -1,6 +1,7 @@
 package release_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -68,5 +69,19 @@ func TestPackages_AreTheWizardsPrices(t *testing.T) {
 	}
 	if _, ok := release.PackageOf("gold"); ok {
 		t.Error("gold is no package")
+	}
+}
+
+func TestCheck_TextsLongerThanTheirLimitsAreRefusedInDraftsToo(t *testing.T) {
+	f := complete()
+	f.Title = strings.Repeat("ọ̀", release.MaxName) // one character each, however many code points
+	if errs := f.Check(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)); len(errs) != 0 {
+		t.Fatalf("200 characters refused: %v", errs)
+	}
+	f.Title += "a"
+	f.Lyrics = strings.Repeat("la ", release.MaxLyrics)
+	errs := f.CheckDraft()
+	if len(errs) != 2 || errs[0].Field != "title" || errs[1].Field != "lyrics" || errs[0].Msg != "Must be at most 200 characters" {
+		t.Errorf("draft: %v", errs)
 	}
 }
