@@ -2899,8 +2899,10 @@ export interface components {
          *     songwriters[i] "All songwriter fields must be filled"; lyrics "Lyrics are required" (a
          *     single); clipStartTime "Clip start time cannot be negative"; platforms "Select at least
          *     one platform"; agreements.<box> "You must agree to continue"; promotionPackage "Promotion
-         *     package must be none, basic, standard or premium". Also a field of the wrong type ("title
-         *     must be a string"), a malformed body, and a missing or malformed Idempotency-Key.
+         *     package must be none, basic, standard or premium"; a name, title or URL over 200
+         *     characters and lyrics over 10,000 "Must be at most <n> characters" (drafts too). Also a
+         *     field of the wrong type ("title must be a string"), a malformed body, and a missing or
+         *     malformed Idempotency-Key.
          */
         ReleaseInvalid: {
             headers: {
