@@ -12,7 +12,10 @@ import (
 	"zuum/functions/wire"
 	domain "zuum/shared/admin"
 	"zuum/shared/audit"
+	"zuum/shared/ledger"
 	"zuum/shared/mail"
+	"zuum/shared/media"
+	"zuum/shared/release"
 	"zuum/shared/schema"
 	"zuum/shared/session"
 )
@@ -20,7 +23,8 @@ import (
 // FromEnv builds the route group from its environment: USERS_TABLE (admins, their sessions and
 // codes, the audit log, and the user sessions it recognises to refuse them), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty) and BCRYPT_COST (optional).
+// without another admin; may be empty) and BCRYPT_COST (optional); POSTS_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET for the releases queue.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
@@ -47,6 +51,8 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
+	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
+	h.mountReleases(release.NewStore(db, env(schema.Posts.EnvVar), users, ledger.New(db, env(schema.Ledger.EnvVar)), files), files)
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return h, nil

@@ -148,8 +148,11 @@ var RouteGroups = []RouteGroup{
 	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
 	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
 	// routes that act on other data add their tables here.
+	// The releases queue reads and writes releases (Posts) and settles their packages (Ledger),
+	// and signs GETs of their files (media/).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: usersOnly, SendsMail: true, AdminBootstrap: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true,
+		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

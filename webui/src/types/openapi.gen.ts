@@ -2030,6 +2030,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The releases queue
+         * @description Releases of one status, oldest first (the order to review them): `pending` (the default:
+         *     submitted and in review together), submitted, in_review, approved, rejected or delivered.
+         *     Paged like every list. Anything else is 400 "status must be one of pending, submitted,
+         *     in_review, approved, rejected, delivered.".
+         */
+        get: operations["adminListReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One release, its files playable and its cover shown
+         * @description Any user's release; `files` holds signed URLs (one hour) of the cover and every track.
+         */
+        get: operations["adminGetRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a release up for review
+         * @description submitted → in_review. The owner is told their release is being reviewed. Each action is recorded in the audit log (release.review) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminReviewRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a release
+         * @description submitted or in_review → approved. Its promotion package moves from the held account to fees in the same transaction; the owner is notified. Recorded in the audit log (release.approve). Each action is recorded in the audit log (release.approve) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminApproveRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a release with a reason
+         * @description submitted or in_review → rejected with `reason` (1 to 500 characters, cleaned as other text), which the owner is shown. Its promotion package is refunded to the owner's wallet in full in the same transaction. Each action is recorded in the audit log (release.reject) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminRejectRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved release delivered
+         * @description approved → delivered: it is live on the platforms. The owner is notified. Each action is recorded in the audit log (release.deliver) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminDeliverRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3121,6 +3263,10 @@ export interface components {
             /** @enum {string} */
             message: "Admin account created. Check your email for the verification code." | "Admin account created, but the verification email could not be sent. Use Resend OTP.";
             email: string;
+        };
+        ReleaseReject: {
+            /** @description Why; the owner is shown it. 1 to 500 characters. */
+            reason: string;
         };
     };
     responses: {
@@ -7865,6 +8011,265 @@ export interface operations {
             400: components["responses"]["BadPage"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListReleases: {
+        parameters: {
+            query?: {
+                status?: "pending" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad status, limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be one of pending, submitted, in_review, approved, rejected, delivered."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminReviewRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description A submitted release only ("An in review release cannot be reviewed"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApproveRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("An approved release cannot be approved"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The cover art carries a web address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseReject"];
+            };
+        };
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("A delivered release cannot be rejected"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminDeliverRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not approved ("A submitted release cannot be delivered"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
