@@ -7333,17 +7333,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReleaseNotFound"];
             406: components["responses"]["ReleaseInsufficient"];
-            /** @description The release was already submitted. */
+            /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "This release has already been submitted"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
