@@ -3133,11 +3133,10 @@ export interface components {
             };
             /** @description true is refused: "Distribution of cover songs is not supported". */
             isCover?: boolean;
-        };
-        ReleaseCreate: components["schemas"]["ReleaseForm"] & {
-            /** @description true: store as a draft, rules not checked. */
+            /** @description In a request to createRelease only - true stores a draft (rules not checked); never in an answer. */
             draft?: boolean;
         };
+        ReleaseCreate: components["schemas"]["ReleaseForm"];
         Release: {
             id: string;
             /** @enum {string} */
