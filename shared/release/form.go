@@ -310,9 +310,7 @@ func (f Form) Check(now time.Time) []failure.FieldError {
 	}
 
 	// Step 5: distribution and agreements.
-	p := f.Platforms
-	if f.AllPlatforms != nil && !*f.AllPlatforms &&
-		!(isTrue(p.Spotify) || isTrue(p.AppleMusic) || isTrue(p.YouTubeMusic) || p.AmazonMusic || p.Tidal || p.Deezer) {
+	if f.AllPlatforms != nil && !*f.AllPlatforms && !f.Platforms.any() {
 		add("platforms", MsgPlatforms)
 	}
 	if _, ok := PackageOf(f.PromotionPackage); !ok {
@@ -388,6 +386,11 @@ func (f Form) lengths() []failure.FieldError {
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
+
+// any reports whether at least one platform is chosen.
+func (p Platforms) any() bool {
+	return isTrue(p.Spotify) || isTrue(p.AppleMusic) || isTrue(p.YouTubeMusic) || p.AmazonMusic || p.Tidal || p.Deezer
+}
 
 // webURL reports whether s is an absolute http(s) URL with a host.
 func webURL(s string) bool {
