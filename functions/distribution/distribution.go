@@ -129,13 +129,24 @@ func (h *Handler) idem(r *http.Request, status int) *release.Idem {
 // or the error.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error, status int) {
 	switch {
-	case errors.Is(err, ledger.ErrReplayed):
+	case errors.Is(err, ledger.ErrReplayed), failure.Is(err, failure.Invalid) && h.answered(r):
 		httpapi.Replay(w, r, h.ledger)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
 		httpapi.JSON(w, status, Answer{Release: h.view(r, rel)})
 	}
+}
+
+// answered reports whether r's Idempotency-Key has an answer by now: a concurrent request with
+// the key went first and took the uploads r found gone, so r gets that request's answer.
+func (h *Handler) answered(r *http.Request) bool {
+	o := httpapi.OnceOf(r)
+	if o == nil {
+		return false
+	}
+	_, ok, err := h.ledger.Once(r.Context(), o.Key)
+	return err == nil && ok
 }
 
 func (h *Handler) update(w http.ResponseWriter, r *http.Request) {

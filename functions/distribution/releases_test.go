@@ -488,3 +488,35 @@ func TestDraft_AHeldFileCannotMoveToAFieldOfAnotherKind(t *testing.T) {
 		t.Errorf("fields %v", got)
 	}
 }
+
+// The same submission sent several times at once (a double click, a retry on a slow network)
+// stores one release and charges once; every copy gets the first answer.
+func TestCreate_TheSameKeyAtOnceStoresOneReleaseAndChargesOnce(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	w.deposit(ada, 100_000*money.Naira)
+	body := w.single(ada, map[string]any{"promotionPackage": "basic"})
+	key := uuid.NewString()
+	const n = 5
+	answers := make([]view, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := send(w.app, ada, "POST", "/api/distribution/releases", key, body)
+			if r.Status != http.StatusCreated {
+				t.Errorf("copy %d: %d %s", i, r.Status, r.Raw)
+				return
+			}
+			answers[i] = releaseOf(t, r, http.StatusCreated)
+		})
+	}
+	wg.Wait()
+	for _, a := range answers[1:] {
+		if a.ID != answers[0].ID {
+			t.Errorf("ids %s and %s", a.ID, answers[0].ID)
+		}
+	}
+	if got := w.balance(ada); got != 80_000*money.Naira {
+		t.Errorf("wallet %v, want ₦80,000 (charged once)", got)
+	}
+}
