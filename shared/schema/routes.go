@@ -151,7 +151,7 @@ var RouteGroups = []RouteGroup{
 	// The releases queue reads and writes releases (Posts) and settles their packages (Ledger),
 	// and signs GETs of their files (media/).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
