@@ -23,9 +23,9 @@ import (
 // FromEnv builds the route group from its environment: USERS_TABLE (admins, their sessions and
 // codes, the audit log, and the user sessions it recognises to refuse them), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and MEDIA_BUCKET (the releases
-// queue), and ORIGIN_SECRET_ID with
-// ORIGIN_REQUIRED: sign-ups are limited per viewer address, believed from the CDN only (wire.Edge).
+// without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET (the releases queue), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
+// limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
