@@ -52,8 +52,8 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
-	h.MountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
-	h.MountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
+	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
+	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return h, nil
