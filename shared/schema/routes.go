@@ -142,7 +142,7 @@ var RouteGroups = []RouteGroup{
 	// routes that act on other data add their tables here. Deactivating an account moves the Posts
 	// table's timeline sizes; the ledger's health reads the Ledger.
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts}, ReadTables: []Table{Ledger}, SendsMail: true, AdminBootstrap: true,
+		Tables: []Table{Users, Posts}, ReadTables: []Table{Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
