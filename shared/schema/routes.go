@@ -40,6 +40,9 @@ type Access struct {
 	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
 	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
 	ViewerAddress bool
+	// AdminBootstrap passes ADMIN_BOOTSTRAP_EMAILS, the emails of admins approved without
+	// another admin (the first admins of a fresh deployment).
+	AdminBootstrap bool
 	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
 	// that secret (the provider's secret key and webhook hash).
 	PaymentProvider bool
@@ -135,6 +138,12 @@ var RouteGroups = []RouteGroup{
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
+	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
+	// routes that act on other data add their tables here.
+	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
+		Tables: usersOnly, SendsMail: true, AdminBootstrap: true,
+	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
