@@ -20,7 +20,8 @@ import (
 // FromEnv builds the route group from its environment: USERS_TABLE (admins, their sessions and
 // codes, the audit log, and the user sessions it recognises to refuse them), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty) and BCRYPT_COST (optional).
+// without another admin; may be empty), BCRYPT_COST (optional), and ORIGIN_SECRET_ID with
+// ORIGIN_REQUIRED: sign-ups are limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
@@ -46,8 +47,12 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
+	edge, err := wire.Edge(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
 	h := New(admins, log)
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
-	return h, nil
+	return edge.Wrap(h), nil
 }

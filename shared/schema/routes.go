@@ -142,7 +142,7 @@ var RouteGroups = []RouteGroup{
 	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
 	// routes that act on other data add their tables here.
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: usersOnly, SendsMail: true, AdminBootstrap: true,
+		Tables: usersOnly, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

@@ -1803,9 +1803,9 @@ export interface paths {
         /**
          * Sign up as an admin and email a verification code
          * @description Admins are their own principal (not users). A 6-digit code is emailed, valid 10 minutes,
-         *     5 tries. After verifying, the admin can log in but acts only once another admin approves
-         *     them (GET /api/admin/admins?status=pending), or at once when their email is on the
-         *     deployment's bootstrap list.
+         *     5 tries; 10 valid sign-ups per address an hour. After verifying, the admin can log in but
+         *     acts only once another admin approves them (GET /api/admin/admins?status=pending), or at
+         *     once when their email is on the deployment's bootstrap list.
          */
         post: operations["adminSignup"];
         delete?: never;
@@ -7061,6 +7061,20 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            /** @description 10 valid sign-ups from this address within the hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-ups from this network. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
