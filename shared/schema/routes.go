@@ -113,10 +113,11 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
-	// The feed only lists: it reads both tables and signs GETs for posts' files.
+	// The feed lists: it reads both tables and signs GETs for posts' files; it writes Posts only
+	// to count the impressions of the promoted posts it serves.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
-		ReadTables: usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		Tables: []Table{Posts}, ReadTables: usersOnly,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 	}},
 	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
 	// names, and signs GETs for the posts' files, as the feed does.
