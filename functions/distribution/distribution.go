@@ -72,7 +72,7 @@ func (h *Handler) view(r *http.Request, rel release.Release) release.View {
 // create stores a draft as it is, or submits a new release at once; a submission moves money,
 // so it needs an Idempotency-Key as every money call does.
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpapi.MaxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, release.MaxBody))
 	if err != nil {
 		httpapi.Error(w, r, failure.New(failure.TooLarge, "Request body is too large."))
 		return
@@ -90,7 +90,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
 	var in createBody
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -104,7 +104,7 @@ func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) createSubmitted(w http.ResponseWriter, r *http.Request) {
 	var in createBody
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -151,7 +151,7 @@ func (h *Handler) answered(r *http.Request) bool {
 
 func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
 	var in release.Form
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}

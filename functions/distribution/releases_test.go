@@ -520,3 +520,26 @@ func TestCreate_TheSameKeyAtOnceStoresOneReleaseAndChargesOnce(t *testing.T) {
 		t.Errorf("wallet %v, want ₦80,000 (charged once)", got)
 	}
 }
+
+func TestDraft_AnAlbumOfFifteenTracksWithLongLyricsIsKept(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	lyrics := strings.TrimSpace(strings.Repeat("la ", release.MaxLyrics/3)) // 9,998 characters a track
+	tracks := make([]map[string]any, release.MaxTracks)
+	for i := range tracks {
+		tracks[i] = map[string]any{"title": fmt.Sprintf("Track %d", i+1), "lyrics": lyrics}
+	}
+	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", map[string]any{
+		"draft": true, "releaseType": "album", "numberOfTracks": release.MaxTracks, "tracks": tracks,
+	}), http.StatusCreated)
+	path := "/api/distribution/releases/" + d.ID
+	got := releaseOf(t, send(w.app, ada, "GET", path, "", nil), http.StatusOK).form(t)
+	if len(got.Tracks) != release.MaxTracks || got.Tracks[14].Lyrics != lyrics {
+		t.Fatalf("kept %d tracks, the last with %d characters of lyrics", len(got.Tracks), len(got.Tracks[len(got.Tracks)-1].Lyrics))
+	}
+
+	tooBig := map[string]any{"draft": true, "releaseType": "album", "lyrics": strings.Repeat("x", release.MaxBody)}
+	if r := send(w.app, ada, "POST", "/api/distribution/releases", "", tooBig); r.Status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over release.MaxBody: %d %s", r.Status, r.Raw)
+	}
+}

@@ -337,6 +337,11 @@ const (
 	MaxLyrics = 10_000
 )
 
+// MaxBody bounds a release's JSON: an album of MaxTracks tracks with MaxLyrics characters of
+// lyrics each is about 150 KB of text, more if the lyrics are not ASCII. It stays under what
+// one DynamoDB item holds (400 KB, names included), since a release is one item.
+const MaxBody = 360 << 10
+
 // CheckDraft applies the few rules a draft keeps at every step: what it says must be something
 // the form can hold (a package that exists, an album no longer than 15 tracks, texts within
 // their lengths), not complete.
