@@ -10,7 +10,9 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// Given the contract's endpoints: /api/auth/* and /api/user/*, POST /api/uploads, the
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
-	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/* and GET /api/search
+	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/*, GET /api/search
+	// the releases below /api/distribution,
+	// and the admin area below /api/admin
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
@@ -29,6 +31,8 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
 		"ANY /api/payment/{proxy+}",
 		"ANY /api/search",
+		"ANY /api/distribution/{proxy+}",
+		"ANY /api/admin/{proxy+}",
 	}
 	for _, key := range want {
 		expect(t, func() {

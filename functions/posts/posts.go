@@ -108,6 +108,7 @@ func New(k Kind, d Deps) *Handler {
 		{"POST " + base + "/react", h.react},
 		{"POST " + base + k.CommentPath, h.comment},
 		{"POST " + base + "/share", h.share},
+		{"POST " + base + "/{id}/play", h.play},
 	}
 	for _, rt := range routes {
 		h.mux.HandleFunc(rt.pattern, httpapi.RequireSession(d.Sessions, rt.fn))
@@ -165,7 +166,7 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 	if err != nil {
 		return Deps{}, err
 	}
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return Deps{}, err
 	}

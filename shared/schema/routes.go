@@ -40,6 +40,9 @@ type Access struct {
 	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
 	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
 	ViewerAddress bool
+	// AdminBootstrap passes ADMIN_BOOTSTRAP_EMAILS, the emails of admins approved without
+	// another admin (the first admins of a fresh deployment).
+	AdminBootstrap bool
 	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
 	// that secret (the provider's secret key and webhook hash).
 	PaymentProvider bool
@@ -110,10 +113,11 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
-	// The feed only lists: it reads both tables and signs GETs for posts' files.
+	// The feed lists: it reads both tables and signs GETs for posts' files; it writes Posts only
+	// to count the impressions of the promoted posts it serves.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
-		ReadTables: usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		Tables: []Table{Posts}, ReadTables: usersOnly,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 	}},
 	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
 	// names, and signs GETs for the posts' files, as the feed does.
@@ -135,6 +139,23 @@ var RouteGroups = []RouteGroup{
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Distribution: releases live in the Posts table beside the media catalog; submitting one
+	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
+	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.
+	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+	}},
+	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
+	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
+	// routes that act on other data add their tables here. Deactivating an account moves the Posts
+	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
+	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
+	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
+	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
