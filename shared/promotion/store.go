@@ -23,11 +23,9 @@ import (
 // promotion, and counts what the promotion earned. The post store is one.
 type Promoter interface {
 	PromoteItems(postID, promotionID string, start, end time.Time) ([]types.TransactWriteItem, error)
-	PromotionStats(ctx context.Context, promotionIDs []string) (map[string]Stats, error)
+	PromotionStats(ctx context.Context, promotionIDs []string) (map[string]post.PromotionStats, error)
 }
 
-// Stats is what an in-app promotion earned: impressions in the feed and plays.
-type Stats struct{ Impressions, Plays int64 }
 
 // Config is what a Store needs.
 type Config struct {
