@@ -26,7 +26,6 @@ type Promoter interface {
 	PromotionStats(ctx context.Context, promotionIDs []string) (map[string]post.PromotionStats, error)
 }
 
-
 // Config is what a Store needs.
 type Config struct {
 	DB *dynamodb.Client

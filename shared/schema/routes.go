@@ -156,6 +156,12 @@ var RouteGroups = []RouteGroup{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
 	}},
+	// Mass promotion packages, the caller's promotions (in-app and mass) and paying for a mass one
+	// (the ledger holds promotions); it reads the Posts table for checked uploads and the
+	// impressions and plays of in-app promotions.
+	{Name: "promotion", Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}, Access: Access{
+		Tables: []Table{Users, Ledger}, ReadTables: []Table{Posts},
+	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
 }
