@@ -11,7 +11,8 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
 	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/*, GET /api/search
-	// and the admin area below /api/admin
+	// the releases below /api/distribution,
+	// the admin area below /api/admin, and promotion at /api/packages, below it and below /api/promotions
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
@@ -30,7 +31,9 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
 		"ANY /api/payment/{proxy+}",
 		"ANY /api/search",
+		"ANY /api/distribution/{proxy+}",
 		"ANY /api/admin/{proxy+}",
+		"ANY /api/packages", "ANY /api/packages/{proxy+}", "ANY /api/promotions/{proxy+}",
 	}
 	for _, key := range want {
 		expect(t, func() {

@@ -22,12 +22,14 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/beat"
 	"zuum/functions/chat"
+	"zuum/functions/distribution"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/payment"
+	"zuum/functions/promotion"
 	"zuum/functions/reconcile"
 	"zuum/functions/search"
 	"zuum/functions/uploads"
@@ -56,8 +58,10 @@ var Groups = map[string]wire.Builder{
 	"search":        search.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,
+	"promotion":     promotion.FromEnv,
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
+	"distribution":  distribution.FromEnv,
 	"admin":         admin.FromEnv,
 }
 

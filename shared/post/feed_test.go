@@ -111,7 +111,7 @@ func TestFeed_PromotedPostFollowsEveryFourOthersNeverTwiceAndOnlyInItsWindow(t *
 	}
 
 	// Once the window is over the promotions are gone and nothing says promoted.
-	f.clock.t = end
+	f.clock.Set(end)
 	p = f.audioTab(bola.ID, post.PageRequest{Limit: 8})
 	if got := fmt.Sprint(slots(p)); got != "[o:song 10 o:song 9 o:song 8 o:song 7 o:song 6 o:song 5 o:song 4 o:song 3]" {
 		t.Errorf("after the window: %s", got)

@@ -132,17 +132,35 @@ var RouteGroups = []RouteGroup{
 	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
 	// written (deposits, withdrawals and what they are matched on); the Users table too, for
 	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
+	// In-app promotion reads the post it promotes and keeps the promotion in the ledger.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Distribution: releases live in the Posts table beside the media catalog; submitting one
+	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
+	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.
+	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+	}},
 	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
 	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
-	// routes that act on other data add their tables here.
+	// routes that act on other data add their tables here. Deactivating an account moves the Posts
+	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
+	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: usersOnly, SendsMail: true, AdminBootstrap: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
+	}},
+	// Mass promotion packages, the caller's promotions (in-app and mass) and paying for a mass one
+	// (the ledger holds promotions); it reads the Posts table for checked uploads and the
+	// impressions and plays of in-app promotions.
+	{Name: "promotion", Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}, Access: Access{
+		Tables: []Table{Users, Ledger}, ReadTables: []Table{Posts},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

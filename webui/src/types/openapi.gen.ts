@@ -410,6 +410,13 @@ export interface paths {
          *     < 50 MB (5,242,880 and 52,428,800 bytes are the first refused sizes). A blank content_type
          *     or application/octet-stream is taken from the filename's extension; aliases (audio/mp3,
          *     image/jpg, video/avi, ...) are accepted and normalised.
+         *
+         *     A release's files have kinds of their own: `release_audio` (MP3, WAV or FLAC under 20 MB,
+         *     20,971,520 bytes the first refused: "Audio file exceeds 20MB limit", "Please upload MP3,
+         *     WAV, or FLAC") and `cover_art` (JPG or PNG under 5 MB: "Image exceeds 5MB limit", "Please
+         *     upload JPG or PNG"). A cover's size in pixels is read from its header after the upload:
+         *     under 3000x3000 it is deleted, and a release naming it is refused with "Cover art must be
+         *     at least 3000x3000".
          */
         post: operations["createUpload"];
         delete?: never;
@@ -1531,6 +1538,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for an in-app promotion of one of your posts
+         * @description ONE ledger transaction: the wallet -price (type fee) into the platform's held account, with
+         *     the promotion (pending until an admin approves or rejects it, typically 24-48 hours).
+         *     The price is ₦5,000 per 7 days scaled by the days and rounded half up to the kobo (30 days
+         *     = ₦21,428.57). `timeline` is when the promotion should end, 7, 14 or 30 days from now give
+         *     or take a day; once approved, the post is promoted for that many days from the approval.
+         *     Someone else's post answers 404 "Post not found", as a missing one does. Idempotency-Key
+         *     required; the same key answers the first answer again and moves nothing.
+         */
+        post: operations["promotePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/subscription/cancel": {
         parameters: {
             query?: never;
@@ -1731,6 +1764,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/distribution/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your releases, newest first
+         * @description Drafts included, each with its status and, when rejected, the reason. Paged like every
+         *     list (follow pagination.next).
+         */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Save a release as a draft, or submit a new release
+         * @description The release form of spec part 2 §3, files by upload key (kinds `cover_art` and
+         *     `release_audio`, see createUpload). With `"draft": true` what is there is stored as a
+         *     draft (types checked, and files, but not the wizard's rules) and no Idempotency-Key is
+         *     needed. Without it the release is submitted at once: every rule of spec part 2 §5 is
+         *     checked, the promotion package (basic ₦20,000, standard ₦50,000, premium ₦100,000) is
+         *     paid from the wallet into a held account in the same transaction that stores the release,
+         *     and the owner is notified (RELEASE_STATUS). One request stores the whole release or
+         *     nothing. A 400 lists every failing field at once by its path in the form
+         *     (`tracks[1].title`, `copyright.owner`, `agreements.rightsAck`, `songwriters[0]`,
+         *     `numberOfTracks`, `coverArt`). Uploads become the release's own files (copied, checked
+         *     again, the upload deleted); the answer names them by their new keys.
+         */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distribution/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of your releases
+         * @description Only its owner reads it here (admins through /api/admin/releases/{id}); anyone else gets 404.
+         */
+        get: operations["getRelease"];
+        /**
+         * Save a draft again
+         * @description Replaces the draft's form with the body (the form as createRelease takes it; `draft` is
+         *     ignored): types and files are checked, not the wizard's rules. Files are upload keys, or
+         *     the keys the release already holds (as the answer names them). Files the draft no longer
+         *     names are deleted. A release past draft is 409.
+         */
+        put: operations["updateRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distribution/releases/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft
+         * @description Checks every rule of spec part 2 §5 on the draft as saved (400 with every failing field
+         *     at once) and submits it: the status becomes submitted and the package is paid from the
+         *     wallet in one transaction, and the owner is notified. Of two submits at once one goes
+         *     through and the other is 409, so the package is paid once. The body is empty.
+         */
+        post: operations["submitRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1803,9 +1927,9 @@ export interface paths {
         /**
          * Sign up as an admin and email a verification code
          * @description Admins are their own principal (not users). A 6-digit code is emailed, valid 10 minutes,
-         *     5 tries. After verifying, the admin can log in but acts only once another admin approves
-         *     them (GET /api/admin/admins?status=pending), or at once when their email is on the
-         *     deployment's bootstrap list.
+         *     5 tries; 10 valid sign-ups per address an hour. After verifying, the admin can log in but
+         *     acts only once another admin approves them (GET /api/admin/admins?status=pending), or at
+         *     once when their email is on the deployment's bootstrap list.
          */
         post: operations["adminSignup"];
         delete?: never;
@@ -1992,10 +2116,467 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The releases queue
+         * @description Releases of one status, oldest first (the order to review them): `pending` (the default:
+         *     submitted and in review together), submitted, in_review, approved, rejected or delivered.
+         *     Paged like every list. Anything else is 400 "status must be one of pending, submitted,
+         *     in_review, approved, rejected, delivered.".
+         */
+        get: operations["adminListReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One release, its files playable and its cover shown
+         * @description Any user's release; `files` holds signed URLs (one hour) of the cover and every track.
+         */
+        get: operations["adminGetRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a release up for review
+         * @description submitted → in_review. The owner is told their release is being reviewed. Each action is recorded in the audit log (release.review) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminReviewRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a release
+         * @description submitted or in_review → approved. Its promotion package moves from the held account to fees in the same transaction; the owner is notified. Recorded in the audit log (release.approve). Each action is recorded in the audit log (release.approve) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminApproveRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mass promotion packages of every category
+         * @description Seeded from configuration, by category (tiktok, youtube, national (print media), tv, radio,
+         *     digital, chart, playlist, international). `total` is the price with every fee and tax, what
+         *     the wallet pays; amounts are naira. Public.
+         */
+        get: operations["listPromotionPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/myPromotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your promotions, in-app and mass together, newest first
+         * @description status is what the promotion is now: pending (awaiting an admin), active (approved and in
+         *     its window), completed (its window ended), expired (an in-app one still pending when the
+         *     end it asked for passed), cancelled (rejected and refunded). In-app promotions have category
+         *     in_app and their post's impressions in the feed and plays.
+         */
+        get: operations["listMyPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/mass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for a mass promotion through a package
+         * @description `{category, package_id, ...the category's fields}`, every value a string, files by upload
+         *     key (one of your uploads the media function accepted). Fields by category: national (or
+         *     print) and international: title, body, image (image), description (optional); tv: title,
+         *     biography, hd_video (video); radio, chart, playlist: song_link; digital: artist_name,
+         *     biography, artist_photo (image); youtube: video_link, title, description; tiktok:
+         *     video_link, title, description, hashtags, music. ONE ledger transaction: the package's
+         *     total from the wallet into the platform's held account with the promotion, pending until an
+         *     admin decides. Idempotency-Key required; the same key answers the first answer again.
+         */
+        post: operations["createMassPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the promotion requirements form (/req)
+         * @description Stored for the promotion team. promotionType is one of print, tv, radio, digital, charts,
+         *     playlist, youtube, tiktok; contentLink, contactName, contactEmail and contactPhone are
+         *     required and agreeTerms must be true, each with its own message.
+         */
+        post: operations["submitPromotionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The promotions awaiting review
+         * @description Every pending promotion, in-app and mass together, oldest first, with its payer's username,
+         *     its post (in-app) or package (mass), its form's fields and its price, held until decided.
+         */
+        get: operations["adminListPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending promotion
+         * @description ONE transaction: the price moves from the held account to the platform's fees, the
+         *     promotion's window starts now for its days (an in-app one's post is promoted in the feed
+         *     for that window), and the audit entry (promotion.approve). Exactly once: a promotion already
+         *     approved or rejected is 409 and nothing moves.
+         */
+        post: operations["adminApprovePromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending promotion with a reason
+         * @description ONE transaction: the price goes back from the held account to the payer in full, the
+         *     promotion becomes rejected (cancelled in the payer's list) with `reason` (1 to 500
+         *     characters), and the audit entry (promotion.reject). Exactly once: a promotion already
+         *     approved or rejected is 409 and nothing moves.
+         */
+        post: operations["adminRejectPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a release with a reason
+         * @description submitted or in_review → rejected with `reason` (1 to 500 characters, cleaned as other text), which the owner is shown. Its promotion package is refunded to the owner's wallet in full in the same transaction. Each action is recorded in the audit log (release.reject) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminRejectRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved release delivered
+         * @description approved → delivered: it is live on the platforms. The owner is notified. Each action is recorded in the audit log (release.deliver) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminDeliverRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user list of the admin area, searchable by username or email prefix
+         * @description Every account (deactivated and unverified ones included), in username order (case
+         *     ignored). `search` keeps those whose username or email begins with it, case ignored; each
+         *     account is listed once. A page is one read of the roster's small items plus one batch read
+         *     of the page's accounts; a search reads the roster items its prefix matches. Follow `next`
+         *     (as `cursor`) for the next page; `page` alone walks to a page within the first 10,000 accounts.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a user's account
+         * @description At once: every session of the user stops working (their old tokens answer 401), login is
+         *     refused with 403 "This account has been deactivated.", and their posts, comments and
+         *     profile leave every list (feed tabs, profile and beats lists, search, followers); their
+         *     posts fetched by id answer 404 as if gone, and their beats cannot be bought. Nothing is
+         *     deleted. Recorded in the audit log ("user.deactivate") in the same transaction.
+         *     Deactivating a deactivated user changes and records nothing.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a deactivated user's account
+         * @description Undoes a deactivation: the user can log in again and their posts come back to every list.
+         *     Sessions they held before the deactivation stay ended. Recorded in the audit log
+         *     ("user.reactivate"); reactivating an active user changes and records nothing.
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's health
+         * @description Read from the whole ledger: the sum of every balance (0 when healthy), each platform
+         *     account's balance, the movements whose entries do not sum to zero, the accounts whose
+         *     balance is not the sum of their entries, and the user accounts below zero (all empty when
+         *     healthy). Its cost grows with the ledger: an admin's look, not a polling target.
+         */
+        get: operations["ledgerHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An account as the admin area shows it (spec part 2 §3 "Admin user"). */
+        AdminUser: {
+            id: string;
+            username: string;
+            email: string;
+            firstname: string;
+            middlename: string;
+            lastname: string;
+            /** @enum {string} */
+            identity: "artist" | "producer" | "record_label";
+            phonenumber: string;
+            /** Format: date-time */
+            created_at: string;
+            deactivated: boolean;
+        };
+        AdminUserList: {
+            users: components["schemas"]["AdminUser"][];
+            currentPage: number;
+            /** @description Accounts that match (the same on every page). */
+            total: number;
+            totalPages: number;
+            /** @description The next page's cursor; null on the last page. */
+            next: string | null;
+        };
+        UserIDRequest: {
+            userId: string;
+        };
+        AdminUserChange: {
+            /**
+             * @example User deactivated successfully
+             * @example User is already deactivated
+             * @example User reactivated successfully
+             * @example User is already reactivated
+             */
+            message: string;
+            user: components["schemas"]["AdminUser"];
+        };
+        /** @description An amount in naira with at most two decimals, below zero for an account that has paid out more than it took in (platform accounts). */
+        SignedNaira: number;
+        LedgerHealth: {
+            sum: components["schemas"]["SignedNaira"];
+            /** @description Each platform account's balance (summed over its shards), by name. */
+            accounts: {
+                [key: string]: components["schemas"]["SignedNaira"];
+            };
+            /** @description Ids of movements whose entries do not sum to zero. */
+            unbalanced: string[];
+            /** @description Accounts whose balance is not the sum of their entries. */
+            drifted: string[];
+            /** @description User accounts below zero. */
+            negative: string[];
+            /** @description Movements read. */
+            movements: number;
+            /** @description sum is 0 and the three lists are empty. */
+            healthy: boolean;
+        };
         /** @description The shape of every error. */
         Error: {
             message: string;
@@ -2245,10 +2826,12 @@ export interface components {
         };
         UploadRequest: {
             /**
-             * @description audio, video or image (case and surrounding spaces are ignored), else "Upload kind must be audio, video or image".
+             * @description audio, video, image, release_audio or cover_art (case and surrounding spaces are ignored), else "Upload kind must be audio, video, image, release_audio or cover_art".
              * @example audio
              * @example video
              * @example image
+             * @example release_audio
+             * @example cover_art
              */
             kind: string;
             /**
@@ -2284,10 +2867,10 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description The most bytes the policy allows: 5242879 for images, 52428799 for audio and video.
+             * @description The most bytes the policy allows: 5242879 for images and cover_art, 52428799 for audio and video, 20971519 for release_audio.
              * @enum {integer}
              */
-            max_size: 5242879 | 52428799;
+            max_size: 5242879 | 52428799 | 20971519;
             /** Format: date-time */
             expires_at: string;
         };
@@ -2326,7 +2909,7 @@ export interface components {
             /** @description Optional upload key of an image. */
             cover_photo?: string;
         };
-        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. */
+        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         AudioPost: {
             id: string;
             /** @constant */
@@ -2358,13 +2941,13 @@ export interface components {
             /** @description The same as isLiked. */
             is_liked: boolean;
             /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
-            is_promoted: boolean;
+            is_promoted?: boolean;
             /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
-            plays_count: number;
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A video post. video_upload and video_url are the same URL. */
+        /** @description A video post. video_upload and video_url are the same URL. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         VideoPost: {
             id: string;
             /** @constant */
@@ -2391,9 +2974,9 @@ export interface components {
             isLiked: boolean;
             is_liked: boolean;
             /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
-            is_promoted: boolean;
+            is_promoted?: boolean;
             /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
-            plays_count: number;
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -2635,6 +3218,39 @@ export interface components {
             id: string;
             username: string;
         };
+        AdminPromotion: {
+            id: string;
+            /** @description in_app, or the package category of a mass promotion. */
+            category: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description The payer's username. */
+            username: string;
+            user_id: string;
+            /** @description The post's caption or the mass form's title; empty when none. */
+            title: string;
+            post_id: string | null;
+            /** @enum {string|null} */
+            post_type: "audio" | "video" | "beat" | null;
+            package_id: string | null;
+            package_name: string | null;
+            /** @description A mass promotion's form (files by media key). */
+            fields: {
+                [key: string]: string;
+            };
+            price: components["schemas"]["Naira"];
+            days: number;
+            reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            end_date: string | null;
+        };
+        AdminPromotionAnswer: {
+            promotion: components["schemas"]["AdminPromotion"];
+        };
         /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
         Naira: number;
         /** @description One line of a wallet's history. */
@@ -2844,10 +3460,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "".
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -2866,6 +3482,141 @@ export interface components {
             notifications: components["schemas"]["Notification"][];
             /** @description Unread notifications on this page. */
             unread: number;
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description The release form of spec part 2 §3. Every field may be missing in a draft; text is
+         *     cleaned as other user text is (lyrics keep their line breaks). Files are keys: an upload
+         *     (uploads/<you>/cover_art/… or …/release_audio/…) or a file the release already holds.
+         */
+        ReleaseForm: {
+            /**
+             * @description "yes" (give existingProfiles) or "no" (give artistName and confirmOwnership).
+             * @example no
+             */
+            hasDistributed?: string;
+            artistName?: string;
+            /** @description A new artist profile (hasDistributed "no") must confirm owning the name. */
+            confirmOwnership?: boolean;
+            existingProfiles?: {
+                spotify?: string;
+                appleMusic?: string;
+                youtubeMusic?: string;
+            };
+            /**
+             * @description single or album
+             * @example single
+             */
+            releaseType?: string;
+            title?: string;
+            /** @description An album's track count, 2 to 15; tracks must list as many. Missing: as many as tracks lists. */
+            numberOfTracks?: number;
+            tracks?: {
+                title?: string;
+                songwriter?: string;
+                featuredArtist?: string;
+                lyrics?: string;
+                clipStartTime?: number;
+                genre?: string;
+                audioFile?: string;
+            }[];
+            coverArt?: string;
+            /** @description A single's audio. */
+            audioFile?: string;
+            /** @description pop, rock, hip-hop, electronic, jazz, classical, r&b, country, folk or other. */
+            genre?: string;
+            secondaryGenre?: string;
+            /**
+             * @description YYYY-MM-DD, not before today in Africa/Lagos.
+             * @example 2026-12-01
+             */
+            releaseDate?: string;
+            isExplicit?: boolean;
+            /** @description Seconds into the single where its clip starts. */
+            clipStartTime?: number;
+            copyright?: {
+                /** @description Within five years of the current one. */
+                year?: number;
+                owner?: string;
+            };
+            /** @description "no" or "yes". */
+            recordLabel?: string;
+            recordLabelName?: string;
+            /** @description "self" (then songwriters lists them) or "other". */
+            songwriter?: string;
+            songwriters?: string[];
+            /** @description Required for a single. */
+            lyrics?: string;
+            /** @default true */
+            allPlatforms: boolean;
+            platforms?: {
+                /** @default true */
+                spotify: boolean;
+                /** @default true */
+                appleMusic: boolean;
+                /** @default true */
+                youtubeMusic: boolean;
+                /** @default false */
+                amazonMusic: boolean;
+                /** @default false */
+                tidal: boolean;
+                /** @default false */
+                deezer: boolean;
+            };
+            /** @description none (default), basic (₦20,000), standard (₦50,000) or premium (₦100,000), paid on submission. */
+            promotionPackage?: string;
+            agreements?: {
+                terms?: boolean;
+                youtubeAck?: boolean;
+                promoAck?: boolean;
+                rightsAck?: boolean;
+                nameAck?: boolean;
+                distributionAck?: boolean;
+            };
+            /** @description true is refused: "Distribution of cover songs is not supported". */
+            isCover?: boolean;
+            /** @description In a request to createRelease only - true stores a draft (rules not checked); never in an answer. */
+            draft?: boolean;
+        };
+        ReleaseCreate: components["schemas"]["ReleaseForm"];
+        Release: {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+            /** @description Why it was rejected; "" otherwise. */
+            reason: string;
+            title: string;
+            release_type: string;
+            owner_id: string;
+            /** @description The owner's username when the release was made. */
+            username: string;
+            /**
+             * @description The promotion package: chosen (a draft) or paid (since submission).
+             * @enum {string}
+             */
+            package: "none" | "basic" | "standard" | "premium" | "";
+            /** @description What the package costs (a draft) or cost. */
+            price: components["schemas"]["Naira"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** @description The form as stored (cleaned, defaults filled in, files by the release's own keys); send it back to save a draft again. */
+            form: WithRequired<components["schemas"]["ReleaseForm"], "hasDistributed" | "artistName" | "confirmOwnership" | "existingProfiles" | "releaseType" | "title" | "numberOfTracks" | "tracks" | "coverArt" | "audioFile" | "genre" | "secondaryGenre" | "releaseDate" | "isExplicit" | "clipStartTime" | "copyright" | "recordLabel" | "recordLabelName" | "songwriter" | "songwriters" | "lyrics" | "allPlatforms" | "platforms" | "promotionPackage" | "agreements" | "isCover">;
+            /** @description The files as URLs to show and play (signed GETs valid one hour); "" where none. */
+            files: {
+                coverArt: string;
+                audioFile: string;
+                tracks: string[];
+            };
+        };
+        ReleaseAnswer: {
+            release: components["schemas"]["Release"];
+        };
+        ReleaseList: {
+            releases: components["schemas"]["Release"][];
             pagination: components["schemas"]["Pagination"];
         };
         AdminSignupRequest: {
@@ -2954,8 +3705,110 @@ export interface components {
             message: "Admin account created. Check your email for the verification code." | "Admin account created, but the verification email could not be sent. Use Resend OTP.";
             email: string;
         };
+        ReleaseReject: {
+            /** @description Why; the owner is shown it. 1 to 500 characters. */
+            reason: string;
+        };
     };
     responses: {
+        /** @description No such release, or not yours. */
+        ReleaseNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Release not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Your balance does not cover the promotion package; nothing was stored or charged. */
+        ReleaseInsufficient: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Insufficient funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The Idempotency-Key was used before with another request. */
+        KeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Idempotency-Key was already used with a different request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Every failing field at once, by its path in the form, with the wizard's texts (spec part 2
+         *     §5): hasDistributed "Please select an option"; existingProfiles.spotify "Spotify URL is
+         *     required" (appleMusic, youtubeMusic alike; "Enter a valid URL starting with https://");
+         *     artistName "Artist name is required"; confirmOwnership "Please confirm you own this artist
+         *     name"; isCover "Distribution of cover songs is not supported"; releaseType "Please select
+         *     single or album"; title "Title is required"; numberOfTracks "An album has 2 to 15
+         *     tracks"; tracks "List one entry per track (numberOfTracks)"; tracks[i].title "Track title
+         *     is required"; coverArt "Cover art is required", "Cover art must be at least 3000x3000",
+         *     "Please upload JPG or PNG", "Image exceeds 5MB limit", "Cover art upload not found. Please
+         *     upload it again."; audioFile and tracks[i].audioFile "Audio file is required", "Please
+         *     upload MP3, WAV, or FLAC", "Audio file exceeds 20MB limit", "Audio file upload not found.
+         *     Please upload it again."; genre "Primary genre is required", "Choose a genre from the
+         *     list" (also secondaryGenre, tracks[i].genre); releaseDate "Release date is required",
+         *     "Release date must be a date (YYYY-MM-DD)", "Release date cannot be before today" (today
+         *     in Africa/Lagos); copyright.year "Copyright year must be between <year-5> and <year+5>";
+         *     copyright.owner "Copyright owner is required"; songwriter "Please select an option";
+         *     songwriters[i] "All songwriter fields must be filled"; lyrics "Lyrics are required" (a
+         *     single); clipStartTime "Clip start time cannot be negative"; platforms "Select at least
+         *     one platform"; agreements.<box> "You must agree to continue"; promotionPackage "Promotion
+         *     package must be none, basic, standard or premium"; a name, title or URL over 200
+         *     characters and lyrics over 10,000 "Must be at most <n> characters" (drafts too). Also a
+         *     field of the wrong type ("title must be a string"), a malformed body, and a missing or
+         *     malformed Idempotency-Key.
+         */
+        ReleaseInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body names no user. */
+        NoUserID: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user has this id. */
+        UserNotFoundAdmin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "User not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No admin session (missing, invalid, expired or ended token, or an admin token used elsewhere). */
         AdminUnauthorized: {
             headers: {
@@ -3272,6 +4125,8 @@ export interface components {
         PurchaseId: string;
         /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
         IdempotencyKey: string;
+        /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+        ReleaseId: string;
         /** @description The share's id. */
         ShareId: string;
     };
@@ -6384,6 +7239,105 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    promotePost: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID made once per attempt and sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId?: string;
+                    /** @description audio, video or beat: the kind of the post (a free beat is a beat). */
+                    type?: string;
+                    /** @description The end of the promotion, an RFC 3339 time. */
+                    timeline?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid into the held account; the promotion waits for an admin. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                            price: components["schemas"]["Naira"];
+                            /** @enum {integer} */
+                            days: 7 | 14 | 30;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description A missing postId, type or timeline; a type that is not audio, video or beat, or not the
+             *     post's; a timeline that is not 7, 14 or 30 days from now; no Idempotency-Key.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such post of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Post not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the price; nothing moved. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
     cancelSubscription: {
         parameters: {
             query?: never;
@@ -6835,6 +7789,198 @@ export interface operations {
             503: components["responses"]["ProviderUnavailable"];
         };
     };
+    listReleases: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid cursor."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (a UUID) unless the body says "draft": true; see IdempotencyKey. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The release, a draft or submitted. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["ReleaseInsufficient"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["KeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description The release is no longer a draft, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitRelease: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release, submitted. */
+            200: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            406: components["responses"]["ReleaseInsufficient"];
+            /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["KeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -7061,6 +8207,20 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            /** @description 10 valid sign-ups from this address within the hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-ups from this network. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
@@ -7498,4 +8658,849 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    adminListReleases: {
+        parameters: {
+            query?: {
+                status?: "pending" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad status, limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be one of pending, submitted, in_review, approved, rejected, delivered."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminReviewRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description A submitted release only ("An in review release cannot be reviewed"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApproveRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("An approved release cannot be approved"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPromotionPackages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        packages: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            category: "tiktok" | "youtube" | "national" | "tv" | "radio" | "digital" | "chart" | "playlist" | "international";
+                            price: components["schemas"]["Naira"];
+                            total: components["schemas"]["Naira"];
+                            /** @enum {string} */
+                            currency: "NGN";
+                            duration: string;
+                            features: string[];
+                        }[];
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMyPromotions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                category?: string;
+                status?: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page and the total matching. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: {
+                            id: string;
+                            /** @description "Untitled Promotion" when it has none. */
+                            title: string;
+                            package_name: string;
+                            category: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                            price: components["schemas"]["Naira"];
+                            days: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            start_date: string | null;
+                            /** Format: date-time */
+                            end_date: string | null;
+                            post_id: string | null;
+                            impressions: number | null;
+                            plays: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description A bad limit, offset, category or status. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid category"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createMassPromotion: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID made once per attempt and sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string;
+                    package_id?: string;
+                } & {
+                    [key: string]: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid into the held account; the promotion waits for an admin. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                            price: components["schemas"]["Naira"];
+                            days: number;
+                            category: string;
+                            package_id: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description No category ("Invalid category"), one Zuum does not offer ("Unsupported category"), a
+             *     field error for each missing or wrong field, a value that is not a string, or no
+             *     Idempotency-Key.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such package in the category. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Package not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the package; nothing moved. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitPromotionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    promotionType?: string;
+                    selectedPlatforms?: string[];
+                    contentLink?: string;
+                    contentTitle?: string;
+                    contentDescription?: string;
+                    imageFile?: string;
+                    videoFile?: string;
+                    biography?: string;
+                    targetCountries?: string;
+                    preferredDates?: string;
+                    contactName?: string;
+                    contactEmail?: string;
+                    contactPhone?: string;
+                    company?: string;
+                    agreeTerms?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        id: string;
+                    };
+                };
+            };
+            /** @description A field error per missing field, with the form's messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error or missing files",
+                     *       "errors": [
+                     *         {
+                     *           "field": "promotionType",
+                     *           "msg": "Please select a promotion type"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListPromotions: {
+        parameters: {
+            query?: {
+                status?: "pending";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        promotions: components["schemas"]["AdminPromotion"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description A status other than pending. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be pending."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApprovePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotion as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotionAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such promotion. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Promotion not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided, or the promoted post was deleted meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This promotion was already approved and cannot be approved"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The promotion as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotionAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error",
+                     *       "errors": [
+                     *         {
+                     *           "field": "reason",
+                     *           "msg": "A reason is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such promotion. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Promotion not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This promotion was already approved and cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The cover art carries a web address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseReject"];
+            };
+        };
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("A delivered release cannot be rejected"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminDeliverRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not approved ("A submitted release cannot be delivered"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description A prefix of the username or the email, any case; at most 254 characters. */
+                search?: string;
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserList"];
+                };
+            };
+            /** @description A paging parameter or the search is out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIDRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is deactivated (now or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserChange"];
+                };
+            };
+            400: components["responses"]["NoUserID"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["UserNotFoundAdmin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIDRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is active (now or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserChange"];
+                };
+            };
+            400: components["responses"]["NoUserID"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["UserNotFoundAdmin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    ledgerHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger's health. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sum": 0,
+                     *       "accounts": {
+                     *         "platform#commission": 150,
+                     *         "platform#fees": 0,
+                     *         "platform#held": 5000,
+                     *         "platform#provider-clearing": -35150
+                     *       },
+                     *       "unbalanced": [],
+                     *       "drifted": [],
+                     *       "negative": [],
+                     *       "movements": 12,
+                     *       "healthy": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LedgerHealth"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
