@@ -18,9 +18,8 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
-  '/details', '/lock', '/promotion',
-  '/distribution', '/jet', '/global', '/req',
-  '/user/promotions',
+  '/details', '/lock',
+  '/distribution', '/jet',
 ];
 
 /** The route table (spec §2). */
@@ -81,6 +80,10 @@ export const routes: RouteObject[] = [
           { path: '/message', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/chat/:roomId', lazy: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
           { path: '/creator-hub', lazy: page(() => import('@/features/promotion/components/creator-hub-page'), 'CreatorHubPage') },
+          { path: '/promotion', lazy: page(() => import('@/features/promotion/components/promote-page'), 'PromotePage') },
+          { path: '/global', lazy: page(() => import('@/features/promotion/components/global-page'), 'GlobalPage') },
+          { path: '/req', lazy: page(() => import('@/features/promotion/components/requirements-page'), 'RequirementsPage') },
+          { path: '/user/promotions', lazy: page(() => import('@/features/promotion/components/my-promotions-page'), 'MyPromotionsPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

@@ -22,7 +22,7 @@ describe('the mass promotion forms (spec part 2 §3)', () => {
 
   it('asks each category for its fields', () => {
     expect(names('print')).toEqual(['title', 'body', 'image', 'description']);
-    expect(names('national')).toEqual(['title', 'body', 'image']);
+    expect(names('national')).toEqual(['title', 'body', 'image', 'description']);
     expect(names('international')).toEqual(['title', 'body', 'image', 'description']);
     expect(names('tv')).toEqual(['title', 'biography', 'hd_video']);
     for (const c of ['radio', 'chart', 'playlist']) expect(names(c)).toEqual(['song_link']);

@@ -20,17 +20,13 @@ const title: MassField = { name: 'title', label: 'Title', input: 'text' };
 const description: MassField = { name: 'description', label: 'Description', input: 'textarea' };
 const biography: MassField = { name: 'biography', label: 'Biography', input: 'textarea' };
 const songLink: MassField[] = [{ name: 'song_link', label: 'Song link', input: 'url' }];
-const press = (withDescription: boolean): MassField[] => [
-  title,
-  { name: 'body', label: 'Body', input: 'textarea' },
-  { name: 'image', label: 'Image', input: 'image' },
-  ...(withDescription ? [{ ...description, optional: true }] : []),
-];
+/** Print media (national) and international: the description is optional. */
+const press: MassField[] = [title, { name: 'body', label: 'Body', input: 'textarea' }, { name: 'image', label: 'Image', input: 'image' }, { ...description, optional: true }];
 
 export const MASS_FORMS: Record<string, MassField[]> = {
-  print: press(true),
-  national: press(false),
-  international: press(true),
+  print: press,
+  national: press,
+  international: press,
   tv: [title, biography, { name: 'hd_video', label: 'HD video', input: 'video' }],
   radio: songLink,
   chart: songLink,

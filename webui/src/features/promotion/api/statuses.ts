@@ -3,6 +3,8 @@
 /** Spec part 2 §4: the statuses of My Promotions. */
 export const STATUSES = ['active', 'pending', 'completed', 'expired', 'failed', 'cancelled'] as const;
 
+export type PromotionStatus = (typeof STATUSES)[number];
+
 /** The categories a promotion can have: in-app ones, then the mass ones of /global. */
 export const CATEGORIES = [
   { value: 'in_app', label: 'In-App' },
