@@ -28,6 +28,7 @@ const (
 	envOriginRequired       = "ORIGIN_REQUIRED"
 	envFlutterwaveSecretID  = "FLUTTERWAVE_SECRET_ID"
 	envFlutterwaveBaseURL   = "FLUTTERWAVE_BASE_URL"
+	envAdminBootstrap       = "ADMIN_BOOTSTRAP_EMAILS"
 )
 
 // functionEnv is what every function is built from.
@@ -76,6 +77,9 @@ func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	if g.ViewerAddress {
 		vars[envOriginSecretID] = e.secrets.origin.SecretArn()
 		vars[envOriginRequired] = jsii.String("true")
+	}
+	if g.AdminBootstrap {
+		vars[envAdminBootstrap] = jsii.String(e.props.AdminBootstrapEmails)
 	}
 	if g.PaymentProvider {
 		vars[envFlutterwaveSecretID] = e.secrets.flutterwave.SecretArn()

@@ -170,6 +170,9 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 				vars[envOriginSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^OriginSecret"))}
 				vars[envOriginRequired] = "true"
 			}
+			if g.AdminBootstrap {
+				vars[envAdminBootstrap] = ""
+			}
 			if g.PaymentProvider {
 				vars[envFlutterwaveSecretID] = obj{"Ref": assertions.Match_StringLikeRegexp(jsii.String("^FlutterwaveSecret"))}
 				vars[envFlutterwaveBaseURL] = "https://api.flutterwave.com/v3"
@@ -208,6 +211,26 @@ func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
 	}
 	if jsonString(told) != `["audio","video","beat"]` {
 		t.Errorf("groups told the jobs worker: %v, want audio, video and beat", told)
+	}
+}
+
+func TestFunctions_OnlyTheAdminGroupIsToldTheBootstrapAdmins(t *testing.T) {
+	// Given a stack configured with two bootstrap admins
+	_, tmpl := configured.get(t)
+
+	// Then the admin group alone receives them, as configured
+	var told []string
+	for _, g := range routeGroups {
+		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
+		if v, ok := props(fn)["Environment"].(obj)["Variables"].(obj)[envAdminBootstrap]; ok {
+			told = append(told, g.Name)
+			if v != "ops@zuum.test,cto@zuum.test" {
+				t.Errorf("%s: ADMIN_BOOTSTRAP_EMAILS = %v", g.Name, v)
+			}
+		}
+	}
+	if jsonString(told) != `["admin"]` {
+		t.Errorf("groups told the bootstrap admins: %v, want admin", told)
 	}
 }
 

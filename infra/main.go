@@ -25,6 +25,7 @@ const (
 	ctxAssetDir             = "assetDir"
 	ctxWebDir               = "webDir"
 	ctxFlutterwaveBaseURL   = "flutterwaveBaseUrl"
+	ctxAdminBootstrapEmails = "adminBootstrapEmails"
 )
 
 func main() {
@@ -79,6 +80,7 @@ func propsFromContext(app awscdk.App) (*ZuumStackProps, error) {
 		ctxAssetDir:             &p.AssetDir,
 		ctxWebDir:               &p.WebDir,
 		ctxFlutterwaveBaseURL:   &p.FlutterwaveBaseURL,
+		ctxAdminBootstrapEmails: &p.AdminBootstrapEmails,
 	} {
 		v, err := get(key)
 		if err != nil {

@@ -36,6 +36,7 @@ var (
 			MailIdentity:         "zuum.test",
 			GoogleClientID:       "client-id.apps.googleusercontent.com",
 			GoogleClientSecretID: "zuum/google-client-secret",
+			AdminBootstrapEmails: "ops@zuum.test,cto@zuum.test",
 		}
 	}}
 	fixtures = []*fixture{fresh, configured}

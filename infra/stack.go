@@ -43,6 +43,9 @@ type ZuumStackProps struct {
 	// OAuth client secret. It is created outside the stack so the secret never passes through
 	// CloudFormation; empty disables Google sign-in.
 	GoogleClientSecretID string
+	// AdminBootstrapEmails lists (comma-separated) the emails of admins approved without another
+	// admin, so a fresh deployment has someone to approve the rest. Empty: none.
+	AdminBootstrapEmails string
 	// LogRetention bounds how long function logs are kept. Default one month.
 	LogRetention awslogs.RetentionDays
 	// FlutterwaveBaseURL is the payment provider's v3 API. Default

@@ -144,6 +144,9 @@ func run(dataDir string, files served) error {
 	if err != nil {
 		return fmt.Errorf("seed demo content: %w", err)
 	}
+	if _, err := seed.Admin(ctx, dynamodb.NewFromConfig(cfg), schema.Users.Name); err != nil {
+		return fmt.Errorf("seed demo admin: %w", err)
+	}
 	accounts, _, err := wire.Accounts(ctx, cfg, func(k string) string { return env[k] })
 	if err != nil {
 		return err
@@ -170,8 +173,10 @@ func run(dataDir string, files served) error {
 		"  API reference    %s/api/docs\n"+
 		"  AWS edge         %s        (sent mail: %s/_aws/ses)\n"+
 		"  demo login       %s / %s\n"+
+		"  demo admin       %s / %s  (%s/adlog)\n"+
 		"  data             %s        (make dev-reset wipes it)\n\nCtrl-C stops it.\n",
-		n, posts, wallets, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password, dataDir)
+		n, posts, wallets, appURL, appURL, appURL, edgeURL, edgeURL, seed.Demos[0].Email, seed.Password,
+		seed.DemoAdminEmail, seed.Password, appURL, dataDir)
 	<-ctx.Done()
 	slog.Info("stopping; saving data")
 	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)

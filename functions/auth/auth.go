@@ -10,6 +10,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/profile"
+	"zuum/shared/session"
 )
 
 // Handler serves /api/auth/*.
@@ -136,7 +137,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.SetSessionCookie(w, l.Token, account.SessionTTL)
+	httpapi.SetSessionCookie(w, l.Token, session.TTL)
 	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: h.media.Profile(l.Account.Profile, true)})
 }
 

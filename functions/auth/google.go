@@ -16,6 +16,7 @@ import (
 
 	"zuum/shared/account"
 	"zuum/shared/httpapi"
+	"zuum/shared/session"
 )
 
 // GoogleConfig says where Google's OAuth endpoints are; tests and the local cloud point them at
@@ -142,7 +143,7 @@ func (h *Handler) googleCallback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.SetCookie(w, &http.Cookie{Name: oauthCookie, Path: "/api/auth/google", MaxAge: -1, HttpOnly: true, Secure: true})
-	httpapi.SetSessionCookie(w, l.Token, account.SessionTTL)
+	httpapi.SetSessionCookie(w, l.Token, session.TTL)
 	http.Redirect(w, r, h.appPath("/auth/google/success"), http.StatusFound)
 }
 

@@ -14,13 +14,13 @@ import (
 
 // FromEnv builds the chat function from its environment: CHAT_TABLE, CONNECTIONS_TABLE,
 // CHAT_CALLBACK_URL (the @connections endpoint: the WebSocket API's own endpoint and stage), and
-// what sessions need (USERS_TABLE, JWT_SECRET_ID, MAIL_FROM, APP_URL).
+// what sessions need (USERS_TABLE, JWT_SECRET_ID).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
 	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar)
 	if err != nil {
 		return nil, err
 	}
-	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 	api := apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 		o.BaseEndpoint = aws.String(callback)
 	})
-	h := New(accounts, domain.NewStore(db, v[schema.Chat.EnvVar]),
+	h := New(sessions, domain.NewStore(db, v[schema.Chat.EnvVar]),
 		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api))
 	return h.Handle, nil
 }

@@ -475,3 +475,16 @@ func TestReview_TheCallersItemsShareTheChangesTransaction(t *testing.T) {
 		t.Errorf("status %s", got.Status)
 	}
 }
+
+// A file a draft holds stays in a field of its kind: its track cannot become its cover.
+func TestDraft_AHeldFileCannotMoveToAFieldOfAnotherKind(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", w.single(ada, map[string]any{"draft": true})), http.StatusCreated)
+	f := d.form(t)
+	f.CoverArt = f.AudioFile
+	got := fields(t, send(w.app, ada, "PUT", "/api/distribution/releases/"+d.ID, "", f))
+	if len(got) != 1 || got["coverArt"] != release.MsgCoverGone {
+		t.Errorf("fields %v", got)
+	}
+}

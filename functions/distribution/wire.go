@@ -16,13 +16,13 @@ import (
 
 // FromEnv builds the route group from its environment: POSTS_TABLE (releases), LEDGER_TABLE
 // (package payments), USERS_TABLE (sessions, notifications), MEDIA_BUCKET (the release's
-// files), and JWT_SECRET_ID, MAIL_FROM and APP_URL for the session checks.
+// files) and JWT_SECRET_ID for the session checks.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Posts.EnvVar, schema.Ledger.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}

@@ -12,10 +12,10 @@ import (
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
-// APP_URL (for the session checks) and MEDIA_URL.
+// FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID (for the
+// session checks) and MEDIA_URL.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}

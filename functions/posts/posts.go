@@ -165,7 +165,7 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 	if err != nil {
 		return Deps{}, err
 	}
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return Deps{}, err
 	}

@@ -12,15 +12,15 @@ import (
 )
 
 // FromEnv builds the route group from its environment: MEDIA_BUCKET, and USERS_TABLE,
-// JWT_SECRET_ID, MAIL_FROM and APP_URL for sessions.
+// JWT_SECRET_ID for sessions.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}
-	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
-	return New(accounts, media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])), nil
+	return New(sessions, media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])), nil
 }

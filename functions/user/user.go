@@ -6,7 +6,6 @@ package user
 import (
 	"net/http"
 
-	"zuum/shared/account"
 	"zuum/shared/chat"
 	"zuum/shared/httpapi"
 	"zuum/shared/profile"
@@ -23,7 +22,7 @@ type Handler struct {
 }
 
 // New returns the route group.
-func New(sessions *account.Service, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media) *Handler {
+func New(sessions httpapi.Authenticator, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media) *Handler {
 	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, rooms: rooms, media: media, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/user/profile", httpapi.RequireSession(sessions, h.ownProfile))
 	h.mux.HandleFunc("PUT /api/user/profile", httpapi.RequireSession(sessions, h.updateProfile))

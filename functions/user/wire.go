@@ -13,16 +13,20 @@ import (
 )
 
 // FromEnv builds the route group from its environment: USERS_TABLE, CHAT_TABLE, MEDIA_BUCKET,
-// JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL.
+// JWT_SECRET_ID (sessions) and MEDIA_URL.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Media.EnvVar, schema.Chat.EnvVar)
 	if err != nil {
 		return nil, err
 	}
-	accounts, profiles, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	profiles, err := wire.Profiles(cfg, env)
 	if err != nil {
 		return nil, err
 	}
 	rooms := chat.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Chat.EnvVar])
-	return New(accounts, profiles, NewPictures(wire.S3(cfg), v[schema.Media.EnvVar]), rooms, wire.Media(env)), nil
+	return New(sessions, profiles, NewPictures(wire.S3(cfg), v[schema.Media.EnvVar]), rooms, wire.Media(env)), nil
 }

@@ -13,10 +13,13 @@ import (
 )
 
 // FromEnv builds the route group from its environment: LEDGER_TABLE, USERS_TABLE (sessions,
-// transfer recipients and their notifications), and JWT_SECRET_ID, MAIL_FROM and APP_URL for the
-// session checks.
+// transfer recipients and their notifications), and JWT_SECRET_ID for the session checks.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	sessions, profiles, err := wire.Accounts(ctx, cfg, env)
+	sessions, err := wire.Sessions(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	profiles, err := wire.Profiles(cfg, env)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 	"zuum/shared/mail"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
+	"zuum/shared/session"
 )
 
 // Env reads one environment variable (os.Getenv in a Lambda; a map in the local cloud).
@@ -86,4 +87,36 @@ func Accounts(ctx context.Context, cfg aws.Config, env Env) (*account.Service, *
 		return nil, nil, err
 	}
 	return svc, profiles, nil
+}
+
+// Profiles returns the profile store over the Users table (USERS_TABLE).
+func Profiles(cfg aws.Config, env Env) (*profile.Store, error) {
+	v, err := env.Require(schema.Users.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	return profile.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Users.EnvVar]), nil
+}
+
+// SessionStore builds the session store (both audiences) from USERS_TABLE and JWT_SECRET_ID.
+func SessionStore(ctx context.Context, cfg aws.Config, env Env) (*session.Store, error) {
+	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID")
+	if err != nil {
+		return nil, err
+	}
+	secret, err := Secret(ctx, cfg, v["JWT_SECRET_ID"])
+	if err != nil {
+		return nil, err
+	}
+	return session.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Users.EnvVar], secret, nil)
+}
+
+// Sessions builds the user session verifier from USERS_TABLE and JWT_SECRET_ID only: what a group
+// that only checks sessions needs (no mail, no password hashing at cold start).
+func Sessions(ctx context.Context, cfg aws.Config, env Env) (*session.Users, error) {
+	store, err := SessionStore(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	return session.NewUsers(store), nil
 }

@@ -56,6 +56,11 @@ type App struct {
 	tests   sync.Map     // client number → the test it reports contract failures to
 	t       testing.TB
 	doc     *contract.Validator
+
+	bootstrap struct { // the bootstrap-approved admin SignedInAdmin approves others with
+		sync.Mutex
+		admin *Admin
+	}
 }
 
 // sourceHeader carries a Client's address to the test server, which stands where CloudFront

@@ -17,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
+	"zuum/functions/admin"
 	"zuum/functions/audio"
 	"zuum/functions/auth"
 	"zuum/functions/beat"
@@ -59,6 +60,7 @@ var Groups = map[string]wire.Builder{
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
 	"distribution":  distribution.FromEnv,
+	"admin":         admin.FromEnv,
 }
 
 // Sockets are the WebSocket APIs' functions, keyed by their schema.Socket's name.
@@ -102,6 +104,9 @@ const FlutterwavePath = "/_flutterwave/v3"
 // WebhookPath is where the provider delivers its webhooks, on the app's origin.
 const WebhookPath = "/api/payment/webhook"
 
+// DemoAdminEmail is the demo admin of the local cloud, approved by the bootstrap list.
+const DemoAdminEmail = "admin@demo.zuum.ng"
+
 // Env is the environment every local function gets: the names the CDK stack passes in AWS, with
 // the local cloud's physical table and bucket names. appURL is the web app's origin. The payment
 // provider is the sandbox of an edge on LocalStack's port; Payments points it elsewhere.
@@ -112,6 +117,7 @@ func Env(appURL string) map[string]string {
 		schema.Chat.EnvVar: schema.Chat.Name, schema.Connections.EnvVar: schema.Connections.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
+		"ADMIN_BOOTSTRAP_EMAILS": DemoAdminEmail,
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"zuum/shared/mail"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
+	"zuum/shared/session"
 )
 
 // inbox is a Mailer that keeps what it is given and can be told to fail, to prove what happens
@@ -166,7 +167,7 @@ func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
 	if _, err := svc.Authenticate(ctx, l.Token); err != nil {
 		t.Fatalf("fresh session: %v", err)
 	}
-	clk.advance(account.SessionTTL)
+	clk.advance(session.TTL)
 	if _, err := svc.Authenticate(ctx, l.Token); err == nil {
 		t.Fatal("session outlived its lifetime")
 	}

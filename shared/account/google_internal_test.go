@@ -11,6 +11,7 @@ import (
 	"zuum/shared/mail"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
+	"zuum/shared/session"
 )
 
 type discard struct{}
@@ -45,7 +46,7 @@ func TestGoogleSignIn_ReclaimingAnUnverifiedAccountEndsItsSessions(t *testing.T)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.Authenticate(ctx, old.Token); err != ErrSession {
+	if _, err := svc.Authenticate(ctx, old.Token); err != session.ErrSession {
 		t.Fatalf("the squatter's session outlived the reclaim: %v", err)
 	}
 	if _, err := svc.Authenticate(ctx, l.Token); err != nil {

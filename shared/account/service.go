@@ -20,6 +20,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/mail"
 	"zuum/shared/profile"
+	"zuum/shared/session"
 )
 
 // Rules of the account flows; the rate limits are in limits.go.
@@ -28,7 +29,6 @@ const (
 	OTPMaxTries    = 5 // tries per code; a resend's new code has five again, within VerifyTriesAccount a day
 	ResendCooldown = 60 * time.Second
 	ResetTTL       = 30 * time.Minute
-	SessionTTL     = 7 * 24 * time.Hour
 )
 
 // Messages of the spec's error catalogue (part 1 §8) and of the API contract.
@@ -44,7 +44,6 @@ var (
 	ErrResetCooldown   = failure.New(failure.RateLimited, "Please wait a minute before requesting another reset link.")
 	ErrBadResetToken   = &failure.Error{Code: failure.Invalid, Message: "Invalid or expired reset token.",
 		Fields: []failure.FieldError{{Field: "token", Msg: "Invalid or expired reset token."}}}
-	ErrSession = failure.New(failure.Unauthorized, "Unauthorized: Invalid or missing token")
 )
 
 // Mailer sends one email.
@@ -57,7 +56,7 @@ type Config struct {
 	DB       *dynamodb.Client
 	Profiles *profile.Store
 	Mailer   Mailer
-	// Secret signs session tokens and keys one-time-code hashes (at least 32 bytes).
+	// Secret signs session tokens (shared/session) and keys one-time-code hashes (at least 32 bytes).
 	Secret []byte
 	// AppURL is the web app's origin, for links in emails.
 	AppURL string
@@ -72,7 +71,7 @@ type Service struct {
 	store
 	profiles  *profile.Store
 	mailer    Mailer
-	tokens    *Tokens
+	sessions  *session.Users
 	otpSecret []byte
 	appURL    string
 	cost      int
@@ -82,15 +81,15 @@ type Service struct {
 
 // New returns a Service.
 func New(c Config) (*Service, error) {
-	tokens, err := NewTokens(c.Secret)
-	if err != nil {
-		return nil, err
-	}
 	if c.HashCost == 0 {
 		c.HashCost = bcrypt.DefaultCost
 	}
 	if c.Now == nil {
 		c.Now = time.Now
+	}
+	sessions, err := session.NewStore(c.DB, c.Profiles.Table(), c.Secret, c.Now)
+	if err != nil {
+		return nil, err
 	}
 	st := store{db: c.DB, table: c.Profiles.Table()}
 	dummy, err := bcrypt.GenerateFromPassword([]byte("zuum-timing-equaliser"), c.HashCost)
@@ -98,7 +97,7 @@ func New(c Config) (*Service, error) {
 		return nil, err
 	}
 	return &Service{
-		store: st, profiles: c.Profiles, mailer: c.Mailer, tokens: tokens, otpSecret: c.Secret,
+		store: st, profiles: c.Profiles, mailer: c.Mailer, sessions: session.NewUsers(sessions), otpSecret: c.Secret,
 		appURL: strings.TrimRight(c.AppURL, "/"), cost: c.HashCost, now: c.Now, dummyHash: dummy,
 	}, nil
 }
@@ -240,14 +239,6 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	return nil
 }
 
-// Session is a signed-in session and its account as read while checking it, so a handler that
-// needs the caller's profile does not read it again.
-type Session struct {
-	UserID    string
-	SessionID string
-	Account   profile.Account
-}
-
 // Login is a new session: its token, when it ends, and the account it belongs to.
 type Login struct {
 	Token     string
@@ -306,49 +297,25 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 }
 
 func (s *Service) openSession(ctx context.Context, a profile.Account) (Login, error) {
-	now := s.now()
-	exp := now.Add(SessionTTL)
-	sid, err := newToken()
+	is, err := s.sessions.Open(ctx, a)
 	if err != nil {
-		return Login{}, failure.Wrap(err, "make session id")
-	}
-	sid = sid[:22]
-	if err := s.putSession(ctx, a.ID, sid, now, exp); err != nil {
 		return Login{}, err
 	}
-	tok, err := s.tokens.sign(a.ID, sid, a.SessionEpoch, now, exp)
-	if err != nil {
-		return Login{}, failure.Wrap(err, "sign token")
-	}
-	return Login{Token: tok, ExpiresAt: exp, Account: a}, nil
+	return Login{Token: is.Token, ExpiresAt: is.ExpiresAt, Account: a}, nil
 }
 
-// Authenticate returns the session token belongs to. It fails for a bad or expired token, a
-// session ended by logout or by a password reset, and an account that was deactivated.
-func (s *Service) Authenticate(ctx context.Context, token string) (Session, error) {
-	now := s.now()
-	c, err := s.tokens.parse(token, now)
-	if err != nil {
-		return Session{}, ErrSession
-	}
-	sess, a, err := s.sessionWithAccount(ctx, c.Subject, c.ID)
-	if err != nil {
-		return Session{}, err
-	}
-	if sess == nil || a == nil || a.Deactivated || a.SessionEpoch != c.Epoch || now.Unix() >= sess.ExpiresAt {
-		return Session{}, ErrSession
-	}
-	return Session{UserID: c.Subject, SessionID: c.ID, Account: *a}, nil
+// Sessions is the user session verifier the service opens sessions with.
+func (s *Service) Sessions() *session.Users { return s.sessions }
+
+// Authenticate returns the user session token belongs to (see session.Users.Authenticate).
+func (s *Service) Authenticate(ctx context.Context, token string) (session.Session, error) {
+	return s.sessions.Authenticate(ctx, token)
 }
 
 // Logout ends the session of token. An invalid token has nothing to end and is not an error:
 // logging out always leaves the caller logged out.
 func (s *Service) Logout(ctx context.Context, token string) error {
-	c, err := s.tokens.parse(token, s.now())
-	if err != nil {
-		return nil
-	}
-	return s.deleteSession(ctx, c.Subject, c.ID)
+	return s.sessions.End(ctx, token)
 }
 
 // ForgotPassword emails a single-use reset link valid for 30 minutes, at most once a minute, and

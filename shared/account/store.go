@@ -13,7 +13,6 @@ import (
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
-	"zuum/shared/profile"
 )
 
 // Item layout in the Users table, beside the profile's own items:
@@ -21,10 +20,10 @@ import (
 //	pk=USER#<id>          sk=OTP               code_hash, tries, sent_at, expires_at: the email code
 //	pk=USER#<id>          sk=RESET             code_hash, sent_at, expires_at: the password-reset token
 //	pk=RESET#<hash>       sk=TOKEN             user_id, expires_at: finds the account of a reset token
-//	pk=USER#<id>          sk=SESSION#<jti>     expires_at: a live session (logout deletes it)
 //	pk=LIMIT#<scope>#<k>  sk=<window start>    n, expires_at: a rate-limit window
 //
-// expires_at is the table's TTL attribute; code always checks expiry itself.
+// expires_at is the table's TTL attribute; code always checks expiry itself. Sessions are
+// shared/session's (pk=USER#<id>, sk=SESSION#<jti>).
 
 type codeItem struct {
 	PK        string `dynamodbav:"pk"`
@@ -32,13 +31,6 @@ type codeItem struct {
 	Hash      string `dynamodbav:"code_hash"`
 	Tries     int    `dynamodbav:"tries"`
 	SentAt    int64  `dynamodbav:"sent_at"`
-	ExpiresAt int64  `dynamodbav:"expires_at"`
-}
-
-type sessionItem struct {
-	PK        string `dynamodbav:"pk"`
-	SK        string `dynamodbav:"sk"`
-	CreatedAt int64  `dynamodbav:"created_at"`
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 }
 
@@ -50,9 +42,8 @@ func userKey(id, sk string) map[string]types.AttributeValue {
 }
 
 const (
-	skOTP     = "OTP"
-	skReset   = "RESET"
-	skSession = "SESSION#"
+	skOTP   = "OTP"
+	skReset = "RESET"
 )
 
 func num(n int64) types.AttributeValue {
@@ -230,54 +221,4 @@ func (s *store) resetTokenOwner(ctx context.Context, hash string) (userID string
 // deleteResetToken is the transaction step that removes a used token's lookup item.
 func (s *store) deleteResetToken(hash string) types.TransactWriteItem {
 	return types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: resetTokenKey(hash)}}
-}
-
-func (s *store) putSession(ctx context.Context, userID, sessionID string, now, exp time.Time) error {
-	av, _ := attributevalue.MarshalMap(sessionItem{PK: "USER#" + userID, SK: skSession + sessionID, CreatedAt: now.Unix(), ExpiresAt: exp.Unix()})
-	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: av}); err != nil {
-		return failure.Wrap(err, "store session")
-	}
-	return nil
-}
-
-func (s *store) deleteSession(ctx context.Context, userID, sessionID string) error {
-	if _, err := s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &s.table, Key: userKey(userID, skSession+sessionID)}); err != nil {
-		return failure.Wrap(err, "delete session")
-	}
-	return nil
-}
-
-// sessionWithAccount reads a session and its account in one round trip.
-func (s *store) sessionWithAccount(ctx context.Context, userID, sessionID string) (*sessionItem, *profile.Account, error) {
-	out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
-		s.table: {Keys: []map[string]types.AttributeValue{profile.Key(userID), userKey(userID, skSession+sessionID)}, ConsistentRead: aws.Bool(true)},
-	}})
-	if err != nil {
-		return nil, nil, failure.Wrap(err, "read session")
-	}
-	if len(out.UnprocessedKeys) > 0 {
-		return nil, nil, failure.Wrap(nil, "read session: unprocessed keys")
-	}
-	var sess *sessionItem
-	var acct *profile.Account
-	for _, av := range out.Responses[s.table] {
-		sk, _ := av["sk"].(*types.AttributeValueMemberS)
-		if sk == nil {
-			continue
-		}
-		if sk.Value == skSession+sessionID {
-			var it sessionItem
-			if err := attributevalue.UnmarshalMap(av, &it); err != nil {
-				return nil, nil, failure.Wrap(err, "decode session")
-			}
-			sess = &it
-			continue
-		}
-		a, err := profile.FromItem(av)
-		if err != nil {
-			return nil, nil, err
-		}
-		acct = &a
-	}
-	return sess, acct, nil
 }

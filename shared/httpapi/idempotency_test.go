@@ -14,19 +14,19 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/localstack/cloudtest"
-	"zuum/shared/account"
 	"zuum/shared/httpapi"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/schema"
+	"zuum/shared/session"
 )
 
 // sessions authenticates the tokens "alice" and "bob" as users of those ids: a stand-in for the
 // account service, which this test is not about.
 type sessions struct{}
 
-func (sessions) Authenticate(_ context.Context, token string) (account.Session, error) {
-	return account.Session{UserID: token}, nil
+func (sessions) Authenticate(_ context.Context, token string) (session.Session, error) {
+	return session.Session{UserID: token}, nil
 }
 
 // payHandler moves ₦5 from the platform's clearing account into the caller's wallet per new key,

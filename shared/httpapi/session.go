@@ -6,20 +6,20 @@ import (
 	"strings"
 	"time"
 
-	"zuum/shared/account"
 	"zuum/shared/failure"
+	"zuum/shared/session"
 )
 
 // SessionCookie carries the session token for browsers; API clients send it as a Bearer header.
 const SessionCookie = "zuum_session"
 
 // Principal is the signed-in caller of a request.
-type Principal = account.Session
+type Principal = session.Session
 
 // Authenticator turns a session token into the principal it belongs to, or an Unauthorized
 // error when the token is invalid, expired, revoked or its account deactivated.
 type Authenticator interface {
-	Authenticate(ctx context.Context, token string) (account.Session, error)
+	Authenticate(ctx context.Context, token string) (session.Session, error)
 }
 
 type principalKey struct{}

@@ -16,6 +16,8 @@
 //	pk=TL#<name>#<bucket>      sk=<postId>          a timeline entry: post_id, owner_id, kind
 //	pk=TLDIR#<name>            sk=<bucket>          the timeline's directory: buckets with entries
 //	pk=TLCOUNT#<name>          sk=<shard>           part of the timeline's size, in n
+//	pk=PROMOTED                sk=<until>#<promId>  a promotion window the feed reads (promote.go)
+//	pk=PROMOSTATS#<promId>     sk=STATS             a promotion's impressions and plays
 //
 // A timeline is a named list of posts (Timeline). Its entries are bucketed by the post's creation
 // time in UTC: shared timelines ("audio", "video", "beat", "feed-audio") by day, so no partition takes

@@ -59,9 +59,12 @@ type Post struct {
 	Duration float64 // seconds, 0 when unknown
 	// Sale is the description and terms of a beat for sale (kind Beat); nil for other kinds.
 	Sale *Sale
-	// Counters, kept exact by transactions.
-	Reactions, Comments, Shares int64
-	CreatedAt                   time.Time
+	// Counters, kept exact by transactions; Plays counts reported plays (Play).
+	Reactions, Comments, Shares, Plays int64
+	// Promotion is the window during which the post is promoted (PromoteItems), zero when it
+	// never was.
+	Promotion Promotion
+	CreatedAt time.Time
 	// indexed are the words a public post is found by in search (its caption's and its owner's
 	// username's, as they were at publishing), kept so that taking it down removes exactly the
 	// token items publishing wrote; nil for a post that is not indexed.

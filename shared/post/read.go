@@ -19,6 +19,8 @@ type Entry struct {
 	Liked bool
 	// Own is whether the viewer owns the post (for a beat for sale: may hear all of it).
 	Own bool
+	// Promoted is whether the post is promoted as it is read (its window holds the store's now).
+	Promoted bool
 }
 
 // Page is one page of a timeline.
@@ -156,6 +158,7 @@ func (s *Store) load(ctx context.Context, viewer string, refs []postRef, counts 
 // entries are the posts of refs found in got as viewer sees them (see load).
 func (s *Store) entries(got batch, viewer string, refs []postRef) ([]Entry, error) {
 	entries := make([]Entry, 0, len(refs))
+	now := s.now()
 	for _, r := range refs {
 		pi, ok := got.get(s.table, postKey(r.postID))
 		if !ok {
@@ -177,7 +180,7 @@ func (s *Store) entries(got batch, viewer string, refs []postRef) ([]Entry, erro
 			continue
 		}
 		_, liked := got.get(s.table, itemKey(postPrefix+r.postID, reactPrefix+viewer))
-		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked, Own: p.OwnerID == viewer})
+		entries = append(entries, Entry{Post: p, Owner: owner.Profile, Liked: liked, Own: p.OwnerID == viewer, Promoted: p.Promotion.Active(now)})
 	}
 	return entries, nil
 }

@@ -157,7 +157,12 @@ type postItem struct {
 	Reactions   int64        `dynamodbav:"reactions"`
 	Comments    int64        `dynamodbav:"comments"`
 	Shares      int64        `dynamodbav:"shares"`
+	Plays       int64        `dynamodbav:"plays"`
 	CreatedAt   string       `dynamodbav:"created_at"`
+	// The promotion window (PromoteItems): absent until the post is first promoted.
+	PromotionID   string `dynamodbav:"promotion_id,omitempty"`
+	PromotedFrom  string `dynamodbav:"promoted_from,omitempty"`
+	PromotedUntil string `dynamodbav:"promoted_until,omitempty"`
 }
 
 func toItem(p Post) postItem {
@@ -175,7 +180,7 @@ func toItem(p Post) postItem {
 		Type: p.Type, Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
 		Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark, Location: p.Location, Public: p.Public,
 		Tags: p.Tags, Media: p.Media, Cover: p.Cover, Duration: p.Duration, Reactions: p.Reactions,
-		Comments: p.Comments, Shares: p.Shares, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
+		Comments: p.Comments, Shares: p.Shares, Plays: p.Plays, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
 		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
 		SearchWords: p.indexed,
 	}
@@ -214,8 +219,8 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 		Links: Links{Spotify: it.Spotify, AppleMusic: it.AppleMusic, YouTubeMusic: it.YouTubeMusic,
 			Boomplay: it.Boomplay, Audiomark: it.Audiomark},
 		Location: it.Location, Public: it.Public, Tags: tags, Media: it.Media, Cover: it.Cover,
-		Duration: it.Duration, Reactions: it.Reactions, Comments: it.Comments, Shares: it.Shares,
-		CreatedAt: created, indexed: it.SearchWords,
+		Duration: it.Duration, Reactions: it.Reactions, Comments: it.Comments, Shares: it.Shares, Plays: it.Plays,
+		CreatedAt: created, indexed: it.SearchWords, Promotion: it.promotion(),
 	}, nil
 }
 

@@ -62,7 +62,8 @@ func (s *Store) claimFiles(ctx context.Context, owner string, f *Form, kept map[
 	for i, ref := range refs {
 		key := *ref.key
 		switch {
-		case kept[key]:
+		case kept[key] && strings.HasPrefix(key, media.FinalPrefixOf(owner, ref.kind)):
+			// a file the release holds, in a field of its kind
 			metas[i] = media.Meta{Key: key, Status: media.StatusOK}
 			continue
 		case !strings.HasPrefix(key, schema.UploadsPrefix) || !media.OwnedBy(key, owner, ref.kind):
@@ -81,7 +82,7 @@ func (s *Store) claimFiles(ctx context.Context, owner string, f *Form, kept map[
 	var c claims
 	for i, ref := range refs {
 		m, key := metas[i], *ref.key
-		if m.OK() && !kept[key] {
+		if m.OK() && m.Key != key {
 			c.copies = append(c.copies, m.Key)
 			c.uploads = append(c.uploads, key)
 			*ref.key = m.Key

@@ -193,7 +193,10 @@ func (s *Store) Submit(ctx context.Context, owner Owner, id string, idem *Idem) 
 	}
 	if err := s.charge(ctx, r, idem, append([]types.TransactWriteItem{put}, more...)); err != nil {
 		var extra *ledger.ExtraFailed
-		if errors.As(err, &extra) {
+		if errors.As(err, &extra) { // someone else wrote it first: a submit, or a draft saved again
+			if now, gerr := s.Get(ctx, id); gerr == nil && now.Status == Draft {
+				return Release{}, errChanged
+			}
 			return Release{}, errSubmitted
 		}
 		return Release{}, err

@@ -40,6 +40,9 @@ type Access struct {
 	// and ORIGIN_REQUIRED and allows reading the origin secret, so the group believes the
 	// viewer address CloudFront reports and refuses calls that did not come through CloudFront.
 	ViewerAddress bool
+	// AdminBootstrap passes ADMIN_BOOTSTRAP_EMAILS, the emails of admins approved without
+	// another admin (the first admins of a fresh deployment).
+	AdminBootstrap bool
 	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
 	// that secret (the provider's secret key and webhook hash).
 	PaymentProvider bool
@@ -141,6 +144,15 @@ var RouteGroups = []RouteGroup{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+	}},
+	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
+	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
+	// routes that act on other data add their tables here.
+	// The releases queue reads and writes releases (Posts) and settles their packages (Ledger),
+	// and signs GETs of their files (media/).
+	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true,
+		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

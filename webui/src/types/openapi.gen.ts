@@ -1829,6 +1829,349 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up as an admin and email a verification code
+         * @description Admins are their own principal (not users). A 6-digit code is emailed, valid 10 minutes,
+         *     5 tries. After verifying, the admin can log in but acts only once another admin approves
+         *     them (GET /api/admin/admins?status=pending), or at once when their email is on the
+         *     deployment's bootstrap list.
+         */
+        post: operations["adminSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an admin's email with the mailed code
+         * @description A wrong code, an unknown email and an already verified email answer alike. 15 tries per
+         *     email a day. An admin whose email is on the bootstrap list is approved here.
+         */
+        post: operations["adminVerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/resend-otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Email an unverified admin a fresh code */
+        post: operations["adminResendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in as an admin
+         * @description Answers the admin and the admin session token and sets it as the `zuum_admin` cookie
+         *     (HttpOnly, Secure, SameSite=Lax, Path=/api/admin). `username`, when sent, must be the
+         *     admin's. An admin awaiting approval can log in; every other admin route then answers 403
+         *     "Awaiting approval". 5 failed logins per email per 15 minutes.
+         */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End the admin session
+         * @description Ends the session of the `zuum_admin` cookie (or Bearer token) and clears the cookie; without one it only clears the cookie.
+         */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in admin (what the admin area's guard asks) */
+        get: operations["adminMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admins queue
+         * @description Verified admins of a status (default pending, i.e. awaiting approval), in sign-up order, oldest first.
+         */
+        get: operations["listAdmins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an admin awaiting approval
+         * @description The change and its audit entry (admin.approve) are one transaction; approving again is 409.
+         */
+        post: operations["approveAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an admin awaiting approval
+         * @description The change and its audit entry (admin.reject, with the reason) are one transaction; the rejected admin cannot log in and their sessions end.
+         */
+        post: operations["rejectAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log of admin actions
+         * @description Every admin action, newest first.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The releases queue
+         * @description Releases of one status, oldest first (the order to review them): `pending` (the default:
+         *     submitted and in review together), submitted, in_review, approved, rejected or delivered.
+         *     Paged like every list. Anything else is 400 "status must be one of pending, submitted,
+         *     in_review, approved, rejected, delivered.".
+         */
+        get: operations["adminListReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One release, its files playable and its cover shown
+         * @description Any user's release; `files` holds signed URLs (one hour) of the cover and every track.
+         */
+        get: operations["adminGetRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a release up for review
+         * @description submitted → in_review. The owner is told their release is being reviewed. Each action is recorded in the audit log (release.review) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminReviewRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a release
+         * @description submitted or in_review → approved. Its promotion package moves from the held account to fees in the same transaction; the owner is notified. Recorded in the audit log (release.approve). Each action is recorded in the audit log (release.approve) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminApproveRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a release with a reason
+         * @description submitted or in_review → rejected with `reason` (1 to 500 characters, cleaned as other text), which the owner is shown. Its promotion package is refunded to the owner's wallet in full in the same transaction. Each action is recorded in the audit log (release.reject) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminRejectRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved release delivered
+         * @description approved → delivered: it is live on the platforms. The owner is notified. Each action is recorded in the audit log (release.deliver) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminDeliverRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2835,6 +3178,96 @@ export interface components {
             releases: components["schemas"]["Release"][];
             pagination: components["schemas"]["Pagination"];
         };
+        AdminSignupRequest: {
+            /** @description 3 to 30 letters, numbers, dots or underscores. */
+            username: string;
+            email: string;
+            /** @description 8 to 72 bytes. */
+            password: string;
+        };
+        AdminLoginRequest: {
+            email: string;
+            /** @description Optional; when sent it must be the admin's. */
+            username?: string;
+            password: string;
+        };
+        Admin: {
+            id: string;
+            username: string;
+            email: string;
+            /**
+             * @description pending until another admin approves (or the bootstrap list does); approved admins act.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected";
+            /** @description Whether the admin may use the admin routes now. */
+            approved: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminEnvelope: {
+            admin: components["schemas"]["Admin"];
+        };
+        AdminLoginResponse: {
+            admin: components["schemas"]["Admin"];
+            /** @description The admin session JWT, also set as the zuum_admin cookie. */
+            token: string;
+        };
+        AdminList: {
+            admins: components["schemas"]["Admin"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        AdminDecision: {
+            /**
+             * @example Admin approved
+             * @example Admin rejected
+             */
+            message: string;
+            admin: components["schemas"]["Admin"];
+        };
+        RejectRequest: {
+            /** @description Why; at most 500 characters. */
+            reason: string;
+        };
+        AuditEntry: {
+            id: string;
+            admin_id: string;
+            /** @description The admin's username when they acted. */
+            admin_username: string;
+            /**
+             * @example admin.approve
+             * @example promotion.approve
+             * @example user.deactivate
+             */
+            action: string;
+            /**
+             * @example admin
+             * @example promotion
+             * @example user
+             * @example release
+             */
+            target_type: string;
+            target_id: string;
+            /** @description The target's state before, a small JSON object (or null). */
+            before: unknown;
+            /** @description The target's state after, a small JSON object (or null). */
+            after: unknown;
+            /** Format: date-time */
+            at: string;
+        };
+        AuditList: {
+            entries: components["schemas"]["AuditEntry"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        AdminSignupResponse: {
+            /** @enum {string} */
+            message: "Admin account created. Check your email for the verification code." | "Admin account created, but the verification email could not be sent. Use Resend OTP.";
+            email: string;
+        };
+        ReleaseReject: {
+            /** @description Why; the owner is shown it. 1 to 500 characters. */
+            reason: string;
+        };
     };
     responses: {
         /** @description No such release, or not yours. */
@@ -2909,6 +3342,57 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No admin session (missing, invalid, expired or ended token, or an admin token used elsewhere). */
+        AdminUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Unauthorized - Please login again"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A user's session (users are not admins), or an admin awaiting approval. */
+        AdminForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No admin has this id. */
+        AdminNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Admin not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The admin is not awaiting approval (already decided, or not verified). */
+        AdminNotAwaiting: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "This admin is not awaiting approval"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3154,6 +3638,7 @@ export interface components {
         };
     };
     parameters: {
+        AdminId: string;
         /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
         Limit: number;
         /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
@@ -3187,6 +3672,10 @@ export interface components {
         Location: string;
         /** @description zuum_session=<token>; Path=/; Max-Age=<seconds>; HttpOnly; Secure; SameSite=Lax */
         SetSessionCookie: string;
+        /** @description zuum_admin=<token>; Path=/api/admin; Max-Age=<seconds>; HttpOnly; Secure; SameSite=Lax */
+        SetAdminCookie: string;
+        /** @description zuum_admin=; Path=/api/admin; Max-Age=0; HttpOnly; Secure; SameSite=Lax */
+        ClearAdminCookie: string;
         /** @description zuum_session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax */
         ClearSessionCookie: string;
     };
@@ -6844,17 +7333,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReleaseNotFound"];
             406: components["responses"]["ReleaseInsufficient"];
-            /** @description The release was already submitted. */
+            /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "message": "This release has already been submitted"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -7032,6 +7516,756 @@ export interface operations {
                     "text/html": string;
                 };
             };
+        };
+    };
+    adminSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "ops_ada",
+                 *       "email": "ada@zuum.ng",
+                 *       "password": "correct-horse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminSignupRequest"];
+            };
+        };
+        responses: {
+            /** @description The admin exists; the code was mailed (or the message says to resend it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Admin account created. Check your email for the verification code.",
+                     *       "email": "ada@zuum.ng"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminSignupResponse"];
+                };
+            };
+            /** @description Fields are missing or malformed, all named at once. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An admin with this email (or username) exists. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminVerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@zuum.ng",
+                 *       "otp": "123456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Verified. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email verified successfully!"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The code is wrong, expired or out of tries, or a field is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description 15 codes tried for this email today. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many wrong codes today. Please try again tomorrow."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminResendOtp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailRequest"];
+            };
+        };
+        responses: {
+            /** @description A new code was mailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "OTP resent successfully!"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description The email is missing or already verified. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email is already verified."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No admin has this email. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Admin not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description A code was sent less than a minute ago. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please wait a minute before requesting another code."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "admin@demo.zuum.ng",
+                 *       "password": "correct-horse"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetAdminCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLoginResponse"];
+                };
+            };
+            /** @description A field is missing or malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Wrong email, username or password. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid credentials. Please check your email and password."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The admin's sign-up was rejected. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your admin sign-up was rejected."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The email is not verified yet. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Email is not verified. Please verify your email first."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description Too many failed logins for the email. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many failed login attempts. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["ClearAdminCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Logged out."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The admin. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminEnvelope"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAdmins: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "rejected";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of admins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminList"];
+                };
+            };
+            /** @description A paging parameter or the status is out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    approveAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDecision"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            409: components["responses"]["AdminNotAwaiting"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    rejectAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["AdminId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Not on the operations team"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RejectRequest"];
+            };
+        };
+        responses: {
+            /** @description Rejected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDecision"];
+                };
+            };
+            /** @description The reason is missing or too long. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            409: components["responses"]["AdminNotAwaiting"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadPage"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListReleases: {
+        parameters: {
+            query?: {
+                status?: "pending" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad status, limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be one of pending, submitted, in_review, approved, rejected, delivered."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminReviewRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description A submitted release only ("An in review release cannot be reviewed"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApproveRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("An approved release cannot be approved"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The cover art carries a web address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseReject"];
+            };
+        };
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("A delivered release cannot be rejected"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminDeliverRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not approved ("A submitted release cannot be delivered"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
         };
     };
 }

@@ -1,0 +1,265 @@
+package admin_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"zuum/localstack/apptest"
+)
+
+// guarded are the admin routes only an approved admin may use.
+var guarded = []struct{ method, path string }{
+	{"GET", "/api/admin/auth/me"},
+	{"GET", "/api/admin/admins?status=pending"},
+	{"POST", "/api/admin/admins/0190a0b0-0000-7000-8000-000000000000/approve"},
+	{"POST", "/api/admin/admins/0190a0b0-0000-7000-8000-000000000000/reject"},
+	{"GET", "/api/admin/audit"},
+}
+
+func call(c *apptest.Client, method, path string) apptest.Response {
+	var body any
+	if strings.HasSuffix(path, "/reject") {
+		body = map[string]string{"reason": "Not on the team"}
+	}
+	return c.JSON(method, path, body)
+}
+
+func TestAdminSignup_VerifyAndLogin_SetsACookieScopedToTheAdminArea(t *testing.T) {
+	app := apptest.Start(t, nil)
+	c := app.Client(t)
+	email := "ops@admins.zuum.test"
+	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "ops_ada", "email": email, "password": "password123"})
+	if r.Status != http.StatusCreated || r.Body["email"] != email {
+		t.Fatalf("signup: %d %s", r.Status, r.Raw)
+	}
+	code := app.LastOTP(t, email)
+	// Before verifying, login is refused as unverified.
+	if r := c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": email, "password": "password123"}); r.Status != http.StatusNotAcceptable {
+		t.Fatalf("login before verifying: %d %s", r.Status, r.Raw)
+	}
+	wrong := "000000"
+	if code == wrong {
+		wrong = "111111"
+	}
+	r = c.JSON("POST", "/api/admin/auth/verify-email", map[string]string{"email": email, "otp": wrong})
+	if r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP - please check and try again" {
+		t.Fatalf("wrong code: %d %s", r.Status, r.Raw)
+	}
+	r = c.JSON("POST", "/api/admin/auth/verify-email", map[string]string{"email": email, "otp": code})
+	if r.Status != http.StatusOK || r.Message() != "Email verified successfully!" {
+		t.Fatalf("verify: %d %s", r.Status, r.Raw)
+	}
+	// A used code verifies nothing again.
+	if r := c.JSON("POST", "/api/admin/auth/verify-email", map[string]string{"email": email, "otp": code}); r.Status != http.StatusBadRequest {
+		t.Fatalf("verify again: %d %s", r.Status, r.Raw)
+	}
+	r = c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": email, "username": "ops_ada", "password": "password123"})
+	if r.Status != http.StatusOK {
+		t.Fatalf("login: %d %s", r.Status, r.Raw)
+	}
+	ad, _ := r.Body["admin"].(map[string]any)
+	if ad["username"] != "ops_ada" || ad["email"] != email || ad["status"] != "pending" || ad["approved"] != false || r.Body["token"] == "" {
+		t.Fatalf("login body: %s", r.Raw)
+	}
+	var cookie *http.Cookie
+	for _, ck := range (&http.Response{Header: r.Header}).Cookies() {
+		if ck.Name == "zuum_admin" {
+			cookie = ck
+		}
+	}
+	if cookie == nil || cookie.Value != r.Body["token"] || cookie.Path != "/api/admin" || !cookie.HttpOnly || !cookie.Secure ||
+		cookie.SameSite != http.SameSiteLaxMode {
+		t.Fatalf("admin cookie: %+v", cookie)
+	}
+	for _, ck := range (&http.Response{Header: r.Header}).Cookies() {
+		if ck.Name == "zuum_session" {
+			t.Fatalf("admin login set the user session cookie: %+v", ck)
+		}
+	}
+}
+
+func TestAdminSignup_RefusesTakenEmailsAndNamesAndBadFieldsAndChangesNothing(t *testing.T) {
+	app := apptest.Start(t, nil)
+	first := app.PendingAdmin(t, "ops_ada")
+	c := app.Client(t)
+	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "other", "email": strings.ToUpper(first.Email), "password": "password123"})
+	if r.Status != http.StatusNotAcceptable || r.Message() != "Email already exists" {
+		t.Fatalf("taken email: %d %s", r.Status, r.Raw)
+	}
+	r = c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "OPS_ADA", "email": "new@admins.zuum.test", "password": "password123"})
+	if r.Status != http.StatusNotAcceptable || r.Message() != "Username already exists" {
+		t.Fatalf("taken username: %d %s", r.Status, r.Raw)
+	}
+	// The refused sign-up left nothing behind: its email is free.
+	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "newbie", "email": "new@admins.zuum.test", "password": "password123"}); r.Status != http.StatusCreated {
+		t.Fatalf("free email after a refused sign-up: %d %s", r.Status, r.Raw)
+	}
+	r = c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "", "email": "not-an-email", "password": "short"})
+	f := r.FieldErrors()
+	if r.Status != http.StatusBadRequest || f["username"] != "Username is required" || f["email"] != "Invalid email format" || f["password"] == "" {
+		t.Fatalf("bad fields: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]any{"username": 5, "email": "x@y.zz", "password": "password123"}); r.Status != http.StatusBadRequest {
+		t.Fatalf("wrong type: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminLogin_RefusesWrongPasswordOrUsernameAlike(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.PendingAdmin(t, "ops_ada")
+	c := app.Client(t)
+	for name, body := range map[string]map[string]string{
+		"wrong password": {"email": ad.Email, "password": "password124"},
+		"wrong username": {"email": ad.Email, "username": "someone", "password": apptest.AdminPassword},
+		"unknown email":  {"email": "nobody@admins.zuum.test", "password": apptest.AdminPassword},
+	} {
+		r := c.JSON("POST", "/api/admin/auth/login", body)
+		if r.Status != http.StatusUnauthorized || r.Message() != "Invalid credentials. Please check your email and password." {
+			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
+		}
+	}
+	r := c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": "", "password": ""})
+	if f := r.FieldErrors(); r.Status != http.StatusBadRequest || f["email"] != "Email is required" || f["password"] != "Password is required" {
+		t.Fatalf("missing fields: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminRoutes_WithoutASessionAre401(t *testing.T) {
+	app := apptest.Start(t, nil)
+	c := app.Client(t)
+	for _, g := range guarded {
+		r := call(c, g.method, g.path)
+		if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized - Please login again" {
+			t.Errorf("%s %s: %d %s", g.method, g.path, r.Status, r.Raw)
+		}
+	}
+	c.Token = "not.a.token"
+	if r := c.JSON("GET", "/api/admin/audit", nil); r.Status != http.StatusUnauthorized {
+		t.Errorf("garbage token: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminRoutes_WithAUserSessionAre403ByBearerAndByCookie(t *testing.T) {
+	app := apptest.Start(t, nil)
+	user := app.SignedIn(t, "ada")
+	for _, g := range guarded {
+		r := call(user.Client, g.method, g.path)
+		if r.Status != http.StatusForbidden || r.Message() != "Forbidden - You lack necessary permissions" {
+			t.Errorf("bearer %s %s: %d %s", g.method, g.path, r.Status, r.Raw)
+		}
+	}
+	// The browser sends only the user session cookie (Path=/) to the admin routes.
+	user.Token = ""
+	for _, g := range guarded {
+		r := call(user.Client, g.method, g.path)
+		if r.Status != http.StatusForbidden || r.Message() != "Forbidden - You lack necessary permissions" {
+			t.Errorf("cookie %s %s: %d %s", g.method, g.path, r.Status, r.Raw)
+		}
+	}
+	// And the user cannot log in to the admin area with their user credentials.
+	r := user.JSON("POST", "/api/admin/auth/login", map[string]string{"email": "ada@example.com", "password": "password123"})
+	if r.Status != http.StatusUnauthorized {
+		t.Fatalf("user credentials at admin login: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminToken_NeverActsAsAUser(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.BootstrapAdmin(t)
+	for _, path := range []string{"/api/user/profile", "/api/wallet", "/api/feed?type=audio", "/api/notifications", "/api/payment/create"} {
+		r := ad.JSON("GET", path, nil)
+		if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
+			t.Errorf("GET %s with an admin token: %d %s", path, r.Status, r.Raw)
+		}
+	}
+	if r := ad.JSON("GET", "/api/auth/session", nil); r.Status != http.StatusOK || r.Body["signed_in"] != false {
+		t.Errorf("session probe with an admin token: %d %s", r.Status, r.Raw)
+	}
+	// Nor does it open the chat socket.
+	ws, res, err := ad.Socket(context.Background(), "token="+ad.Token)
+	if ws != nil {
+		_ = ws.CloseNow()
+	}
+	if err == nil || res == nil || res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("chat socket with an admin token: %v %v", res, err)
+	}
+}
+
+func TestUnapprovedAdmin_LogsInButEveryOtherRouteIsAwaitingApproval(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.PendingAdmin(t, "ops_ada")
+	for _, g := range guarded {
+		r := call(ad.Client, g.method, g.path)
+		if r.Status != http.StatusForbidden || r.Message() != "Awaiting approval" {
+			t.Errorf("%s %s: %d %s", g.method, g.path, r.Status, r.Raw)
+		}
+	}
+}
+
+func TestBootstrapAdmin_IsApprovedAtVerification(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.BootstrapAdmin(t)
+	r := ad.JSON("GET", "/api/admin/auth/me", nil)
+	me, _ := r.Body["admin"].(map[string]any)
+	if r.Status != http.StatusOK || me["id"] != ad.ID || me["approved"] != true || me["status"] != "approved" {
+		t.Fatalf("me: %d %s", r.Status, r.Raw)
+	}
+	// Approved by the list, so never in the queue.
+	r = ad.JSON("GET", "/api/admin/admins?status=pending", nil)
+	if list, _ := r.Body["admins"].([]any); r.Status != http.StatusOK || len(list) != 0 {
+		t.Fatalf("pending queue: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminCookie_AloneOpensTheAdminArea(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.BootstrapAdmin(t)
+	ad.Token = "" // the browser's way: only the zuum_admin cookie
+	if r := ad.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusOK {
+		t.Fatalf("me by cookie: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminLogout_EndsTheSessionAndClearsTheCookie(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ad := app.BootstrapAdmin(t)
+	token := ad.Token
+	r := ad.JSON("POST", "/api/admin/auth/logout", nil)
+	if r.Status != http.StatusOK || r.Message() != "Logged out." {
+		t.Fatalf("logout: %d %s", r.Status, r.Raw)
+	}
+	cleared := false
+	for _, ck := range (&http.Response{Header: r.Header}).Cookies() {
+		cleared = cleared || ck.Name == "zuum_admin" && ck.MaxAge < 0 && ck.Path == "/api/admin"
+	}
+	if !cleared {
+		t.Fatalf("logout did not clear the admin cookie: %v", r.Header.Values("Set-Cookie"))
+	}
+	c := app.Client(t)
+	c.Token = token
+	if r := c.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusUnauthorized {
+		t.Fatalf("the ended token: %d %s", r.Status, r.Raw)
+	}
+	// Logging out without a session still answers 200.
+	if r := app.Client(t).JSON("POST", "/api/admin/auth/logout", nil); r.Status != http.StatusOK {
+		t.Fatalf("logout without a session: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestAdminResendOTP_MailsANewCodeOnceAMinute(t *testing.T) {
+	app := apptest.Start(t, nil)
+	c := app.Client(t)
+	email := "late@admins.zuum.test"
+	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "late", "email": email, "password": "password123"}); r.Status != http.StatusCreated {
+		t.Fatalf("signup: %d %s", r.Status, r.Raw)
+	}
+	// The sign-up's code was sent just now: a resend waits a minute.
+	if r := c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": email}); r.Status != http.StatusTooManyRequests {
+		t.Fatalf("resend at once: %d %s", r.Status, r.Raw)
+	}
+	if r := c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": "nobody@admins.zuum.test"}); r.Status != http.StatusNotFound {
+		t.Fatalf("resend to an unknown email: %d %s", r.Status, r.Raw)
+	}
+}

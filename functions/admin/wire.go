@@ -1,0 +1,59 @@
+package admin
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+
+	"zuum/functions/wire"
+	domain "zuum/shared/admin"
+	"zuum/shared/audit"
+	"zuum/shared/ledger"
+	"zuum/shared/mail"
+	"zuum/shared/media"
+	"zuum/shared/release"
+	"zuum/shared/schema"
+	"zuum/shared/session"
+)
+
+// FromEnv builds the route group from its environment: USERS_TABLE (admins, their sessions and
+// codes, the audit log, and the user sessions it recognises to refuse them), JWT_SECRET_ID,
+// MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
+// without another admin; may be empty) and BCRYPT_COST (optional); POSTS_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET for the releases queue.
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
+	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
+	if err != nil {
+		return nil, err
+	}
+	secret, err := wire.Secret(ctx, cfg, v["JWT_SECRET_ID"])
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	users := v[schema.Users.EnvVar]
+	sessions, err := session.NewStore(db, users, secret, nil)
+	if err != nil {
+		return nil, err
+	}
+	log := audit.New(db, users)
+	cost, _ := strconv.Atoi(env("BCRYPT_COST"))
+	admins, err := domain.New(domain.Config{
+		DB: db, Table: users, Sessions: sessions, Users: session.NewUsers(sessions), Audit: log,
+		Mailer: mail.NewSES(sesv2.NewFromConfig(cfg), v["MAIL_FROM"]), Secret: secret,
+		Bootstrap: domain.ParseBootstrap(env("ADMIN_BOOTSTRAP_EMAILS")), HashCost: cost,
+	})
+	if err != nil {
+		return nil, err
+	}
+	h := New(admins, log)
+	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
+	h.mountReleases(release.NewStore(db, env(schema.Posts.EnvVar), users, ledger.New(db, env(schema.Ledger.EnvVar)), files), files)
+	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
+	// h.mountUsers(profile.NewStore(db, users)).
+	return h, nil
+}

@@ -1,0 +1,73 @@
+package wire_test
+
+import (
+	"context"
+	"testing"
+
+	"zuum/functions/chat"
+	"zuum/functions/notifications"
+	"zuum/functions/uploads"
+	"zuum/functions/user"
+	"zuum/functions/wallet"
+	"zuum/functions/wire"
+	"zuum/localstack/apptest"
+	"zuum/shared/schema"
+)
+
+func TestMain(m *testing.M) { apptest.Main(m) }
+
+// without is the app's environment without the named variables.
+func without(app *apptest.App, names ...string) wire.Env {
+	return func(k string) string {
+		for _, n := range names {
+			if k == n {
+				return ""
+			}
+		}
+		return app.Env[k]
+	}
+}
+
+func TestSessions_NeedOnlyTheUsersTableAndTheSecret(t *testing.T) {
+	app := apptest.Start(t, nil)
+	user := app.SignedIn(t, "ada")
+	ctx := context.Background()
+	only := func(k string) string {
+		if k == schema.Users.EnvVar || k == "JWT_SECRET_ID" {
+			return app.Env[k]
+		}
+		return ""
+	}
+	sessions, err := wire.Sessions(ctx, app.Cloud.Config, only)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := sessions.Authenticate(ctx, user.Token); err != nil || s.UserID != user.ID {
+		t.Fatalf("Authenticate = %+v, %v", s, err)
+	}
+	if _, err := wire.Sessions(ctx, app.Cloud.Config, without(app, "JWT_SECRET_ID")); err == nil {
+		t.Fatal("sessions without the secret's name wired")
+	}
+}
+
+func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	env := without(app, "MAIL_FROM", "APP_URL")
+	for name, build := range map[string]wire.Builder{
+		"user": user.FromEnv, "uploads": uploads.FromEnv, "notifications": notifications.FromEnv, "wallet": wallet.FromEnv,
+	} {
+		if _, err := build(ctx, app.Cloud.Config, env); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	socket := func(k string) string {
+		if k == schema.ChatSocket.CallbackEnvVar {
+			return "http://127.0.0.1:4566/ws"
+		}
+		return env(k)
+	}
+	if _, err := chat.FromEnv(ctx, app.Cloud.Config, socket); err != nil {
+		t.Errorf("chat: %v", err)
+	}
+}

@@ -1,0 +1,635 @@
+// Package admin is the admin area's own principal: admins sign up with username, email and
+// password, verify their email with a mailed 6-digit code, and log in to admin sessions
+// (shared/session's Admin audience). A verified admin may act only once another admin approved
+// them, or when their email is on the bootstrap list (configuration); approvals and rejections are
+// recorded in the audit log in the same transaction. Admins are not users: they have their own
+// items in the Users table and no profile.
+package admin
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"log/slog"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/google/uuid"
+	"golang.org/x/crypto/bcrypt"
+
+	"zuum/shared/audit"
+	"zuum/shared/dynamo"
+	"zuum/shared/failure"
+	"zuum/shared/mail"
+	"zuum/shared/profile"
+	"zuum/shared/session"
+	"zuum/shared/text"
+)
+
+// Status is where an admin stands: pending (signed up; once verified, awaiting approval),
+// approved (may act) or rejected (may not log in).
+type Status string
+
+// The statuses.
+const (
+	Pending  Status = "pending"
+	Approved Status = "approved"
+	Rejected Status = "rejected"
+)
+
+// unverified is the index partition of admins yet to verify their email, which no queue lists.
+const unverified = "unverified"
+
+// Bootstrap is what DecidedBy says for an admin approved by the bootstrap list.
+const Bootstrap = "bootstrap"
+
+// Admin is an admin account.
+type Admin struct {
+	ID           string
+	Username     string
+	Email        string
+	PasswordHash string
+	Verified     bool
+	Status       Status
+	SessionEpoch int64
+	CreatedAt    time.Time
+	DecidedBy    string // the approving or rejecting admin's id, or Bootstrap
+	DecidedAt    time.Time
+	Reason       string // why a rejected admin was rejected
+}
+
+// Rules of the admin flows.
+const (
+	OTPTTL          = 10 * time.Minute
+	OTPMaxTries     = 5
+	ResendCooldown  = time.Minute
+	LoginWindow     = 15 * time.Minute
+	LoginFailsEmail = 5 // failed logins per email per LoginWindow
+	VerifyWindow    = 24 * time.Hour
+	VerifyTries     = 15 // codes tried per email per VerifyWindow, across resends
+	MaxReason       = 500
+)
+
+// Messages of the admin flows (spec part 2 §8 where it has them).
+var (
+	ErrNotFound        = failure.New(failure.NotFound, "Admin not found")
+	ErrEmailTaken      = failure.New(failure.NotAcceptable, "Email already exists")
+	ErrUsernameTaken   = failure.New(failure.NotAcceptable, "Username already exists")
+	ErrInvalidOTP      = failure.New(failure.Invalid, "Invalid OTP - please check and try again")
+	ErrOTPExpired      = failure.New(failure.Invalid, "This code has expired. Please request a new OTP.")
+	ErrOTPTries        = failure.New(failure.Invalid, "Too many wrong codes. Please request a new OTP.")
+	ErrTooManyCodes    = failure.New(failure.RateLimited, "Too many wrong codes today. Please try again tomorrow.")
+	ErrCooldown        = failure.New(failure.RateLimited, "Please wait a minute before requesting another code.")
+	ErrAlreadyVerified = failure.New(failure.Invalid, "Email is already verified.")
+	ErrBadCredentials  = failure.New(failure.Unauthorized, "Invalid credentials. Please check your email and password.")
+	ErrNotVerified     = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
+	ErrRejected        = failure.New(failure.Forbidden, "Your admin sign-up was rejected.")
+	ErrTooManyLogins   = failure.New(failure.RateLimited, "Too many failed login attempts. Please try again later.")
+	ErrNotAwaiting     = failure.New(failure.Conflict, "This admin is not awaiting approval")
+	ErrUserSession     = failure.New(failure.Forbidden, "Forbidden - You lack necessary permissions")
+	ErrBadStatus       = failure.New(failure.Invalid, "status must be one of pending, approved, rejected")
+)
+
+var (
+	loginPerEmail  = limit{"login", LoginFailsEmail, LoginWindow, ErrTooManyLogins}
+	verifyPerEmail = limit{"verify", VerifyTries, VerifyWindow, ErrTooManyCodes}
+)
+
+// Mailer sends one email.
+type Mailer interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// Config wires a Service.
+type Config struct {
+	DB    *dynamodb.Client
+	Table string // the Users table
+	// Sessions opens and checks admin sessions; Users recognises a user's token, which an admin
+	// route refuses with 403 rather than 401.
+	Sessions *session.Store
+	Users    *session.Users
+	Audit    *audit.Store
+	Mailer   Mailer
+	// Secret keys the one-time-code hashes (the session signing secret).
+	Secret []byte
+	// Bootstrap lists the emails approved without another admin (ADMIN_BOOTSTRAP_EMAILS).
+	Bootstrap []string
+	// HashCost is the bcrypt cost; 0 means bcrypt.DefaultCost.
+	HashCost int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Service runs the admin flows.
+type Service struct {
+	store
+	sessions  *session.Store
+	users     *session.Users
+	audit     *audit.Store
+	mailer    Mailer
+	secret    []byte
+	bootstrap []string
+	cost      int
+	now       func() time.Time
+	dummyHash []byte
+}
+
+// New returns a Service.
+func New(c Config) (*Service, error) {
+	if c.HashCost == 0 {
+		c.HashCost = bcrypt.DefaultCost
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if len(c.Secret) < 32 {
+		return nil, fmt.Errorf("admin: code secret must be at least 32 bytes")
+	}
+	dummy, err := bcrypt.GenerateFromPassword([]byte("zuum-admin-timing-equaliser"), c.HashCost)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{
+		store: store{db: c.DB, table: c.Table}, sessions: c.Sessions, users: c.Users, audit: c.Audit,
+		mailer: c.Mailer, secret: c.Secret, bootstrap: ParseBootstrap(strings.Join(c.Bootstrap, ",")),
+		cost: c.HashCost, now: c.Now, dummyHash: dummy,
+	}, nil
+}
+
+// ParseBootstrap reads a comma-separated list of emails (ADMIN_BOOTSTRAP_EMAILS), normalised.
+func ParseBootstrap(list string) []string {
+	var out []string
+	for _, e := range strings.Split(list, ",") {
+		if e = profile.NormalizeEmail(e); e != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// CanAct tells whether a may use the admin routes: verified, not rejected, and approved by an
+// admin or on the bootstrap list.
+func (s *Service) CanAct(a Admin) bool {
+	if !a.Verified || a.Status == Rejected {
+		return false
+	}
+	return a.Status == Approved || slices.Contains(s.bootstrap, a.Email)
+}
+
+// SignupInput is what a visitor submits to become an admin.
+type SignupInput struct {
+	Username, Email, Password string
+}
+
+// Signup creates an unverified admin and emails their code. The admin, the guards on email and
+// username and the code are one transaction: a clash leaves nothing behind. mailSent is false
+// when the code could not be mailed (resend it).
+func (s *Service) Signup(ctx context.Context, in SignupInput) (a Admin, mailSent bool, err error) {
+	username, email := text.Clean(in.Username, false), profile.NormalizeEmail(in.Email)
+	var fields []failure.FieldError
+	if fe := profile.CheckUsername(username); fe != nil {
+		fields = append(fields, *fe)
+	}
+	switch {
+	case email == "":
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
+	case !profile.ValidEmail(email):
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
+	}
+	if fe := profile.CheckPassword("password", in.Password); fe != nil {
+		fields = append(fields, *fe)
+	}
+	if len(fields) > 0 {
+		return Admin{}, false, failure.Fields("Validation errors.", fields...)
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.cost)
+	if err != nil {
+		return Admin{}, false, failure.Wrap(err, "hash password")
+	}
+	now := s.now()
+	a = Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: string(hash),
+		Status: Pending, CreatedAt: now}
+	code, err := newOTP()
+	if err != nil {
+		return Admin{}, false, failure.Wrap(err, "make code")
+	}
+	err = dynamo.Transact(ctx, s.db, append(s.creation(a), types.TransactWriteItem{Put: s.putCode(a.ID, code, now, 0)}))
+	if failed, ok := dynamo.CanceledBy(err); ok {
+		switch {
+		case slices.Contains(failed, 1):
+			return Admin{}, false, ErrEmailTaken
+		case slices.Contains(failed, 2):
+			return Admin{}, false, ErrUsernameTaken
+		}
+	}
+	if err != nil {
+		return Admin{}, false, failure.Wrap(err, "create admin")
+	}
+	return a, s.mailOTP(ctx, a, code), nil
+}
+
+// creation is the writes that create a: its item and the guards on its email and username, each
+// only if absent (so failures at 1 and 2 name a taken email and username).
+func (st *store) creation(a Admin) []types.TransactWriteItem {
+	q, decided := queuePK+unverified, ""
+	if a.Verified {
+		q = queuePK + string(a.Status)
+	}
+	if !a.DecidedAt.IsZero() {
+		decided = a.DecidedAt.UTC().Format(time.RFC3339Nano)
+	}
+	av, _ := attributevalue.MarshalMap(item{
+		PK: "ADMIN#" + a.ID, SK: skAdmin, ID: a.ID, Username: a.Username, Email: a.Email,
+		PasswordHash: a.PasswordHash, Verified: a.Verified, Status: string(a.Status),
+		CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339Nano), DecidedBy: a.DecidedBy, DecidedAt: decided,
+		// In the index from the start (an unverified admin under a queue nobody lists): the local
+		// cloud's DynamoDB loses index entries when an update adds index keys an item lacked.
+		GSI1PK: q, GSI1SK: a.ID,
+	})
+	guard := func(key map[string]types.AttributeValue) types.TransactWriteItem {
+		g := map[string]types.AttributeValue{"admin_id": str(a.ID)}
+		for k, v := range key {
+			g[k] = v
+		}
+		return types.TransactWriteItem{Put: &types.Put{TableName: &st.table, Item: g, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
+	}
+	return []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &st.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		guard(emailKey(a.Email)), guard(nameKey(a.Username)),
+	}
+}
+
+// SeedBootstrap creates a verified admin approved by the bootstrap list (the local cloud's demo
+// admin), unless an admin with email exists; it reports whether it created one.
+func SeedBootstrap(ctx context.Context, db *dynamodb.Client, table, username, email, password string) (bool, error) {
+	st := store{db: db, table: table}
+	email = profile.NormalizeEmail(email)
+	if _, err := st.byEmail(ctx, email); err == nil {
+		return false, nil
+	} else if !failure.Is(err, failure.NotFound) {
+		return false, err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	if err != nil {
+		return false, err
+	}
+	now := time.Now()
+	a := Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: string(hash),
+		Verified: true, Status: Approved, CreatedAt: now, DecidedBy: Bootstrap, DecidedAt: now}
+	if err := dynamo.Transact(ctx, db, st.creation(a)); err != nil {
+		return false, failure.Wrap(err, "seed admin")
+	}
+	return true, nil
+}
+
+// putCode is the write of a fresh code; with a cooldown it holds only when none was sent within it.
+func (s *Service) putCode(id, code string, now time.Time, cooldown time.Duration) *types.Put {
+	av := otpKey(id)
+	av["code_hash"] = str(hashOTP(s.secret, id, code))
+	av["tries"] = num(0)
+	av["sent_at"] = num(now.Unix())
+	av["expires_at"] = num(now.Add(OTPTTL).Unix())
+	p := &types.Put{TableName: &s.table, Item: av}
+	if cooldown > 0 {
+		p.ConditionExpression = aws.String("attribute_not_exists(pk) OR sent_at <= :cutoff")
+		p.ExpressionAttributeValues = map[string]types.AttributeValue{":cutoff": num(now.Add(-cooldown).Unix())}
+	}
+	return p
+}
+
+func (s *Service) mailOTP(ctx context.Context, a Admin, code string) bool {
+	err := s.mailer.Send(ctx, mail.Message{
+		To:      a.Email,
+		Subject: "Your Zuum admin verification code",
+		Text: fmt.Sprintf("Hi %s,\n\nYour Zuum admin verification code is %s. It expires in 10 minutes.\n\n"+
+			"If you did not sign up as a Zuum admin, ignore this email.\n", a.Username, code),
+		HTML: fmt.Sprintf("<p>Hi %s,</p><p>Your Zuum admin verification code is <strong>%s</strong>. It expires in 10 minutes.</p>"+
+			"<p>If you did not sign up as a Zuum admin, ignore this email.</p>", html.EscapeString(a.Username), code),
+	})
+	if err != nil {
+		slog.ErrorContext(ctx, "send admin verification email", "admin", a.ID, "err", err)
+		return false
+	}
+	return true
+}
+
+// ResendOTP mails a fresh code to an unverified admin, at most once a minute.
+func (s *Service) ResendOTP(ctx context.Context, email string) error {
+	email = profile.NormalizeEmail(email)
+	if email == "" {
+		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Email is required"})
+	}
+	a, err := s.byEmail(ctx, email)
+	if failure.Is(err, failure.NotFound) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	if a.Verified {
+		return ErrAlreadyVerified
+	}
+	code, err := newOTP()
+	if err != nil {
+		return failure.Wrap(err, "make code")
+	}
+	p := s.putCode(a.ID, code, s.now(), ResendCooldown)
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item,
+		ConditionExpression: p.ConditionExpression, ExpressionAttributeValues: p.ExpressionAttributeValues})
+	if dynamo.ConditionFailed(err) {
+		return ErrCooldown
+	}
+	if err != nil {
+		return failure.Wrap(err, "store code")
+	}
+	if !s.mailOTP(ctx, a, code) {
+		return failure.Wrap(nil, "send admin verification email")
+	}
+	return nil
+}
+
+// VerifyEmail checks code against the one mailed to email and marks the admin verified; an
+// admin whose email is on the bootstrap list is approved in the same write. Every try counts
+// first, against the code (OTPMaxTries) and the email (VerifyTries a day). An unknown email and
+// an already verified one answer as a wrong code does.
+func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
+	email, code = profile.NormalizeEmail(email), strings.TrimSpace(code)
+	var fields []failure.FieldError
+	if email == "" {
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
+	}
+	if code == "" {
+		fields = append(fields, failure.FieldError{Field: "otp", Msg: "OTP is required"})
+	}
+	if len(fields) > 0 {
+		return failure.Fields("Validation errors.", fields...)
+	}
+	if !profile.ValidEmail(email) || len(code) != 6 {
+		return ErrInvalidOTP
+	}
+	now := s.now()
+	if err := s.take(ctx, verifyPerEmail, email, now); err != nil {
+		return err
+	}
+	a, err := s.byEmail(ctx, email)
+	if failure.Is(err, failure.NotFound) {
+		return ErrInvalidOTP
+	}
+	if err != nil {
+		return err
+	}
+	if a.Verified {
+		return ErrInvalidOTP
+	}
+	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: otpKey(a.ID),
+		UpdateExpression:          aws.String("ADD tries :one"),
+		ConditionExpression:       aws.String("attribute_exists(pk) AND tries < :max"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":max": num(OTPMaxTries)},
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if dynamo.ConditionFailed(err) {
+		if av, err := s.get(ctx, otpKey(a.ID)); err != nil {
+			return err
+		} else if av != nil {
+			return ErrOTPTries
+		}
+		return ErrInvalidOTP
+	}
+	if err != nil {
+		return failure.Wrap(err, "count code try")
+	}
+	var c struct {
+		Hash      string `dynamodbav:"code_hash"`
+		ExpiresAt int64  `dynamodbav:"expires_at"`
+	}
+	if err := attributevalue.UnmarshalMap(out.Attributes, &c); err != nil {
+		return failure.Wrap(err, "decode code")
+	}
+	if now.Unix() >= c.ExpiresAt {
+		return ErrOTPExpired
+	}
+	h := hashOTP(s.secret, a.ID, code)
+	if !hmac.Equal([]byte(h), []byte(c.Hash)) {
+		return ErrInvalidOTP
+	}
+	status := Pending
+	set := "SET verified = :t, gsi1pk = :q"
+	vals := map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}
+	if slices.Contains(s.bootstrap, a.Email) {
+		status = Approved
+		set += ", #st = :st, decided_by = :by, decided_at = :at"
+		vals[":st"], vals[":by"], vals[":at"] = str(string(Approved)), str(Bootstrap), str(now.UTC().Format(time.RFC3339Nano))
+	}
+	vals[":q"] = str(queuePK + string(status))
+	upd := &types.Update{TableName: &s.table, Key: Key(a.ID), UpdateExpression: aws.String(set),
+		ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: vals}
+	if status == Approved {
+		upd.ExpressionAttributeNames = map[string]string{"#st": "status"}
+	}
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: &s.table, Key: otpKey(a.ID), ConditionExpression: aws.String("code_hash = :h"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":h": str(h)}}},
+		{Update: upd},
+	})
+	if _, canceled := dynamo.CanceledBy(err); canceled {
+		return ErrInvalidOTP // used or replaced meanwhile
+	}
+	if err != nil {
+		return failure.Wrap(err, "verify admin email")
+	}
+	return nil
+}
+
+// Login is a new admin session and its admin.
+type Login struct {
+	Token     string
+	ExpiresAt time.Time
+	Admin     Admin
+}
+
+// Login checks credentials and opens an admin session. username, when given, must be the
+// admin's too. Each attempt counts against the email first (LoginFailsEmail failures per
+// LoginWindow); the right password forgets them. A verified admin not yet approved can log in
+// (every other admin route then answers "Awaiting approval"); a rejected one cannot.
+func (s *Service) Login(ctx context.Context, email, username, password string) (Login, error) {
+	email, username = profile.NormalizeEmail(email), strings.TrimSpace(username)
+	var fields []failure.FieldError
+	switch {
+	case email == "":
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
+	case !profile.ValidEmail(email):
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
+	}
+	if password == "" {
+		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
+	}
+	if len(fields) > 0 {
+		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
+	}
+	now := s.now()
+	if err := s.take(ctx, loginPerEmail, email, now); err != nil {
+		return Login{}, err
+	}
+	a, err := s.byEmail(ctx, email)
+	if err != nil && !failure.Is(err, failure.NotFound) {
+		return Login{}, err
+	}
+	hash := []byte(a.PasswordHash)
+	if err != nil || len(hash) == 0 {
+		hash = s.dummyHash // the same time whether or not the admin exists
+	}
+	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || err != nil ||
+		username != "" && !strings.EqualFold(username, a.Username) {
+		return Login{}, ErrBadCredentials
+	}
+	if err := s.forget(ctx, loginPerEmail, email, now); err != nil {
+		return Login{}, err
+	}
+	switch {
+	case !a.Verified:
+		return Login{}, ErrNotVerified
+	case a.Status == Rejected:
+		return Login{}, ErrRejected
+	}
+	is, err := s.sessions.Open(ctx, session.Admin, a.ID, a.SessionEpoch)
+	if err != nil {
+		return Login{}, err
+	}
+	return Login{Token: is.Token, ExpiresAt: is.ExpiresAt, Admin: a}, nil
+}
+
+// Logout ends the admin session of token; any other token has nothing to end.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	return s.sessions.End(ctx, session.Admin, token)
+}
+
+// Authenticate returns the admin whose live session token is. A token that opens no admin
+// session is session.ErrSession (401), unless it is a working user session: that caller is
+// signed in but no admin, ErrUserSession (403). Whether the admin may act is CanAct's.
+func (s *Service) Authenticate(ctx context.Context, token string) (Admin, error) {
+	c, err := s.sessions.Check(ctx, session.Admin, token, Key)
+	if failure.Is(err, failure.Unauthorized) {
+		if _, uerr := s.users.Authenticate(ctx, token); uerr == nil {
+			return Admin{}, ErrUserSession
+		} else if !failure.Is(uerr, failure.Unauthorized) {
+			return Admin{}, uerr
+		}
+		return Admin{}, session.ErrSession
+	}
+	if err != nil {
+		return Admin{}, err
+	}
+	a, err := fromItem(c.Principal)
+	if err != nil {
+		return Admin{}, err
+	}
+	if a.SessionEpoch != c.Epoch || a.Status == Rejected || !a.Verified {
+		return Admin{}, session.ErrSession
+	}
+	return a, nil
+}
+
+// Get returns the admin of id.
+func (s *Service) Get(ctx context.Context, id string) (Admin, error) {
+	if _, err := uuid.Parse(id); err != nil {
+		return Admin{}, ErrNotFound
+	}
+	return s.byID(ctx, id)
+}
+
+// Actor is the admin doing something, as the audit log names them.
+type Actor struct {
+	ID, Username string
+}
+
+// Approve lets a verified admin awaiting approval act. The change and its audit entry
+// ("admin.approve") are one transaction; an admin who is not awaiting approval is ErrNotAwaiting
+// (so a double click approves once and records once).
+func (s *Service) Approve(ctx context.Context, by Actor, id string) (Admin, error) {
+	return s.decide(ctx, by, id, Approved, "")
+}
+
+// Reject refuses a verified admin awaiting approval, with a reason; their sessions end. The
+// change and its audit entry ("admin.reject") are one transaction.
+func (s *Service) Reject(ctx context.Context, by Actor, id, reason string) (Admin, error) {
+	reason = text.Clean(reason, true)
+	switch {
+	case reason == "":
+		return Admin{}, failure.Fields("Validation errors.", failure.FieldError{Field: "reason", Msg: "Reason is required"})
+	case text.Len(reason) > MaxReason:
+		return Admin{}, failure.Fields("Validation errors.", failure.FieldError{Field: "reason", Msg: "Reason is too long"})
+	}
+	return s.decide(ctx, by, id, Rejected, reason)
+}
+
+func (s *Service) decide(ctx context.Context, by Actor, id string, to Status, reason string) (Admin, error) {
+	a, err := s.Get(ctx, id)
+	if err != nil {
+		return Admin{}, err
+	}
+	if !a.Verified || a.Status != Pending {
+		return Admin{}, ErrNotAwaiting
+	}
+	now := s.now()
+	set := "SET #st = :to, gsi1pk = :q, decided_by = :by, decided_at = :at"
+	vals := map[string]types.AttributeValue{
+		":to": str(string(to)), ":q": str(queuePK + string(to)), ":by": str(by.ID), ":at": str(now.UTC().Format(time.RFC3339Nano)),
+		":pending": str(string(Pending)), ":t": &types.AttributeValueMemberBOOL{Value: true},
+	}
+	if to == Rejected {
+		set += ", reason = :reason ADD session_epoch :one"
+		vals[":reason"], vals[":one"] = str(reason), num(1)
+	}
+	after := map[string]any{"status": string(to)}
+	if reason != "" {
+		after["reason"] = reason
+	}
+	entry, err := s.audit.Item(audit.Entry{
+		AdminID: by.ID, AdminUsername: by.Username, Action: "admin." + map[Status]string{Approved: "approve", Rejected: "reject"}[to],
+		TargetType: "admin", TargetID: a.ID, Before: map[string]any{"status": string(Pending)}, After: after, At: now,
+	})
+	if err != nil {
+		return Admin{}, failure.Wrap(err, "audit entry")
+	}
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{{Update: &types.Update{
+		TableName: &s.table, Key: Key(a.ID), UpdateExpression: aws.String(set),
+		ConditionExpression:       aws.String("#st = :pending AND verified = :t"),
+		ExpressionAttributeNames:  map[string]string{"#st": "status"},
+		ExpressionAttributeValues: vals,
+	}}, entry})
+	if failed, ok := dynamo.CanceledBy(err); ok && slices.Contains(failed, 0) {
+		return Admin{}, ErrNotAwaiting
+	}
+	if err != nil {
+		return Admin{}, failure.Wrap(err, "decide admin")
+	}
+	a.Status, a.DecidedBy, a.DecidedAt, a.Reason = to, by.ID, now, reason
+	return a, nil
+}
+
+// newOTP returns a uniformly random 6-digit code.
+func newOTP() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// hashOTP keys the code with the server secret and the admin id, as account codes are keyed.
+func hashOTP(secret []byte, id, code string) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("admin|" + id + "|" + code))
+	return hex.EncodeToString(m.Sum(nil))
+}

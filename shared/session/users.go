@@ -1,0 +1,52 @@
+package session
+
+import (
+	"context"
+
+	"zuum/shared/profile"
+)
+
+// Session is a signed-in user's session and their account as read while checking it, so a
+// handler that needs the caller's profile does not read it again.
+type Session struct {
+	UserID    string
+	SessionID string
+	Account   profile.Account
+}
+
+// Users verifies user sessions; it refuses admin tokens.
+type Users struct {
+	store *Store
+}
+
+// NewUsers returns the user verifier over store.
+func NewUsers(store *Store) *Users { return &Users{store: store} }
+
+// Store is the session store behind the verifier.
+func (u *Users) Store() *Store { return u.store }
+
+// Open opens a session of the account.
+func (u *Users) Open(ctx context.Context, a profile.Account) (Issued, error) {
+	return u.store.Open(ctx, User, a.ID, a.SessionEpoch)
+}
+
+// End ends the user session of token (nothing for any other token).
+func (u *Users) End(ctx context.Context, token string) error { return u.store.End(ctx, User, token) }
+
+// Authenticate returns the user session token belongs to. It is ErrSession for a bad, expired or
+// admin token, a session ended by logout, and an account deactivated or whose session epoch moved
+// on (a password reset, a reclaimed account) since the token was signed.
+func (u *Users) Authenticate(ctx context.Context, token string) (Session, error) {
+	c, err := u.store.Check(ctx, User, token, profile.Key)
+	if err != nil {
+		return Session{}, err
+	}
+	a, err := profile.FromItem(c.Principal)
+	if err != nil {
+		return Session{}, err
+	}
+	if a.Deactivated || a.SessionEpoch != c.Epoch {
+		return Session{}, ErrSession
+	}
+	return Session{UserID: c.Subject, SessionID: c.SessionID, Account: a}, nil
+}
