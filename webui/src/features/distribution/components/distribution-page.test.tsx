@@ -97,11 +97,10 @@ afterEach(() => {
 });
 
 describe('/distribution wizard', () => {
-  it('goes forward only when the step validates, saving a draft as it moves, and album tracks keep what was typed', async () => {
+  it('goes forward only when the step validates, and saves a draft as the artist moves on', { timeout: 15_000 }, async () => {
     const { calls } = mockApi({
       'GET /distribution/releases': list([]),
       'POST /distribution/releases': (call) => ({ status: 201, body: { release: release({ ...emptyForm(today), ...bodyOf(call) }) } }),
-      'PUT /distribution/releases/rel-1': (call) => ({ status: 200, body: { release: release({ ...emptyForm(today), ...bodyOf(call) }) } }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/distribution');
@@ -122,6 +121,17 @@ describe('/distribution wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Release Information' })).toBeInTheDocument();
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(bodyOf(calls.find((c) => c.method === 'POST')!)).toMatchObject({ draft: true, hasDistributed: 'no', artistName: 'Ada Lagos', confirmOwnership: true });
+  });
+
+  it('resizes the album tracks with numberOfTracks keeping what was typed, and saves the draft on Back', { timeout: 15_000 }, async () => {
+    const draft = { ...completeAlbum(), releaseType: 'single' as const, title: '' };
+    const { calls } = mockApi({
+      'GET /distribution/releases': list([release(draft)]),
+      'PUT /distribution/releases/rel-1': (call) => ({ status: 200, body: { release: release({ ...emptyForm(today), ...bodyOf(call) }) } }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/distribution');
+    expect(await screen.findByRole('heading', { name: 'Release Information' })).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Album'));
     expect(screen.getByLabelText('Number of tracks')).toHaveValue('2');
@@ -131,6 +141,7 @@ describe('/distribution wizard', () => {
     await user.selectOptions(screen.getByLabelText('Number of tracks'), '2');
     expect(screen.queryByLabelText('Track 3 title')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Track 1 title')).toHaveValue('Song One');
+    expect(screen.getByLabelText('Track 2 title')).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Title is required')).toBeInTheDocument();
@@ -143,7 +154,7 @@ describe('/distribution wizard', () => {
     expect(bodyOf(calls.find((c) => c.method === 'PUT')!)).toMatchObject({ releaseType: 'album', numberOfTracks: 2, tracks: [{ title: 'Song One' }, { title: '' }] });
   });
 
-  it('restores the newest draft where it stopped, uploads each track with its own progress and refuses what the rules refuse', async () => {
+  it('restores the newest draft where it stopped, uploads each track with its own progress and refuses what the rules refuse', { timeout: 15_000 }, async () => {
     const draft = completeAlbum();
     draft.coverArt = '';
     draft.tracks = draft.tracks.map((t) => ({ ...t, audioFile: '' }));
