@@ -298,5 +298,7 @@ describe('/distribution/releases', () => {
     expect(items[0]).toHaveTextContent('Approved');
     expect(items[1]).toHaveTextContent('Rejected');
     expect(items[1]).toHaveTextContent('Reason: Cover art has a website on it');
+    expect(items[1]).toHaveTextContent('The ₦20,000.00 promotion package was refunded to your wallet.');
+    expect(items[0]).not.toHaveTextContent('refunded');
   });
 });

@@ -37,6 +37,7 @@ export function MyReleasesPage() {
                 {r.package && r.package !== 'none' && ` · ${PACKAGES.find((p) => p.id === r.package)?.name ?? r.package} promotion ${formatNaira(r.price)}`}
               </p>
               {r.status === 'rejected' && r.reason && <p className="dist-reason">Reason: {r.reason}</p>}
+              {r.status === 'rejected' && r.package && r.package !== 'none' && <p className="muted">The {formatNaira(r.price)} promotion package was refunded to your wallet.</p>}
               {r.status === 'draft' && <Link to="/distribution">Continue editing</Link>}
             </li>
           ))}
