@@ -2,7 +2,8 @@
 //   An artist opens /distribution and goes through the five steps with an album of two tracks:
 //   artist profile (a new artist name), release information (two track titles), real uploads
 //   (a 3000x3000 PNG cover made here and two WAV tracks, each with its own progress), metadata and
-//   rights, platforms and agreements; sees "Submission Successful!"; the demo admin approves the
+//   rights, platforms and agreements (the Basic package refused for an empty wallet, then none);
+//   sees "Submission Successful!"; the demo admin approves the
 //   release through the admin API; the artist's "My releases" shows it Approved.
 // One persistent context, no API mocking; sign-up goes through the API as the other tests do.
 //
@@ -88,6 +89,13 @@ test('an artist submits an album of two tracks through the wizard, an admin appr
     await page.getByRole('button', { name: 'Submit Release', exact: true }).click();
     await page.getByText('You must agree to continue').first().waitFor();
     for (const box of await page.locator('.dist-agreements input[type=checkbox]').all()) await box.check();
+    // A new artist's wallet is empty: the Basic package is refused and nothing is submitted.
+    await page.getByLabel(/^Basic · ₦20,000\.00/).check();
+    const refused = page.waitForResponse((r) => /\/api\/distribution\/releases\/[^/]+\/submit$/.test(new URL(r.url()).pathname));
+    await page.getByRole('button', { name: 'Submit Release', exact: true }).click();
+    assert.equal((await refused).status(), 406);
+    await page.getByText('Insufficient funds: your wallet does not cover the Basic package (₦20,000.00).').waitFor();
+    await page.getByLabel(/^No promotion/).check();
     const submitted = page.waitForResponse((r) => /\/api\/distribution\/releases\/[^/]+\/submit$/.test(new URL(r.url()).pathname));
     await page.getByRole('button', { name: 'Submit Release', exact: true }).click();
     const submitRes = await submitted;
