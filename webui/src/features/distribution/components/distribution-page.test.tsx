@@ -269,6 +269,21 @@ describe('/distribution wizard', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to submit. Please try again.'));
   });
 
+  it('says why a draft was not saved and keeps the message on its field', async () => {
+    const draft = { ...completeAlbum(), title: '' };
+    mockApi({
+      'GET /distribution/releases': list([release(draft)]),
+      'PUT /distribution/releases/rel-1': { status: 400, body: { message: 'Validation errors occurred', errors: [{ field: 'coverArt', msg: 'Cover art must be at least 3000x3000' }] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/distribution');
+    expect(await screen.findByRole('heading', { name: 'Release Information' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Release title'), 'Eko Nights');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Draft not saved: Cover art must be at least 3000x3000 (step 3)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Cover art')).toHaveAccessibleDescription(/Cover art must be at least 3000x3000/);
+  });
+
   it('shows the songwriter notice instead of the list when someone else wrote the songs', async () => {
     const draft = completeAlbum();
     draft.genre = '';

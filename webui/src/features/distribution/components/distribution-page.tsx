@@ -122,7 +122,8 @@ export function DistributionPage() {
         const apiError = toApiError(error);
         const mapped = mapServerErrors(apiError.fieldErrors);
         if (mapped.step) setErrors((e) => ({ ...e, ...mapped.errors }));
-        setDraftNote(apiError.status === 409 ? apiError.message : 'Draft not saved');
+        const first = apiError.fieldErrors[0];
+        setDraftNote(apiError.status === 409 ? apiError.message : first ? `Draft not saved: ${first.msg} (step ${stepOf(first.field)})` : 'Draft not saved');
       });
   };
 
