@@ -82,7 +82,7 @@ func submitRelease(t *testing.T, app *apptest.App, u apptest.User, title, pkg st
 	req, _ := http.NewRequest("POST", app.URL("/api/distribution/releases"), bytes.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(httpapi.IdempotencyHeader, uuid.NewString())
-	r := u.Client.Do(req)
+	r := u.Do(req)
 	if r.Status != http.StatusCreated {
 		t.Fatalf("submit %s: %d %s", title, r.Status, r.Raw)
 	}
@@ -230,7 +230,7 @@ func TestAdminReleases_ReviewApproveDeliverMovesHeldToFeesAndIsAudited(t *testin
 	if got := auditActions(t, ad, id); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("audit:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if got := released(t, ada.Client.JSON("GET", "/api/distribution/releases/"+id, nil), http.StatusOK); got["status"] != "delivered" {
+	if got := released(t, ada.JSON("GET", "/api/distribution/releases/"+id, nil), http.StatusOK); got["status"] != "delivered" {
 		t.Errorf("the artist sees %v", got["status"])
 	}
 }
@@ -264,7 +264,7 @@ func TestAdminReleases_RejectionRefundsInFullAndTellsTheReason(t *testing.T) {
 	if got := auditActions(t, ad, id); len(got) != 1 || got[0] != want {
 		t.Errorf("audit %q, want %q", got, want)
 	}
-	seen := released(t, ada.Client.JSON("GET", "/api/distribution/releases/"+id, nil), http.StatusOK)
+	seen := released(t, ada.JSON("GET", "/api/distribution/releases/"+id, nil), http.StatusOK)
 	if seen["status"] != "rejected" || seen["reason"] != "The cover carries a web address." {
 		t.Errorf("the artist sees %v %v", seen["status"], seen["reason"])
 	}

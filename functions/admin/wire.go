@@ -15,18 +15,23 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/mail"
 	"zuum/shared/media"
+	"zuum/shared/post"
+	"zuum/shared/profile"
 	"zuum/shared/release"
 	"zuum/shared/schema"
 	"zuum/shared/session"
 )
 
 // FromEnv builds the route group from its environment: USERS_TABLE (admins, their sessions and
-// codes, the audit log, and the user sessions it recognises to refuse them), JWT_SECRET_ID,
+// codes, the audit log, the user sessions it recognises to refuse them, and the accounts it lists
+// and deactivates), POSTS_TABLE (the timeline sizes a deactivation moves), LEDGER_TABLE (read
+// for the ledger's health), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty) and BCRYPT_COST (optional); POSTS_TABLE, LEDGER_TABLE and
-// MEDIA_BUCKET for the releases queue.
+// without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET (the releases queue), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
+// limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
+	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
 		return nil, err
 	}
@@ -50,10 +55,16 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
+	edge, err := wire.Edge(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
 	h := New(admins, log)
 	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
-	h.mountReleases(release.NewStore(db, env(schema.Posts.EnvVar), users, ledger.New(db, env(schema.Ledger.EnvVar)), files), files)
+	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
+	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
+	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
-	return h, nil
+	return edge.Wrap(h), nil
 }

@@ -72,7 +72,7 @@ func (h *Handler) view(r *http.Request, rel release.Release) release.View {
 // create stores a draft as it is, or submits a new release at once; a submission moves money,
 // so it needs an Idempotency-Key as every money call does.
 func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, httpapi.MaxJSONBody))
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, release.MaxBody))
 	if err != nil {
 		httpapi.Error(w, r, failure.New(failure.TooLarge, "Request body is too large."))
 		return
@@ -90,7 +90,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
 	var in createBody
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -104,7 +104,7 @@ func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) createSubmitted(w http.ResponseWriter, r *http.Request) {
 	var in createBody
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
@@ -129,7 +129,7 @@ func (h *Handler) idem(r *http.Request, status int) *release.Idem {
 // or the error.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error, status int) {
 	switch {
-	case errors.Is(err, ledger.ErrReplayed):
+	case errors.Is(err, ledger.ErrReplayed), failure.Is(err, failure.Invalid) && h.answered(r):
 		httpapi.Replay(w, r, h.ledger)
 	case err != nil:
 		httpapi.Error(w, r, err)
@@ -138,9 +138,20 @@ func (h *Handler) answer(w http.ResponseWriter, r *http.Request, rel release.Rel
 	}
 }
 
+// answered reports whether r's Idempotency-Key has an answer by now: a concurrent request with
+// the key went first and took the uploads r found gone, so r gets that request's answer.
+func (h *Handler) answered(r *http.Request) bool {
+	o := httpapi.OnceOf(r)
+	if o == nil {
+		return false
+	}
+	_, ok, err := h.ledger.Once(r.Context(), o.Key)
+	return err == nil && ok
+}
+
 func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
 	var in release.Form
-	if err := httpapi.Decode(w, r, &in); err != nil {
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}

@@ -184,7 +184,7 @@ func send(app *apptest.App, u apptest.User, method, path, key string, body any) 
 	if key != "" {
 		req.Header.Set(httpapi.IdempotencyHeader, key)
 	}
-	return u.Client.Do(req)
+	return u.Do(req)
 }
 
 // submitNew posts body as u with a fresh key.
@@ -244,7 +244,7 @@ func fields(t *testing.T, r apptest.Response) map[string]string {
 // notes are u's notifications of type RELEASE_STATUS, newest first.
 func notes(t *testing.T, u apptest.User) []string {
 	t.Helper()
-	r := u.Client.JSON("GET", "/api/notifications?limit=50", nil)
+	r := u.JSON("GET", "/api/notifications?limit=50", nil)
 	var body struct {
 		Notifications []struct {
 			Type    string `json:"type"`

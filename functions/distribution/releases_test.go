@@ -58,7 +58,7 @@ func TestCreate_ASingleIsSubmittedAndItsPackagePaidIntoHeldInOneGo(t *testing.T)
 	if n := notes(t, ada); len(n) != 1 || n[0] != `Your release "Lagos Nights" was submitted for review.` {
 		t.Errorf("notifications %q", n)
 	}
-	got := releaseOf(t, ada.Client.JSON("GET", "/api/distribution/releases/"+v.ID, nil), http.StatusOK)
+	got := releaseOf(t, ada.JSON("GET", "/api/distribution/releases/"+v.ID, nil), http.StatusOK)
 	if got.ID != v.ID || got.Status != "submitted" {
 		t.Errorf("read back %+v", got)
 	}
@@ -144,7 +144,7 @@ func TestCreate_EachRuleFailingAloneNamesItsFieldWithTheWizardsText(t *testing.T
 		})
 	}
 	// Every refusal stored nothing.
-	if r := ada.Client.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
+	if r := ada.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
 		t.Errorf("refused releases were stored: %s", r.Raw)
 	}
 }
@@ -228,7 +228,7 @@ func TestCreate_ASubmissionNeedsAnIdempotencyKeyAndAReplayMovesNothing(t *testin
 	if got := w.balance(ada); got != 0 {
 		t.Errorf("wallet %v, want ₦0 (paid once)", got)
 	}
-	r := ada.Client.JSON("GET", "/api/distribution/releases", nil)
+	r := ada.JSON("GET", "/api/distribution/releases", nil)
 	if strings.Count(string(r.Raw), `"status":"submitted"`) != 1 {
 		t.Errorf("one release must be stored: %s", r.Raw)
 	}
@@ -245,7 +245,7 @@ func TestCreate_AWalletThatCannotPayIs406AndStoresNothing(t *testing.T) {
 	if got := w.balance(ada); got != 19_999*money.Naira {
 		t.Errorf("wallet %v", got)
 	}
-	if r := ada.Client.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
+	if r := ada.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
 		t.Errorf("stored: %s", r.Raw)
 	}
 }
@@ -357,10 +357,10 @@ func TestRelease_AnotherUsersReleaseIsNotFound(t *testing.T) {
 			t.Errorf("%s %s: %d %s", r.method, r.path, got.Status, got.Raw)
 		}
 	}
-	if r := bo.Client.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
+	if r := bo.JSON("GET", "/api/distribution/releases", nil); !strings.Contains(string(r.Raw), `"releases":[]`) {
 		t.Errorf("bo's list: %s", r.Raw)
 	}
-	if got := releaseOf(t, ada.Client.JSON("GET", path, nil), http.StatusOK); got.form(t).Title != "Mine" {
+	if got := releaseOf(t, ada.JSON("GET", path, nil), http.StatusOK); got.form(t).Title != "Mine" {
 		t.Errorf("ada's release changed: %+v", got)
 	}
 }
@@ -373,21 +373,21 @@ func TestList_IsNewestFirstAndFollowsNext(t *testing.T) {
 		d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", map[string]any{"draft": true, "title": fmt.Sprint("R", i)}), http.StatusCreated)
 		ids = append(ids, d.ID)
 	}
-	r := ada.Client.JSON("GET", "/api/distribution/releases?limit=2", nil)
+	r := ada.JSON("GET", "/api/distribution/releases?limit=2", nil)
 	first := string(r.Raw)
 	if r.Status != http.StatusOK || strings.Index(first, ids[2]) > strings.Index(first, ids[1]) || strings.Contains(first, ids[0]) || !strings.Contains(first, `"total":3`) {
 		t.Fatalf("page 1: %s", first)
 	}
 	next := r.Body["pagination"].(map[string]any)["next"].(string)
-	r = ada.Client.JSON("GET", "/api/distribution/releases?limit=2&page=2&cursor="+next, nil)
+	r = ada.JSON("GET", "/api/distribution/releases?limit=2&page=2&cursor="+next, nil)
 	if !strings.Contains(string(r.Raw), ids[0]) || !strings.Contains(string(r.Raw), `"hasNext":false`) {
 		t.Errorf("page 2: %s", r.Raw)
 	}
-	if walked := ada.Client.JSON("GET", "/api/distribution/releases?limit=2&page=2", nil); !strings.Contains(string(walked.Raw), ids[0]) ||
+	if walked := ada.JSON("GET", "/api/distribution/releases?limit=2&page=2", nil); !strings.Contains(string(walked.Raw), ids[0]) ||
 		strings.Contains(string(walked.Raw), ids[1]) {
 		t.Errorf("page 2 without a cursor: %s", walked.Raw)
 	}
-	if past := ada.Client.JSON("GET", "/api/distribution/releases?limit=2&page=3", nil); past.Status != 400 || past.Message() != "page must be between 1 and 2." {
+	if past := ada.JSON("GET", "/api/distribution/releases?limit=2&page=3", nil); past.Status != 400 || past.Message() != "page must be between 1 and 2." {
 		t.Errorf("page 3: %d %s", past.Status, past.Raw)
 	}
 }
@@ -430,7 +430,7 @@ func TestReview_ApprovalMovesHeldToFeesAndRejectionRefundsInFull(t *testing.T) {
 	if got := w.balance(ada); got != 100_000*money.Naira {
 		t.Errorf("wallet %v, want ₦100,000 (premium refunded)", got)
 	}
-	got := releaseOf(t, ada.Client.JSON("GET", "/api/distribution/releases/"+two.ID, nil), http.StatusOK)
+	got := releaseOf(t, ada.JSON("GET", "/api/distribution/releases/"+two.ID, nil), http.StatusOK)
 	if got.Status != "rejected" || got.Reason != "The cover has a web address on it." {
 		t.Errorf("rejected release %+v", got)
 	}
@@ -471,7 +471,7 @@ func TestReview_TheCallersItemsShareTheChangesTransaction(t *testing.T) {
 	if held, fees := w.books(); held != 20_000*money.Naira || fees != 0 {
 		t.Errorf("held %v fees %v: money moved", held, fees)
 	}
-	if got := releaseOf(t, ada.Client.JSON("GET", "/api/distribution/releases/"+v.ID, nil), http.StatusOK); got.Status != "submitted" {
+	if got := releaseOf(t, ada.JSON("GET", "/api/distribution/releases/"+v.ID, nil), http.StatusOK); got.Status != "submitted" {
 		t.Errorf("status %s", got.Status)
 	}
 }
@@ -486,5 +486,60 @@ func TestDraft_AHeldFileCannotMoveToAFieldOfAnotherKind(t *testing.T) {
 	got := fields(t, send(w.app, ada, "PUT", "/api/distribution/releases/"+d.ID, "", f))
 	if len(got) != 1 || got["coverArt"] != release.MsgCoverGone {
 		t.Errorf("fields %v", got)
+	}
+}
+
+// The same submission sent several times at once (a double click, a retry on a slow network)
+// stores one release and charges once; every copy gets the first answer.
+func TestCreate_TheSameKeyAtOnceStoresOneReleaseAndChargesOnce(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	w.deposit(ada, 100_000*money.Naira)
+	body := w.single(ada, map[string]any{"promotionPackage": "basic"})
+	key := uuid.NewString()
+	const n = 5
+	answers := make([]view, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r := send(w.app, ada, "POST", "/api/distribution/releases", key, body)
+			if r.Status != http.StatusCreated {
+				t.Errorf("copy %d: %d %s", i, r.Status, r.Raw)
+				return
+			}
+			answers[i] = releaseOf(t, r, http.StatusCreated)
+		})
+	}
+	wg.Wait()
+	for _, a := range answers[1:] {
+		if a.ID != answers[0].ID {
+			t.Errorf("ids %s and %s", a.ID, answers[0].ID)
+		}
+	}
+	if got := w.balance(ada); got != 80_000*money.Naira {
+		t.Errorf("wallet %v, want ₦80,000 (charged once)", got)
+	}
+}
+
+func TestDraft_AnAlbumOfFifteenTracksWithLongLyricsIsKept(t *testing.T) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	lyrics := strings.TrimSpace(strings.Repeat("la ", release.MaxLyrics/3)) // 9,998 characters a track
+	tracks := make([]map[string]any, release.MaxTracks)
+	for i := range tracks {
+		tracks[i] = map[string]any{"title": fmt.Sprintf("Track %d", i+1), "lyrics": lyrics}
+	}
+	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", map[string]any{
+		"draft": true, "releaseType": "album", "numberOfTracks": release.MaxTracks, "tracks": tracks,
+	}), http.StatusCreated)
+	path := "/api/distribution/releases/" + d.ID
+	got := releaseOf(t, send(w.app, ada, "GET", path, "", nil), http.StatusOK).form(t)
+	if len(got.Tracks) != release.MaxTracks || got.Tracks[14].Lyrics != lyrics {
+		t.Fatalf("kept %d tracks, the last with %d characters of lyrics", len(got.Tracks), len(got.Tracks[len(got.Tracks)-1].Lyrics))
+	}
+
+	tooBig := map[string]any{"draft": true, "releaseType": "album", "lyrics": strings.Repeat("x", release.MaxBody)}
+	if r := send(w.app, ada, "POST", "/api/distribution/releases", "", tooBig); r.Status != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over release.MaxBody: %d %s", r.Status, r.Raw)
 	}
 }

@@ -420,9 +420,20 @@ func inOrder(ids []string, found map[string]Summary) []Summary {
 // batchAttempts bounds the rounds spent on keys DynamoDB leaves unprocessed under load.
 const batchAttempts = 6
 
+// summaryProjection is what summaries and edge checks read of a profile.
+var summaryProjection = &types.KeysAndAttributes{
+	ProjectionExpression:     aws.String("pk, sk, #id, username, image, deactivated"),
+	ExpressionAttributeNames: map[string]string{"#id": "id"},
+}
+
 // batchGet reads keys with consistent BatchGetItem calls of at most 100 keys, retrying
 // unprocessed keys with backoff. It reads only what summaries and edge checks need.
 func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeValue) ([]map[string]types.AttributeValue, error) {
+	return s.batchRead(ctx, keys, summaryProjection)
+}
+
+// batchRead is batchGet with the projection of proj (nil for whole items).
+func (s *Store) batchRead(ctx context.Context, keys []map[string]types.AttributeValue, proj *types.KeysAndAttributes) ([]map[string]types.AttributeValue, error) {
 	var out []map[string]types.AttributeValue
 	for len(keys) > 0 {
 		n := min(len(keys), 100)
@@ -430,13 +441,11 @@ func (s *Store) batchGet(ctx context.Context, keys []map[string]types.AttributeV
 		keys = keys[n:]
 		wait := 20 * time.Millisecond
 		for attempt := 1; len(pending) > 0; attempt++ {
-			res, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
-				s.table: {
-					Keys: pending, ConsistentRead: aws.Bool(true),
-					ProjectionExpression:     aws.String("pk, sk, #id, username, image, deactivated"),
-					ExpressionAttributeNames: map[string]string{"#id": "id"},
-				},
-			}})
+			ka := types.KeysAndAttributes{Keys: pending, ConsistentRead: aws.Bool(true)}
+			if proj != nil {
+				ka.ProjectionExpression, ka.ExpressionAttributeNames = proj.ProjectionExpression, proj.ExpressionAttributeNames
+			}
+			res, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{s.table: ka}})
 			if err != nil {
 				return nil, failure.Wrap(err, "read profiles")
 			}

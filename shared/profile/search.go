@@ -51,8 +51,8 @@ func (s *Store) reindexItems(old, p Profile) []types.TransactWriteItem {
 }
 
 // Reindex (re)writes the token items of account id as its profile now reads, on condition that
-// its username and names are still those read: how an existing deployment indexes the accounts
-// made before search existed. Writing them again changes nothing, so it may run any number of
+// its username and names are still those read, and lists it in the roster (Enroll): how an
+// existing deployment indexes the accounts made before search and the roster existed. Writing them again changes nothing, so it may run any number of
 // times.
 func (s *Store) Reindex(ctx context.Context, id string) error {
 	a, err := s.Account(ctx, id)
@@ -75,5 +75,5 @@ func (s *Store) Reindex(ctx context.Context, id string) error {
 	if err != nil {
 		return failure.Wrap(err, "reindex profile")
 	}
-	return nil
+	return s.Enroll(ctx, id)
 }

@@ -112,8 +112,9 @@ func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWr
 		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: notExists}},
 	}
 	items = append(items, extra...)
+	items = append(items, s.enrollItems(a.Profile)...)
 	items = append(items, s.indexItems(a.Profile)...) // last, so the guards keep the positions read below
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	err = dynamo.Transact(ctx, s.db, items)           // retried when it meets another sign-up's roster count
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		for _, i := range failed {
 			switch i {
@@ -327,22 +328,50 @@ func (s *Store) LinkGoogle(ctx context.Context, id, subject string) error {
 	return nil
 }
 
-// SetDeactivated turns an account off or on. A deactivated account can neither log in nor use a
-// session it already holds.
+// SetDeactivated turns an account off or on (see Deactivate); turning it to what it is already
+// changes nothing.
 func (s *Store) SetDeactivated(ctx context.Context, id string, off bool) error {
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &s.table, Key: Key(id),
-		UpdateExpression:          aws.String("SET deactivated = :d"),
-		ConditionExpression:       aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":d": &types.AttributeValueMemberBOOL{Value: off}},
-	})
-	if dynamo.ConditionFailed(err) {
-		return ErrNotFound
+	_, err := s.Deactivate(ctx, id, off)
+	return err
+}
+
+// Deactivate turns account id off (off true) or back on, with extra items (an audit entry) in the
+// same transaction, and reports whether it changed anything: turning an account to what it is
+// already writes nothing, extra items included. A deactivated account can neither log in nor use
+// a session it holds, and its posts, comments and profile leave every list. Turning it off also
+// moves its session epoch on, so turning it on again does not revive the sessions it had.
+func (s *Store) Deactivate(ctx context.Context, id string, off bool, extra ...types.TransactWriteItem) (bool, error) {
+	expr := "SET deactivated = :d"
+	values := map[string]types.AttributeValue{":d": &types.AttributeValueMemberBOOL{Value: off}}
+	if off {
+		expr += " ADD session_epoch :one"
+		values[":one"] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	// An account never deactivated has no attribute, or false: both count as on.
+	cond := "attribute_exists(pk) AND deactivated = :f"
+	if off {
+		cond = "attribute_exists(pk) AND (attribute_not_exists(deactivated) OR deactivated = :f)"
+	}
+	values[":f"] = &types.AttributeValueMemberBOOL{Value: !off}
+	update := types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: Key(id), UpdateExpression: &expr, ConditionExpression: &cond,
+		ExpressionAttributeValues: values,
+	}}
+	err := dynamo.Transact(ctx, s.db, append([]types.TransactWriteItem{update}, extra...))
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		a, err := s.Account(ctx, id) // not found, or already as asked
+		if err != nil {
+			return false, err
+		}
+		if a.Deactivated == off {
+			return false, nil
+		}
+		return false, ErrChanged
 	}
 	if err != nil {
-		return failure.Wrap(err, "set deactivated")
+		return false, failure.Wrap(err, "set deactivated")
 	}
-	return nil
+	return true, nil
 }
 
 // UsernameTaken reports whether an account holds username (compared case-insensitively).
@@ -404,6 +433,7 @@ func (s *Store) Reclaim(ctx context.Context, old, a Account, extra ...types.Tran
 		)
 	}
 	items = append(items, extra...)
+	items = append(items, s.renameItems(old.Profile, a.Profile)...)
 	items = append(items, s.reindexItems(old.Profile, a.Profile)...) // last: the indexes above name their items
 	err := dynamo.Transact(ctx, s.db, items)
 	if failed, ok := dynamo.CanceledBy(err); ok {

@@ -310,9 +310,7 @@ func (f Form) Check(now time.Time) []failure.FieldError {
 	}
 
 	// Step 5: distribution and agreements.
-	p := f.Platforms
-	if f.AllPlatforms != nil && !*f.AllPlatforms &&
-		!(isTrue(p.Spotify) || isTrue(p.AppleMusic) || isTrue(p.YouTubeMusic) || p.AmazonMusic || p.Tidal || p.Deezer) {
+	if f.AllPlatforms != nil && !*f.AllPlatforms && !f.Platforms.any() {
 		add("platforms", MsgPlatforms)
 	}
 	if _, ok := PackageOf(f.PromotionPackage); !ok {
@@ -338,6 +336,11 @@ const (
 	MaxName   = 200
 	MaxLyrics = 10_000
 )
+
+// MaxBody bounds a release's JSON: an album of MaxTracks tracks with MaxLyrics characters of
+// lyrics each is about 150 KB of text, more if the lyrics are not ASCII. It stays under what
+// one DynamoDB item holds (400 KB, names included), since a release is one item.
+const MaxBody = 360 << 10
 
 // CheckDraft applies the few rules a draft keeps at every step: what it says must be something
 // the form can hold (a package that exists, an album no longer than 15 tracks, texts within
@@ -388,6 +391,11 @@ func (f Form) lengths() []failure.FieldError {
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
+
+// any reports whether at least one platform is chosen.
+func (p Platforms) any() bool {
+	return isTrue(p.Spotify) || isTrue(p.AppleMusic) || isTrue(p.YouTubeMusic) || p.AmazonMusic || p.Tidal || p.Deezer
+}
 
 // webURL reports whether s is an absolute http(s) URL with a host.
 func webURL(s string) bool {

@@ -542,6 +542,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audio/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the audio post
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playAudioPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audio/{id}/comments": {
         parameters: {
             query?: never;
@@ -747,6 +767,26 @@ export interface paths {
          * @description The post's media files are deleted with it.
          */
         delete: operations["deleteVideoPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the video
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playVideoPost"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -965,6 +1005,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beat/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the beat
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/beat/{id}/comments": {
         parameters: {
             query?: never;
@@ -1155,7 +1215,7 @@ export interface paths {
         };
         /**
          * Read a tab of the home feed
-         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos.
+         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos. The tab's active promotions (audio and beats in the audio tab, videos in the video tab) are interleaved with is_promoted true: one after every four posts that are not promoted, while there are promotions not already on the page, so no post shows twice on a page and a page holds up to limit + limit/4 posts. pagination counts and pages the tab's own posts only, so following next never skips or repeats one. Each promoted post served counts an impression of its promotion.
          */
         get: operations["getFeed"];
         put?: never;
@@ -1841,9 +1901,9 @@ export interface paths {
         /**
          * Sign up as an admin and email a verification code
          * @description Admins are their own principal (not users). A 6-digit code is emailed, valid 10 minutes,
-         *     5 tries. After verifying, the admin can log in but acts only once another admin approves
-         *     them (GET /api/admin/admins?status=pending), or at once when their email is on the
-         *     deployment's bootstrap list.
+         *     5 tries; 10 valid sign-ups per address an hour. After verifying, the admin can log in but
+         *     acts only once another admin approves them (GET /api/admin/admins?status=pending), or at
+         *     once when their email is on the deployment's bootstrap list.
          */
         post: operations["adminSignup"];
         delete?: never;
@@ -2172,10 +2232,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user list of the admin area, searchable by username or email prefix
+         * @description Every account (deactivated and unverified ones included), in username order (case
+         *     ignored). `search` keeps those whose username or email begins with it, case ignored; each
+         *     account is listed once. A page is one read of the roster's small items plus one batch read
+         *     of the page's accounts; a search reads the roster items its prefix matches. Follow `next`
+         *     (as `cursor`) for the next page; `page` alone walks to a page within the first 10,000 accounts.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a user's account
+         * @description At once: every session of the user stops working (their old tokens answer 401), login is
+         *     refused with 403 "This account has been deactivated.", and their posts, comments and
+         *     profile leave every list (feed tabs, profile and beats lists, search, followers); their
+         *     posts fetched by id answer 404 as if gone, and their beats cannot be bought. Nothing is
+         *     deleted. Recorded in the audit log ("user.deactivate") in the same transaction.
+         *     Deactivating a deactivated user changes and records nothing.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/auth/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a deactivated user's account
+         * @description Undoes a deactivation: the user can log in again and their posts come back to every list.
+         *     Sessions they held before the deactivation stay ended. Recorded in the audit log
+         *     ("user.reactivate"); reactivating an active user changes and records nothing.
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ledger's health
+         * @description Read from the whole ledger: the sum of every balance (0 when healthy), each platform
+         *     account's balance, the movements whose entries do not sum to zero, the accounts whose
+         *     balance is not the sum of their entries, and the user accounts below zero (all empty when
+         *     healthy). Its cost grows with the ledger: an admin's look, not a polling target.
+         */
+        get: operations["ledgerHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An account as the admin area shows it (spec part 2 §3 "Admin user"). */
+        AdminUser: {
+            id: string;
+            username: string;
+            email: string;
+            firstname: string;
+            middlename: string;
+            lastname: string;
+            /** @enum {string} */
+            identity: "artist" | "producer" | "record_label";
+            phonenumber: string;
+            /** Format: date-time */
+            created_at: string;
+            deactivated: boolean;
+        };
+        AdminUserList: {
+            users: components["schemas"]["AdminUser"][];
+            currentPage: number;
+            /** @description Accounts that match (the same on every page). */
+            total: number;
+            totalPages: number;
+            /** @description The next page's cursor; null on the last page. */
+            next: string | null;
+        };
+        UserIDRequest: {
+            userId: string;
+        };
+        AdminUserChange: {
+            /**
+             * @example User deactivated successfully
+             * @example User is already deactivated
+             * @example User reactivated successfully
+             * @example User is already reactivated
+             */
+            message: string;
+            user: components["schemas"]["AdminUser"];
+        };
+        /** @description An amount in naira with at most two decimals, below zero for an account that has paid out more than it took in (platform accounts). */
+        SignedNaira: number;
+        LedgerHealth: {
+            sum: components["schemas"]["SignedNaira"];
+            /** @description Each platform account's balance (summed over its shards), by name. */
+            accounts: {
+                [key: string]: components["schemas"]["SignedNaira"];
+            };
+            /** @description Ids of movements whose entries do not sum to zero. */
+            unbalanced: string[];
+            /** @description Accounts whose balance is not the sum of their entries. */
+            drifted: string[];
+            /** @description User accounts below zero. */
+            negative: string[];
+            /** @description Movements read. */
+            movements: number;
+            /** @description sum is 0 and the three lists are empty. */
+            healthy: boolean;
+        };
         /** @description The shape of every error. */
         Error: {
             message: string;
@@ -2508,7 +2718,7 @@ export interface components {
             /** @description Optional upload key of an image. */
             cover_photo?: string;
         };
-        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. */
+        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         AudioPost: {
             id: string;
             /** @constant */
@@ -2539,10 +2749,14 @@ export interface components {
             isLiked: boolean;
             /** @description The same as isLiked. */
             is_liked: boolean;
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
+            is_promoted?: boolean;
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A video post. video_upload and video_url are the same URL. */
+        /** @description A video post. video_upload and video_url are the same URL. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         VideoPost: {
             id: string;
             /** @constant */
@@ -2568,6 +2782,10 @@ export interface components {
             shares: number;
             isLiked: boolean;
             is_liked: boolean;
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
+            is_promoted?: boolean;
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -2645,9 +2863,9 @@ export interface components {
             shares: number;
             isLiked: boolean;
             is_liked: boolean;
-            /** @description false until promotion is built. */
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
             is_promoted: boolean;
-            /** @description 0 until plays are counted. */
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
             plays_count: number;
             /** Format: date-time */
             created_at: string;
@@ -3133,11 +3351,10 @@ export interface components {
             };
             /** @description true is refused: "Distribution of cover songs is not supported". */
             isCover?: boolean;
-        };
-        ReleaseCreate: components["schemas"]["ReleaseForm"] & {
-            /** @description true: store as a draft, rules not checked. */
+            /** @description In a request to createRelease only - true stores a draft (rules not checked); never in an answer. */
             draft?: boolean;
         };
+        ReleaseCreate: components["schemas"]["ReleaseForm"];
         Release: {
             id: string;
             /** @enum {string} */
@@ -3342,6 +3559,29 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body names no user. */
+        NoUserID: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No user has this id. */
+        UserNotFoundAdmin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "User not found"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -4869,6 +5109,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    playAudioPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AudioNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listAudioComments: {
         parameters: {
             query?: {
@@ -5273,6 +5537,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    playVideoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listVideoComments: {
         parameters: {
             query?: {
@@ -5671,6 +5959,30 @@ export interface operations {
             200: components["responses"]["PostDeleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    playBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7572,6 +7884,20 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            /** @description 10 valid sign-ups from this address within the hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-ups from this network. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
@@ -8265,6 +8591,150 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description A prefix of the username or the email, any case; at most 254 characters. */
+                search?: string;
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserList"];
+                };
+            };
+            /** @description A paging parameter or the search is out of range. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIDRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is deactivated (now or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserChange"];
+                };
+            };
+            400: components["responses"]["NoUserID"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["UserNotFoundAdmin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserIDRequest"];
+            };
+        };
+        responses: {
+            /** @description The user is active (now or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUserChange"];
+                };
+            };
+            400: components["responses"]["NoUserID"];
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["UserNotFoundAdmin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    ledgerHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ledger's health. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sum": 0,
+                     *       "accounts": {
+                     *         "platform#commission": 150,
+                     *         "platform#fees": 0,
+                     *         "platform#held": 5000,
+                     *         "platform#provider-clearing": -35150
+                     *       },
+                     *       "unbalanced": [],
+                     *       "drifted": [],
+                     *       "negative": [],
+                     *       "movements": 12,
+                     *       "healthy": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LedgerHealth"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
             500: components["responses"]["ServerError"];
         };
     };
