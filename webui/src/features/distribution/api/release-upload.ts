@@ -1,4 +1,5 @@
 import { api, ApiError, joinFieldErrors, toApiError } from '@/lib/api-client';
+import { postToBucket } from '@/lib/bucket-upload';
 import type { UploadTicket } from '@/types/api';
 
 /**
@@ -92,26 +93,6 @@ export function uploadErrorText(error: unknown): string {
   return FILE_TEXTS.uploadFailed;
 }
 
-/** The bucket's answer to the form POST; status 0 when none arrived. */
-function postToBucket(ticket: UploadTicket, file: File, onProgress: (percent: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open(ticket.method || 'POST', ticket.url);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(99, Math.floor((event.loaded / event.total) * 100)));
-    };
-    const fail = () => reject(new ApiError(0, FILE_TEXTS.uploadFailed));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new ApiError(500, FILE_TEXTS.uploadFailed)));
-    xhr.onerror = fail;
-    xhr.onabort = fail;
-    xhr.ontimeout = fail;
-    xhr.send(form);
-  });
-}
-
 /** Uploads one checked file and answers its upload key; `onProgress` gets whole percents 0-100. */
 export async function uploadReleaseFile(kind: ReleaseFileKind, file: File, contentType: string, onProgress: (percent: number) => void): Promise<string> {
   const types = TYPES[kind];
@@ -124,7 +105,11 @@ export async function uploadReleaseFile(kind: ReleaseFileKind, file: File, conte
     throw toApiError(error);
   }
   onProgress(0);
-  await postToBucket(ticket, file, onProgress);
+  try {
+    await postToBucket(ticket, file, (sent) => onProgress(Math.min(99, Math.floor((sent / Math.max(file.size, 1)) * 100))));
+  } catch {
+    throw new ApiError(0, FILE_TEXTS.uploadFailed);
+  }
   onProgress(100);
   return ticket.key;
 }
