@@ -202,3 +202,25 @@ func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOn
 		t.Errorf("%d decision audit entries, want 1", n)
 	}
 }
+
+func TestPromotionApprove_OfADeletedPostIs409AndARejectionStillRefunds(t *testing.T) {
+	app := apptest.Start(t, nil)
+	boot := app.BootstrapAdmin(t)
+	p := promotedPost(t, app, "di_promo")
+	if r := p.user.JSON("DELETE", "/api/audio/"+p.post, nil); r.Status != http.StatusOK && r.Status != http.StatusNoContent {
+		t.Fatalf("delete: %d %s", r.Status, r.Raw)
+	}
+	r := boot.JSON("POST", "/api/admin/promotions/"+p.promo+"/approve", nil)
+	if r.Status != http.StatusConflict || r.Message() != "The promoted post no longer exists. Reject this promotion to refund its payer" {
+		t.Errorf("approve: %d %s", r.Status, r.Raw)
+	}
+	if b := sound(t, app); b[ledger.Held] != 5000*money.Naira || b[ledger.Fees] != 0 {
+		t.Errorf("a refused approval moved money: %v", b)
+	}
+	if r := boot.JSON("POST", "/api/admin/promotions/"+p.promo+"/reject", map[string]string{"reason": "The post was deleted"}); r.Status != http.StatusOK {
+		t.Fatalf("reject: %d %s", r.Status, r.Raw)
+	}
+	if b := sound(t, app); b[ledger.Held] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
+		t.Errorf("after the refund: %v", b)
+	}
+}

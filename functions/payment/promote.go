@@ -52,7 +52,7 @@ func (p *promoter) promote(w http.ResponseWriter, r *http.Request) {
 	}
 	once := httpapi.OnceOf(r)
 	var answer promotedResponse
-	owner := promotion.Owner{ID: me.UserID, Username: me.Account.Profile.Username}
+	owner := promotion.Owner{ID: me.UserID, Username: me.Account.Username}
 	_, err := p.promotions.Promote(r.Context(), owner, promotion.InAppRequest{PostID: req.PostID, Type: req.Type, Timeline: req.Timeline},
 		func(pr promotion.Promotion) ledger.Once {
 			answer = promotedResponse{Data: promotedJSON{ID: pr.ID, Status: pr.Status, Price: pr.Price, Days: pr.Days}}

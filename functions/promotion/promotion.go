@@ -210,7 +210,7 @@ func (h *Handler) mass(w http.ResponseWriter, r *http.Request) {
 	req := promotion.MassRequest{Category: fields["category"], PackageID: fields["package_id"], Fields: fields}
 	once := httpapi.OnceOf(r)
 	var answer paidResponse
-	_, err := h.store.Mass(r.Context(), promotion.Owner{ID: me.UserID, Username: me.Account.Profile.Username}, req,
+	_, err := h.store.Mass(r.Context(), promotion.Owner{ID: me.UserID, Username: me.Account.Username}, req,
 		func(p promotion.Promotion) ledger.Once {
 			answer = paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
 			_ = once.Answer(http.StatusCreated, answer)
@@ -238,7 +238,7 @@ func (h *Handler) request(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	id, err := h.store.Submit(r.Context(), promotion.Owner{ID: me.UserID, Username: me.Account.Profile.Username}, req)
+	id, err := h.store.Submit(r.Context(), promotion.Owner{ID: me.UserID, Username: me.Account.Username}, req)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

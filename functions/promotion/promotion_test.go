@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -224,4 +225,13 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 		t.Errorf("without a session: %d", r.Status)
 	}
 	balances(t, app)
+}
+
+// The samples in events/promotion are what `make invoke` replays.
+func TestEvents_PromotionSamplesThroughTheLambdaAdapter(t *testing.T) {
+	app := apptest.Start(t, nil)
+	res := app.Replay(t, "promotion", "events/promotion/packages.json")
+	if res.StatusCode != http.StatusOK || !strings.Contains(res.Body, `"category":"tiktok"`) {
+		t.Errorf("%d %.200s", res.StatusCode, res.Body)
+	}
 }

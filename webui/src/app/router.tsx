@@ -19,7 +19,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
   '/details', '/lock',
-  '/distribution', '/jet',
+  '/jet',
 ];
 
 /** The route table (spec §2). */
@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: '/messages', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/message', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/chat/:roomId', lazy: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
+          { path: '/distribution', lazy: page(() => import('@/features/distribution/components/distribution-page'), 'DistributionPage') },
+          { path: '/distribution/releases', lazy: page(() => import('@/features/distribution/components/my-releases-page'), 'MyReleasesPage') },
           { path: '/creator-hub', lazy: page(() => import('@/features/promotion/components/creator-hub-page'), 'CreatorHubPage') },
           { path: '/promotion', lazy: page(() => import('@/features/promotion/components/promote-page'), 'PromotePage') },
           { path: '/global', lazy: page(() => import('@/features/promotion/components/global-page'), 'GlobalPage') },
