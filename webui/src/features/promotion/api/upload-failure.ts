@@ -1,5 +1,6 @@
 import { joinFieldErrors } from '@/lib/api-client';
-import { BucketUploadError, UploadTicketError } from '@/features/upload/api/upload-file';
+import { BucketUploadError } from '@/lib/bucket-upload';
+import { UploadTicketError } from '@/features/upload/api/upload-file';
 
 /**
  * The text for a file that did not upload, or null when the failure came from elsewhere (the
