@@ -10,7 +10,7 @@ import { checkFile } from '@/features/upload/api/file-rules';
 import { FileField } from '@/features/upload/components/file-field';
 import { toApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
-import { useAttemptKey } from '../api/attempt-key';
+import { useAttemptKey } from '@/lib/attempt-key';
 import { createMassPromotion } from '../api/create-mass';
 import { MASS_FORMS, missingFields, type MassField } from '../api/mass-form';
 import { massErrorText, type Package } from '../api/packages';

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
-import { useAttemptKey } from '../api/attempt-key';
+import { useAttemptKey } from '@/lib/attempt-key';
 import { promotionsErrorText, useMyPromotions } from '../api/my-promotions';
 import { UPLOAD_KINDS, uploadsErrorText, useOwnUploads, type PromotableType, type Upload } from '../api/own-uploads';
 import { DURATIONS, formatPrice, type PromotionDays } from '../api/price';

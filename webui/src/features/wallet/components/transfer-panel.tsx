@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
-import { useAttemptKey } from '../api/attempt-key';
+import { useAttemptKey } from '@/lib/attempt-key';
 import { canSubmitTransfer, checkTransfer, NOTE_MAX, sendTransfer, transferErrors, type TransferBody, type TransferInput } from '../api/transfer';
 import { walletKeys } from '../api/wallet';
 

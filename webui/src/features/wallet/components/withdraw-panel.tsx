@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
-import { useAttemptKey } from '../api/attempt-key';
+import { useAttemptKey } from '@/lib/attempt-key';
 import { walletKeys } from '../api/wallet';
 import {
   checkWithdraw,
