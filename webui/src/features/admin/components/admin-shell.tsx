@@ -1,0 +1,43 @@
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { useAdminLogout, useAdminMe } from '../api/admin-session';
+import './admin.css';
+
+const LINKS = [
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/queues', label: 'Queues' },
+  { to: '/admin/audit', label: 'Audit' },
+  { to: '/admin/ledger', label: 'Ledger' },
+];
+
+/** The admin frame: the area's navigation, who is signed in, Log out, then the page. */
+export function AdminShell() {
+  const navigate = useNavigate();
+  const me = useAdminMe();
+  const logout = useAdminLogout();
+  return (
+    <div className="admin-shell">
+      <header className="admin-header">
+        <strong>Zuum Admin</strong>
+        <nav aria-label="Admin">
+          {LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <span className="muted">{me.data?.admin.username}</span>
+        <Button
+          variant="ghost"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/adlog', { replace: true }) })}
+        >
+          {logout.isPending ? 'Logging out...' : 'Log out'}
+        </Button>
+      </header>
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
