@@ -18,7 +18,8 @@ export const adminSignupErrors: ErrorCatalogue = {
   byStatus: {
     400: (e) =>
       e.fieldErrors.length ? `Validation errors: ${e.fieldErrors.map((f) => f.msg).join(', ')}` : 'Invalid input data',
-    406: 'Email already exists',
+    // The API says which of the two is taken; the catalogue's text when it says nothing.
+    406: serverMessageOr('Email already exists'),
     500: 'Server error - please try again later',
   },
   network: 'Network error - could not connect to the server',
@@ -33,6 +34,16 @@ export const adminVerifyErrors: ErrorCatalogue = {
   },
   network: 'Network error - could not connect to the server',
   fallback: 'Verification failed - please try again',
+};
+
+/**
+ * 'Resend OTP' (the spec shows no call; ours asks POST /admin/auth/resend-otp): the server's
+ * words for a refusal (already verified, unknown email, asked too soon), the verify texts otherwise.
+ */
+export const adminResendErrors: ErrorCatalogue = {
+  byStatus: { 500: 'Server error - please try again later' },
+  network: 'Network error - could not connect to the server',
+  fallback: 'Could not resend the code - please try again',
 };
 
 /**

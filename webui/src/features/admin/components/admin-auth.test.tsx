@@ -47,6 +47,8 @@ describe('admin login (/adlog)', () => {
     await fillLogin(user);
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/users');
+    expect(screen.getByRole('link', { name: 'Users' })).toHaveClass('active');
+    expect(screen.getByRole('link', { name: 'Audit' })).not.toHaveClass('active');
     const login = calls.find((c) => c.path === '/admin/auth/login')!;
     expect(JSON.parse(String(login.init.body))).toEqual({ email: 'chief@zuum.ng', password: 'secret123' });
     expect(login.init.credentials).toBe('include');
@@ -111,7 +113,8 @@ describe('admin registration (/adsin) and verification (/adver)', () => {
   it.each([
     [400, { message: 'Validation errors', errors: [{ field: 'email', msg: 'Invalid email format' }] }, 'Validation errors: Invalid email format'],
     [400, { message: 'Bad' }, 'Invalid input data'],
-    [406, { message: 'Email already exists' }, 'Email already exists'],
+    [406, { message: 'Username already exists' }, 'Username already exists'],
+    [406, {}, 'Email already exists'],
     [500, {}, 'Server error - please try again later'],
     [502, {}, 'An unexpected error occurred'],
   ])('shows the signup text for a %i', async (status, body, text) => {
@@ -150,6 +153,14 @@ describe('admin registration (/adsin) and verification (/adver)', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
     expect(await screen.findByText('A new code has been sent to your email.')).toBeInTheDocument();
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ email: 'new@zuum.ng' });
+  });
+
+  it('shows why a new code was refused', async () => {
+    mockApi({ 'POST /admin/auth/resend-otp': { status: 429, body: { message: 'Please wait a minute before requesting another code.' } } });
+    const user = userEvent.setup();
+    renderRoutes(routes, { pathname: '/adver', state: { email: 'new@zuum.ng' } });
+    await user.click(await screen.findByRole('button', { name: 'Resend OTP' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait a minute before requesting another code.');
   });
 
   it('without an email sends the visitor to register first', async () => {

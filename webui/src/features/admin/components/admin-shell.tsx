@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useAdminLogout, useAdminMe } from '../api/admin-session';
 import './admin.css';
@@ -13,6 +13,7 @@ const LINKS = [
 /** The admin frame: the area's navigation, who is signed in, Log out, then the page. */
 export function AdminShell() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const me = useAdminMe();
   const logout = useAdminLogout();
   return (
@@ -21,7 +22,12 @@ export function AdminShell() {
         <strong>Zuum Admin</strong>
         <nav aria-label="Admin">
           {LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to}>
+            // /users is the spec's address of the user list, /admin/users the area's: one tab for both.
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) => (isActive || (l.to === '/admin/users' && pathname === '/users') ? 'active' : undefined)}
+            >
               {l.label}
             </NavLink>
           ))}

@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
-import { adminVerifyErrors } from '../api/admin-errors';
+import { adminResendErrors, adminVerifyErrors } from '../api/admin-errors';
 import { adminVerifySchema, useAdminResendOtp, useAdminVerify } from '../api/admin-session';
 import { AdminAuthLayout } from './admin-auth-layout';
 import './admin.css';
@@ -42,7 +42,7 @@ export function AdminVerifyPage() {
     setNotice(null);
     resend.mutate(email, {
       onSuccess: () => setNotice({ tone: 'success', text: OTP_RESENT }),
-      onError: (error) => setNotice({ tone: 'error', text: messageFor(error, adminVerifyErrors) }),
+      onError: (error) => setNotice({ tone: 'error', text: messageFor(error, adminResendErrors) }),
     });
   };
 
