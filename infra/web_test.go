@@ -158,8 +158,8 @@ func TestDistribution_APIReceivesTheViewerAddressAndTheOriginSecret(t *testing.T
 			t.Errorf("%s: %s=%s %s=%v", f.name, envOriginSecretID, jsonString(id), envOriginRequired, required)
 		}
 	}
-	if names := viewerAddressGroups(); jsonString(names) != `["auth"]` {
-		t.Errorf("groups that limit per viewer address: %v, want auth", names)
+	if names := viewerAddressGroups(); jsonString(names) != `["auth","admin"]` {
+		t.Errorf("groups that limit per viewer address: %v, want auth and admin", names)
 	}
 }
 

@@ -105,7 +105,8 @@ func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	a, sent, err := h.admins.Signup(r.Context(), domain.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password})
+	a, sent, err := h.admins.Signup(r.Context(), domain.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password},
+		httpapi.ClientIP(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

@@ -263,3 +263,25 @@ func TestAdminResendOTP_MailsANewCodeOnceAMinute(t *testing.T) {
 		t.Fatalf("resend to an unknown email: %d %s", r.Status, r.Raw)
 	}
 }
+
+func TestAdminSignup_TenValidSignUpsPerAddressAnHour(t *testing.T) {
+	app := apptest.Start(t, nil)
+	c := app.Client(t)
+	for i := range 10 {
+		name := "ops_" + string(rune('a'+i))
+		if r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": name, "email": name + "@admins.zuum.test", "password": "password123"}); r.Status != http.StatusCreated {
+			t.Fatalf("sign-up %d: %d %s", i+1, r.Status, r.Raw)
+		}
+	}
+	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "ops_k", "email": "ops_k@admins.zuum.test", "password": "password123"})
+	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many sign-ups from this network. Please try again in an hour." {
+		t.Fatalf("11th sign-up: %d %s", r.Status, r.Raw)
+	}
+	if n := len(app.Cloud.MailTo("ops_k@admins.zuum.test")); n != 0 {
+		t.Fatalf("the refused sign-up mailed %d codes", n)
+	}
+	// Another address signs up as before.
+	if r := app.Client(t).JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "ops_k", "email": "ops_k@admins.zuum.test", "password": "password123"}); r.Status != http.StatusCreated {
+		t.Fatalf("sign-up from another address: %d %s", r.Status, r.Raw)
+	}
+}

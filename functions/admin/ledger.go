@@ -10,8 +10,8 @@ import (
 	"zuum/shared/money"
 )
 
-// MountLedger adds GET /api/admin/ledger, the ledger's health.
-func (h *Handler) MountLedger(l *ledger.Store) {
+// mountLedger adds GET /api/admin/ledger, the ledger's health.
+func (h *Handler) mountLedger(l *ledger.Store) {
 	h.Handle("GET /api/admin/ledger", func(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
 		ledgerHealth(w, r, l)
 	})

@@ -19,8 +19,8 @@ type users struct {
 	audit    *audit.Store
 }
 
-// MountUsers adds GET /api/admin/users and POST /api/admin/auth/deactivate and /reactivate.
-func (h *Handler) MountUsers(profiles *profile.Store, posts *post.Store) {
+// mountUsers adds GET /api/admin/users and POST /api/admin/auth/deactivate and /reactivate.
+func (h *Handler) mountUsers(profiles *profile.Store, posts *post.Store) {
 	u := users{profiles: profiles, posts: posts, audit: h.audit}
 	h.Handle("GET /api/admin/users", u.list)
 	h.Handle("POST /api/admin/auth/deactivate", u.deactivate)

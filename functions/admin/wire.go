@@ -25,7 +25,8 @@ import (
 // and deactivates), POSTS_TABLE (the timeline sizes a deactivation moves), LEDGER_TABLE (read
 // for the ledger's health), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty) and BCRYPT_COST (optional).
+// without another admin; may be empty), BCRYPT_COST (optional), and ORIGIN_SECRET_ID with
+// ORIGIN_REQUIRED: sign-ups are limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
@@ -51,10 +52,14 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
+	edge, err := wire.Edge(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
 	h := New(admins, log)
-	h.MountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
-	h.MountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
+	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
+	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
-	return h, nil
+	return edge.Wrap(h), nil
 }

@@ -19,6 +19,7 @@ import (
 	domain "zuum/shared/chat"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
+	"zuum/shared/profile"
 )
 
 // Poster posts a frame to a connection; domain.ErrGone when it has closed.
@@ -32,11 +33,13 @@ type Handler struct {
 	rooms    *domain.Store
 	conns    *domain.Connections
 	push     Poster
+	accounts *profile.Store
 }
 
-// New returns the chat function.
-func New(sessions httpapi.Authenticator, rooms *domain.Store, conns *domain.Connections, push Poster) *Handler {
-	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push}
+// New returns the chat function. accounts is read on every frame, so that a socket opened before
+// its account was deactivated stops with the account's sessions.
+func New(sessions httpapi.Authenticator, rooms *domain.Store, conns *domain.Connections, push Poster, accounts *profile.Store) *Handler {
+	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, accounts: accounts}
 }
 
 // Route keys of the WebSocket API (schema.ChatSocket.Routes and API Gateway's own).
@@ -70,6 +73,9 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 		return ok(), nil
 	}
 	user, err := h.conns.User(ctx, conn)
+	if err == nil {
+		err = h.active(ctx, conn, user)
+	}
 	if err != nil {
 		h.fail(ctx, conn, e, err)
 		return ok(), nil
@@ -92,6 +98,23 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 		h.post(ctx, conn, errorEvent(msgMalformed, ""))
 	}
 	return ok(), nil
+}
+
+// active refuses the frames of a connection whose account has been deactivated (or is gone)
+// since it connected: the connection is forgotten and the frame answered as one of an expired
+// connection (domain.ErrNotConnected); reconnecting is refused, as the account's sessions are.
+func (h *Handler) active(ctx context.Context, conn, user string) error {
+	a, err := h.accounts.Account(ctx, user)
+	if err == nil && !a.Deactivated {
+		return nil
+	}
+	if err != nil && !failure.Is(err, failure.NotFound) {
+		return err
+	}
+	if err := h.conns.RemoveOf(ctx, user, conn); err != nil {
+		return err
+	}
+	return domain.ErrNotConnected
 }
 
 func ok() events.APIGatewayProxyResponse {

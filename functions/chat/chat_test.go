@@ -347,3 +347,35 @@ func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 		t.Fatalf("a wrongly signed post: %v", err)
 	}
 }
+
+func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	roomID := room(t, ada, bola)
+	a := open(t, ada, "")
+	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	a.expect(t, "joined")
+
+	admin := app.BootstrapAdmin(t)
+	if r := admin.JSON("POST", "/api/admin/auth/deactivate", map[string]string{"userId": ada.id}); r.Status != http.StatusOK {
+		t.Fatalf("deactivate: %d %s", r.Status, r.Raw)
+	}
+	// The socket ada opened before: its next frame is refused and its connection forgotten.
+	a.send(t, send(roomID, bola.id, "still here?", "c-1"))
+	var refused ack
+	a.expect(t, "ack").decode(t, &refused)
+	if refused.Error != "Not connected to server" || refused.ID != "" {
+		t.Fatalf("a deactivated user's frame: %+v", refused)
+	}
+	if got := connections(t, app, ada.id); len(got) != 0 {
+		t.Fatalf("connections kept: %v", got)
+	}
+	if _, res, err := ada.c.Socket(context.Background(), ""); err == nil || res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("a deactivated user connected: %v", err)
+	}
+	// Nothing was stored.
+	b := open(t, bola, "")
+	if got := history(t, b, roomID, ""); len(got) != 0 {
+		t.Fatalf("history: %+v", got)
+	}
+}

@@ -9,14 +9,15 @@ import (
 
 	"zuum/functions/wire"
 	domain "zuum/shared/chat"
+	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
 
 // FromEnv builds the chat function from its environment: CHAT_TABLE, CONNECTIONS_TABLE,
 // CHAT_CALLBACK_URL (the @connections endpoint: the WebSocket API's own endpoint and stage), and
-// what sessions need (USERS_TABLE, JWT_SECRET_ID).
+// what sessions need (USERS_TABLE, JWT_SECRET_ID); every frame reads its account in USERS_TABLE.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
-	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar)
+	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -30,6 +31,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 		o.BaseEndpoint = aws.String(callback)
 	})
 	h := New(sessions, domain.NewStore(db, v[schema.Chat.EnvVar]),
-		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api))
+		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api),
+		profile.NewStore(db, v[schema.Users.EnvVar]))
 	return h.Handle, nil
 }

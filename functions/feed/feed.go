@@ -11,10 +11,16 @@ import (
 	"zuum/shared/post"
 )
 
-// tabs are the feed's tabs and the timeline each one reads.
-var tabs = map[string]post.Timeline{
-	"audio": post.FeedAudio, // audio posts and beats for sale, newest first
-	"video": post.AllVideos, // public videos
+// tab is a feed tab: the timeline it reads and the kinds of post promoted in it.
+type tab struct {
+	tl    post.Timeline
+	kinds []post.Kind
+}
+
+// tabs are the feed's tabs.
+var tabs = map[string]tab{
+	"audio": {post.FeedAudio, []post.Kind{post.Audio, post.Beat}}, // audio posts and beats for sale, newest first
+	"video": {post.AllVideos, []post.Kind{post.Video}},            // public videos
 }
 
 var errBadTab = failure.New(failure.Invalid, "tab must be audio or video.")
@@ -39,17 +45,31 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // feed answers GET /api/feed?tab=audio|video (audio when absent): {posts, pagination}, each
-// post carrying its kind.
+// post carrying its kind, with the tab's active promotions interleaved (post.Store.Feed): the
+// pagination is the timeline's, so a page may hold up to limit + limit/4 posts.
 func (h *Handler) feed(w http.ResponseWriter, r *http.Request) {
 	tab := r.URL.Query().Get("tab")
 	if tab == "" {
 		tab = "audio"
 	}
-	tl, ok := tabs[tab]
+	t, ok := tabs[tab]
 	if !ok {
 		httpapi.Error(w, r, errBadTab)
 		return
 	}
+	req, err := httpapi.ParsePage(r)
+	if err == nil {
+		_, err = req.Skip(func() (int64, error) { return h.d.Posts.Total(r.Context(), t.tl) })
+	}
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	posts.ServePage(w, r, h.d, tl, me.UserID)
+	p, err := h.d.Posts.Feed(r.Context(), t.tl, t.kinds, me.UserID, post.PageRequest{Limit: req.Limit, Cursor: req.Cursor, Page: req.Page})
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, h.d.Render.Page(r.Context(), p, req))
 }

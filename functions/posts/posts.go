@@ -108,6 +108,7 @@ func New(k Kind, d Deps) *Handler {
 		{"POST " + base + "/react", h.react},
 		{"POST " + base + k.CommentPath, h.comment},
 		{"POST " + base + "/share", h.share},
+		{"POST " + base + "/{id}/play", h.play},
 	}
 	for _, rt := range routes {
 		h.mux.HandleFunc(rt.pattern, httpapi.RequireSession(d.Sessions, rt.fn))

@@ -44,6 +44,8 @@ type base struct {
 	Shares         int64     `json:"shares"`
 	IsLiked        bool      `json:"isLiked"`
 	IsLikedSnake   bool      `json:"is_liked"`
+	IsPromoted     bool      `json:"is_promoted"`
+	PlaysCount     int64     `json:"plays_count"`
 	CreatedAt      string    `json:"created_at"`
 }
 
@@ -90,8 +92,6 @@ type BeatJSON struct {
 	Available   int64       `json:"available"`
 	Likes       int64       `json:"likes"`
 	Image       string      `json:"image"`
-	IsPromoted  bool        `json:"is_promoted"`
-	PlaysCount  int64       `json:"plays_count"`
 }
 
 // postJSON seals PostJSON; AudioJSON, VideoJSON and BeatJSON have it through base.
@@ -109,7 +109,7 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 		ProfilePicture: r.Pictures.URL(e.Owner.Image), Caption: p.Caption, Title: p.Caption,
 		CoverPhoto: r.Files.URL(ctx, p.Cover), Duration: p.Duration, Reactions: p.Reactions,
 		Comments: p.Comments, Shares: p.Shares, IsLiked: e.Liked, IsLikedSnake: e.Liked,
-		CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
+		IsPromoted: e.Promoted, PlaysCount: p.Plays, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
 	}
 	switch p.Kind {
 	case post.Audio:

@@ -16,8 +16,8 @@ func (h *Handler) page(w http.ResponseWriter, r *http.Request, tl post.Timeline)
 	ServePage(w, r, h.d, tl, viewer(r).UserID)
 }
 
-// ServePage answers one page of tl as viewer sees it, {posts, pagination}: the audio and video
-// lists' answer, and the feed's. A page asked for by number must lie within tl (see
+// ServePage answers one page of tl as viewer sees it, {posts, pagination}: the answer of the
+// audio, video and beat lists (the feed adds its promotions, post.Store.Feed). A page asked for by number must lie within tl (see
 // httpapi.PageRequest.Skip).
 func ServePage(w http.ResponseWriter, r *http.Request, d Deps, tl post.Timeline, viewer string) {
 	req, err := httpapi.ParsePage(r)
@@ -244,4 +244,15 @@ func (h *Handler) share(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.JSON(w, http.StatusCreated, sharedPost{ShareID: s.ID, URL: h.k.shareURL(h.d.AppURL, s), Shares: s.Shares})
+}
+
+// play answers POST /api/<kind>/{id}/play: a client reports that the viewer played the post.
+// 204 whether or not the play counted (post.Store.Play: one per listener every
+// post.PlayEvery), so a client may report every play without keeping track.
+func (h *Handler) play(w http.ResponseWriter, r *http.Request) {
+	if _, err := h.d.Posts.Play(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID); err != nil {
+		fail(w, r, err, h.k.NotFound)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

@@ -77,6 +77,8 @@ const (
 	LoginFailsEmail = 5 // failed logins per email per LoginWindow
 	VerifyWindow    = 24 * time.Hour
 	VerifyTries     = 15 // codes tried per email per VerifyWindow, across resends
+	SignupWindow    = time.Hour
+	SignupsIP       = 10 // valid sign-ups per address per SignupWindow (each mails a code)
 	MaxReason       = 500
 )
 
@@ -95,6 +97,7 @@ var (
 	ErrNotVerified     = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
 	ErrRejected        = failure.New(failure.Forbidden, "Your admin sign-up was rejected.")
 	ErrTooManyLogins   = failure.New(failure.RateLimited, "Too many failed login attempts. Please try again later.")
+	ErrTooManySignups  = failure.New(failure.RateLimited, "Too many sign-ups from this network. Please try again in an hour.")
 	ErrNotAwaiting     = failure.New(failure.Conflict, "This admin is not awaiting approval")
 	ErrUserSession     = failure.New(failure.Forbidden, "Forbidden - You lack necessary permissions")
 	ErrBadStatus       = failure.New(failure.Invalid, "status must be one of pending, approved, rejected")
@@ -103,6 +106,7 @@ var (
 var (
 	loginPerEmail  = limit{"login", LoginFailsEmail, LoginWindow, ErrTooManyLogins}
 	verifyPerEmail = limit{"verify", VerifyTries, VerifyWindow, ErrTooManyCodes}
+	signupPerIP    = limit{"signup-ip", SignupsIP, SignupWindow, ErrTooManySignups}
 )
 
 // Mailer sends one email.
@@ -193,8 +197,9 @@ type SignupInput struct {
 
 // Signup creates an unverified admin and emails their code. The admin, the guards on email and
 // username and the code are one transaction: a clash leaves nothing behind. mailSent is false
-// when the code could not be mailed (resend it).
-func (s *Service) Signup(ctx context.Context, in SignupInput) (a Admin, mailSent bool, err error) {
+// when the code could not be mailed (resend it). Each valid sign-up counts against its address
+// (ip), SignupsIP an hour, since each one mails a code to the address it names.
+func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (a Admin, mailSent bool, err error) {
 	username, email := text.Clean(in.Username, false), profile.NormalizeEmail(in.Email)
 	var fields []failure.FieldError
 	if fe := profile.CheckUsername(username); fe != nil {
@@ -211,6 +216,9 @@ func (s *Service) Signup(ctx context.Context, in SignupInput) (a Admin, mailSent
 	}
 	if len(fields) > 0 {
 		return Admin{}, false, failure.Fields("Validation errors.", fields...)
+	}
+	if err := s.take(ctx, signupPerIP, ip, s.now()); err != nil {
+		return Admin{}, false, err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.cost)
 	if err != nil {

@@ -69,7 +69,7 @@ func setupAll(t *testing.T, bootstrap ...string) (*admin.Service, *inbox, *clock
 func verified(t *testing.T, svc *admin.Service, box *inbox, name string) admin.Admin {
 	t.Helper()
 	ctx := context.Background()
-	a, sent, err := svc.Signup(ctx, admin.SignupInput{Username: name, Email: name + "@zuum.test", Password: "password123"})
+	a, sent, err := svc.Signup(ctx, admin.SignupInput{Username: name, Email: name + "@zuum.test", Password: "password123"}, "192.0.2.1")
 	if err != nil || !sent {
 		t.Fatalf("signup: %v %v", sent, err)
 	}
@@ -112,7 +112,7 @@ func TestBootstrapEmail_IsApprovedAtVerificationAndNotQueued(t *testing.T) {
 func TestVerify_CodeExpiresAfterTenMinutes(t *testing.T) {
 	svc, box, clk := setup(t)
 	ctx := context.Background()
-	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"})
+	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"}, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestVerify_CodeExpiresAfterTenMinutes(t *testing.T) {
 func TestVerify_FiveWrongTriesUseUpTheCode(t *testing.T) {
 	svc, box, _ := setup(t)
 	ctx := context.Background()
-	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"})
+	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"}, "192.0.2.1")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@
 //	pk=TL#<name>#<bucket>      sk=<postId>          a timeline entry: post_id, owner_id, kind
 //	pk=TLDIR#<name>            sk=<bucket>          the timeline's directory: buckets with entries
 //	pk=TLCOUNT#<name>          sk=<shard>           part of the timeline's size, in n
+//	pk=POST#<id>               sk=PLAY#<userId>     the user's last counted play: played_at (Play)
 //	pk=PROMOTED                sk=<until>#<promId>  a promotion window the feed reads (promote.go)
 //	pk=PROMOSTATS#<promId>     sk=STATS             a promotion's impressions and plays
 //

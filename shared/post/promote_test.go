@@ -12,6 +12,9 @@ import (
 	"zuum/shared/post"
 )
 
+// Set sets the clock to t.
+func (c *clock) Set(t time.Time) { c.mu.Lock(); defer c.mu.Unlock(); c.t = t }
+
 // promote runs PromoteItems for p from start to end in a transaction of its own.
 func (f *fixture) promote(postID, promotionID string, start, end time.Time) error {
 	f.t.Helper()
@@ -53,7 +56,7 @@ func TestPromoteItems_PostIsPromotedExactlyDuringItsWindow(t *testing.T) {
 		{7 * 24 * time.Hour, false},          // over
 		{30 * 24 * time.Hour, false},
 	} {
-		f.clock.t = now.Add(c.at)
+		f.clock.Set(now.Add(c.at))
 		if got := f.promoted(post.Audio, p.ID, bola.ID); got != c.want {
 			t.Errorf("at +%s: promoted %v, want %v", c.at, got, c.want)
 		}

@@ -3,6 +3,7 @@ package profile
 import (
 	"context"
 	"encoding/base64"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,18 +22,20 @@ import (
 //
 //	pk=ROSTER  sk=u#<lowercase username>#<id>   id, name (the lowercase username)
 //	pk=ROSTER  sk=e#<email>#<id>                id, name
-//	pk=ROSTER  sk=COUNT                         n: how many accounts it holds
+//	pk=ROSTER  sk=COUNT#<0..7>                  n: how many accounts it holds, in shards
 //
 // written in the transactions that create an account and change its username (Create, Reclaim),
 // so the list is always what the profiles are. A page of the whole list is one Query of its
-// u# items plus one BatchGetItem of the page's profiles, its total the COUNT item; a page
+// u# items plus one BatchGetItem of the page's profiles, its total one Query of the count
+// shards (spread so that concurrent sign-ups do not collide on one item); a page
 // asked for by number alone walks the (small) items before it. A search reads the u# and e#
 // items that begin with its prefix (about 100 bytes each, so a prefix matching 10,000 accounts
 // reads about 1 MB) and then the page's profiles: no request scans the table. Every sign-up
 // writes to this one partition, far below the thousand writes a second a partition takes.
 const (
 	rosterPK      = "ROSTER"
-	rosterCountSK = "COUNT"
+	rosterCountSK = "COUNT#"
+	rosterShards  = 8
 	rosterByName  = "u#"
 	rosterByEmail = "e#"
 )
@@ -66,10 +69,10 @@ func (s *Store) rosterPuts(p Profile, cond *string) []types.TransactWriteItem {
 	}
 }
 
-// rosterCount is the write that adds n to the roster's size.
+// rosterCount is the write that adds n to the roster's size, on a random shard.
 func (s *Store) rosterCount(n int) types.TransactWriteItem {
 	return types.TransactWriteItem{Update: &types.Update{
-		TableName: &s.table, Key: itemKeyOf(rosterPK, rosterCountSK),
+		TableName: &s.table, Key: itemKeyOf(rosterPK, rosterCountSK+strconv.Itoa(rand.IntN(rosterShards))),
 		UpdateExpression:          aws.String("ADD n :n"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(n)}},
 	}}
@@ -192,15 +195,28 @@ func (s *Store) Roster(ctx context.Context, r RosterRequest) (RosterPage, error)
 	return page, err
 }
 
-// rosterSize reads the COUNT item.
+// rosterSize sums the count shards.
 func (s *Store) rosterSize(ctx context.Context) (int64, error) {
-	var c struct {
-		N int64 `dynamodbav:"n"`
-	}
-	if _, err := dynamo.Get(ctx, s.db, s.table, itemKeyOf(rosterPK, rosterCountSK), &c); err != nil {
+	out, err := s.db.Query(ctx, &dynamodb.QueryInput{
+		TableName: &s.table, ConsistentRead: aws.Bool(true),
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :c)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: rosterPK}, ":c": &types.AttributeValueMemberS{Value: rosterCountSK},
+		},
+	})
+	if err != nil {
 		return 0, failure.Wrap(err, "read roster size")
 	}
-	return max(c.N, 0), nil
+	var total int64
+	for _, it := range out.Items {
+		var c struct {
+			N int64 `dynamodbav:"n"`
+		}
+		if err := attributevalue.UnmarshalMap(it, &c); err == nil {
+			total += c.N
+		}
+	}
+	return max(total, 0), nil
 }
 
 // rosterWalk returns the roster keys of up to n accounts in username order, past the first skip

@@ -2,6 +2,8 @@ package profile_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -144,7 +146,7 @@ func TestEnroll_ListsAnAccountMadeBeforeTheRosterOnceHoweverOftenItRuns(t *testi
 		}
 	}
 	if _, err := g.cloud.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(schema.Users.Name),
-		Key:                       map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "ROSTER"}, "sk": &types.AttributeValueMemberS{Value: "COUNT"}},
+		Key:                       map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "ROSTER"}, "sk": &types.AttributeValueMemberS{Value: "COUNT#0"}},
 		UpdateExpression:          aws.String("ADD n :m"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":m": &types.AttributeValueMemberN{Value: "-1"}}}); err != nil {
 		t.Fatal(err)
@@ -187,5 +189,26 @@ func TestDeactivate_ChangesOnceMovesTheSessionEpochAndIsUndoneByReactivating(t *
 	}
 	if _, err := g.store.Deactivate(ctx, "u-404", true); !failure.Is(err, failure.NotFound) {
 		t.Fatalf("unknown account: %v", err)
+	}
+}
+
+func TestRoster_CountsEveryOneOfManyConcurrentSignUps(t *testing.T) {
+	g := newGraph(t)
+	var wg sync.WaitGroup
+	for i := range 40 {
+		wg.Go(func() {
+			a := profile.Account{Profile: profile.Profile{
+				ID: fmt.Sprintf("u-%02d", i), Username: fmt.Sprintf("user_%02d", i), Identity: profile.Artist, FirstName: "A",
+				LastName: "B", Email: fmt.Sprintf("user_%02d@example.com", i), Phone: "08031234567", CreatedAt: time.Now(),
+			}}
+			if err := g.store.Create(context.Background(), a); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	p, err := g.store.Roster(context.Background(), profile.RosterRequest{Limit: 50})
+	if err != nil || p.Total != 40 || len(p.Accounts) != 40 || p.Accounts[0].Username != "user_00" || p.Accounts[39].Username != "user_39" {
+		t.Fatalf("total %d, %d listed, %v", p.Total, len(p.Accounts), err)
 	}
 }

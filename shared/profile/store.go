@@ -114,7 +114,7 @@ func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWr
 	items = append(items, extra...)
 	items = append(items, s.enrollItems(a.Profile)...)
 	items = append(items, s.indexItems(a.Profile)...) // last, so the guards keep the positions read below
-	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	err = dynamo.Transact(ctx, s.db, items)           // retried when it meets another sign-up's roster count
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		for _, i := range failed {
 			switch i {

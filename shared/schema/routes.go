@@ -113,10 +113,11 @@ var RouteGroups = []RouteGroup{
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true,
 	}},
-	// The feed only lists: it reads both tables and signs GETs for posts' files.
+	// The feed lists: it reads both tables and signs GETs for posts' files; it writes Posts only
+	// to count the impressions of the promoted posts it serves.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
-		ReadTables: usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		Tables: []Table{Posts}, ReadTables: usersOnly,
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 	}},
 	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
 	// names, and signs GETs for the posts' files, as the feed does.
@@ -142,7 +143,7 @@ var RouteGroups = []RouteGroup{
 	// routes that act on other data add their tables here. Deactivating an account moves the Posts
 	// table's timeline sizes; the ledger's health reads the Ledger.
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts}, ReadTables: []Table{Ledger}, SendsMail: true, AdminBootstrap: true,
+		Tables: []Table{Users, Posts}, ReadTables: []Table{Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

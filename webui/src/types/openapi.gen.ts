@@ -535,6 +535,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audio/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the audio post
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playAudioPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audio/{id}/comments": {
         parameters: {
             query?: never;
@@ -740,6 +760,26 @@ export interface paths {
          * @description The post's media files are deleted with it.
          */
         delete: operations["deleteVideoPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/video/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the video
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playVideoPost"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -958,6 +998,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beat/{id}/play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a play of the beat
+         * @description A client reports that the caller started playing the post. It counts in the post's plays_count, and while the post is promoted in its promotion's plays (My Promotions). One play per listener and post counts every 10 minutes; a repeat sooner is accepted (204) and not counted, so a client may report every play.
+         */
+        post: operations["playBeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/beat/{id}/comments": {
         parameters: {
             query?: never;
@@ -1148,7 +1208,7 @@ export interface paths {
         };
         /**
          * Read a tab of the home feed
-         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos.
+         * @description The audio tab mixes audio posts and beats for sale (kind beat, preview only) newest first, each with its kind; the video tab lists public videos. The tab's active promotions (audio and beats in the audio tab, videos in the video tab) are interleaved with is_promoted true: one after every four posts that are not promoted, while there are promotions not already on the page, so no post shows twice on a page and a page holds up to limit + limit/4 posts. pagination counts and pages the tab's own posts only, so following next never skips or repeats one. Each promoted post served counts an impression of its promotion.
          */
         get: operations["getFeed"];
         put?: never;
@@ -1743,9 +1803,9 @@ export interface paths {
         /**
          * Sign up as an admin and email a verification code
          * @description Admins are their own principal (not users). A 6-digit code is emailed, valid 10 minutes,
-         *     5 tries. After verifying, the admin can log in but acts only once another admin approves
-         *     them (GET /api/admin/admins?status=pending), or at once when their email is on the
-         *     deployment's bootstrap list.
+         *     5 tries; 10 valid sign-ups per address an hour. After verifying, the admin can log in but
+         *     acts only once another admin approves them (GET /api/admin/admins?status=pending), or at
+         *     once when their email is on the deployment's bootstrap list.
          */
         post: operations["adminSignup"];
         delete?: never;
@@ -2416,7 +2476,7 @@ export interface components {
             /** @description Optional upload key of an image. */
             cover_photo?: string;
         };
-        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. */
+        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         AudioPost: {
             id: string;
             /** @constant */
@@ -2447,10 +2507,14 @@ export interface components {
             isLiked: boolean;
             /** @description The same as isLiked. */
             is_liked: boolean;
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
+            is_promoted?: boolean;
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
-        /** @description A video post. video_upload and video_url are the same URL. */
+        /** @description A video post. video_upload and video_url are the same URL. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         VideoPost: {
             id: string;
             /** @constant */
@@ -2476,6 +2540,10 @@ export interface components {
             shares: number;
             isLiked: boolean;
             is_liked: boolean;
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
+            is_promoted?: boolean;
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
+            plays_count?: number;
             /** Format: date-time */
             created_at: string;
         };
@@ -2553,9 +2621,9 @@ export interface components {
             shares: number;
             isLiked: boolean;
             is_liked: boolean;
-            /** @description false until promotion is built. */
+            /** @description true while an approved in-app promotion of the post runs (the app shows "Promoted"). */
             is_promoted: boolean;
-            /** @description 0 until plays are counted. */
+            /** @description Plays reported by listeners (POST .../{id}/play), at most one per listener every 10 minutes. */
             plays_count: number;
             /** Format: date-time */
             created_at: string;
@@ -4583,6 +4651,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    playAudioPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AudioNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listAudioComments: {
         parameters: {
             query?: {
@@ -4987,6 +5079,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    playVideoPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["VideoNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listVideoComments: {
         parameters: {
             query?: {
@@ -5385,6 +5501,30 @@ export interface operations {
             200: components["responses"]["PostDeleted"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
+            404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    playBeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The play was reported. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -7094,6 +7234,20 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            /** @description 10 valid sign-ups from this address within the hour. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-ups from this network. Please try again in an hour."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

@@ -1,0 +1,70 @@
+package admin_test
+
+import (
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"zuum/localstack/apptest"
+	"zuum/localstack/contract"
+)
+
+var pathParam = regexp.MustCompile(`\{[^}]+\}`)
+
+// TestEveryAdminRoute_RefusesStrangersUsersAndAdminsAwaitingApproval walks every operation the
+// document lists under /api/admin/ that needs a session (so routes added later are covered as
+// they land) and calls it as a stranger, a signed-in user and an admin nobody approved yet.
+func TestEveryAdminRoute_RefusesStrangersUsersAndAdminsAwaitingApproval(t *testing.T) {
+	app := apptest.Start(t, nil)
+	doc := contract.Default(t).Document()
+	stranger, user, pending := app.Client(t), app.SignedIn(t, "ada"), app.PendingAdmin(t, "ops_wait")
+	callers := []struct {
+		name    string
+		c       *apptest.Client
+		status  int
+		message string
+	}{
+		{"no session", stranger, http.StatusUnauthorized, "Unauthorized - Please login again"},
+		{"a user's session", user.Client, http.StatusForbidden, "Forbidden - You lack necessary permissions"},
+		{"an admin awaiting approval", pending.Client, http.StatusForbidden, "Awaiting approval"},
+	}
+	var guarded []string
+	for path, item := range doc.Paths.Map() {
+		if !strings.HasPrefix(path, "/api/admin/") {
+			continue
+		}
+		for method, op := range item.Operations() {
+			if op.Security == nil || len(*op.Security) == 0 {
+				continue // public: sign-up, verification, login
+			}
+			public := false
+			for _, req := range *op.Security {
+				public = public || len(req) == 0 // {}: works without a session (logout)
+			}
+			if public {
+				continue
+			}
+			guarded = append(guarded, method+" "+path)
+			concrete := pathParam.ReplaceAllString(path, "0190a0b0-0000-7000-8000-000000000000")
+			var body any
+			if op.RequestBody != nil {
+				body = map[string]any{}
+			}
+			for _, who := range callers {
+				r := who.c.JSON(method, concrete, body)
+				if r.Status != who.status || r.Message() != who.message {
+					t.Errorf("%s %s with %s: %d %s", method, path, who.name, r.Status, r.Raw)
+				}
+			}
+		}
+	}
+	sort.Strings(guarded)
+	for _, want := range []string{"GET /api/admin/audit", "GET /api/admin/auth/me", "GET /api/admin/admins",
+		"POST /api/admin/admins/{id}/approve", "POST /api/admin/admins/{id}/reject"} {
+		if sort.SearchStrings(guarded, want) == len(guarded) || guarded[sort.SearchStrings(guarded, want)] != want {
+			t.Errorf("%s is not among the guarded routes %v", want, guarded)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package post
+
+import (
+	"context"
+	"slices"
+)
+
+// PromotedEvery is the spacing of promoted slots in the feed: a promoted post follows every
+// PromotedEvery-1 posts that are not promoted, so at most one slot in every PromotedEvery is.
+const PromotedEvery = 5
+
+// Feed returns one page of the feed tab that reads tl, as viewer sees it: the timeline's page
+// (Page: the same posts, number, total and cursor with or without promotions, so paging never
+// skips nor repeats a post) with the active promotions of kinds interleaved. After every
+// PromotedEvery-1 entries that are not promoted comes one promoted post, while there are
+// promotions left that are not on the page already, so a page holds up to Limit + Limit/4
+// entries and no post twice. Which promotions a page shows rotates with its number, so every
+// active promotion is served in turn. Each promoted slot served counts an impression of its
+// promotion.
+func (s *Store) Feed(ctx context.Context, tl Timeline, kinds []Kind, viewer string, req PageRequest) (Page, error) {
+	page, err := s.Page(ctx, tl, viewer, req)
+	if err != nil {
+		return Page{}, err
+	}
+	slots := len(page.Entries) / (PromotedEvery - 1)
+	if slots == 0 {
+		return page, nil
+	}
+	ws, err := s.activeWindows(ctx, s.now())
+	if err != nil || len(ws) == 0 {
+		return page, err
+	}
+	on := map[string]bool{}
+	for _, e := range page.Entries {
+		on[e.Post.ID] = true
+	}
+	start := (page.Number - 1) * slots % len(ws)
+	ws = slices.Concat(ws[start:], ws[:start])
+	promoted, err := s.promotedEntries(ctx, ws, kinds, viewer, on, slots)
+	if err != nil {
+		return Page{}, err
+	}
+	if len(promoted) == 0 {
+		return page, nil
+	}
+	out := make([]Entry, 0, len(page.Entries)+len(promoted))
+	var served []string
+	since := 0 // entries since the last promoted one
+	for _, e := range page.Entries {
+		out = append(out, e)
+		since++
+		if e.Promoted {
+			since = 0
+		}
+		if since == PromotedEvery-1 && len(served) < len(promoted) {
+			p := promoted[len(served)]
+			out = append(out, p.Entry)
+			served = append(served, p.promotionID)
+			since = 0
+		}
+	}
+	page.Entries = out
+	s.countImpressions(ctx, served)
+	return page, nil
+}
+
+// promotedEntry is a promoted post ready for a slot, and the promotion it is served under.
+type promotedEntry struct {
+	Entry
+	promotionID string
+}
+
+// promotedEntries reads up to n posts of windows ws, in order, that are of kinds, that viewer
+// may see and that are not on the page already. It reads the windows' posts a chunk at a time
+// (one BatchGetItem for the posts, then one for what load reads), usually one chunk.
+func (s *Store) promotedEntries(ctx context.Context, ws []window, kinds []Kind, viewer string, on map[string]bool, n int) ([]promotedEntry, error) {
+	var out []promotedEntry
+	chunk := max(2*n, 25)
+	for len(ws) > 0 && len(out) < n {
+		part := ws[:min(chunk, len(ws))]
+		ws = ws[len(part):]
+		set := keyset{table: s.table}
+		for _, w := range part {
+			if !on[w.postID] && validID(w.postID) {
+				set.keys = append(set.keys, postKey(w.postID))
+			}
+		}
+		if len(set.keys) == 0 {
+			continue
+		}
+		got, err := s.batchGet(ctx, set)
+		if err != nil {
+			return nil, err
+		}
+		var refs []postRef
+		by := map[string]string{} // post id -> promotion id
+		for _, w := range part {
+			it, ok := got.get(s.table, postKey(w.postID))
+			if !ok || on[w.postID] {
+				continue
+			}
+			p, err := fromItem(it)
+			if err != nil {
+				return nil, err
+			}
+			if !slices.Contains(kinds, p.Kind) || !p.VisibleTo(viewer) {
+				continue
+			}
+			refs = append(refs, postRef{p.ID, p.OwnerID})
+			by[p.ID] = w.promotionID
+		}
+		es, _, err := s.load(ctx, viewer, refs, nil)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range es {
+			if len(out) == n {
+				break
+			}
+			e.Promoted = true
+			on[e.Post.ID] = true
+			out = append(out, promotedEntry{e, by[e.Post.ID]})
+		}
+	}
+	return out, nil
+}
