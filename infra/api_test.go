@@ -11,6 +11,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
 	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/*, GET /api/search
+	// the releases below /api/distribution,
 	// and the admin area below /api/admin
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
@@ -30,6 +31,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
 		"ANY /api/payment/{proxy+}",
 		"ANY /api/search",
+		"ANY /api/distribution/{proxy+}",
 		"ANY /api/admin/{proxy+}",
 	}
 	for _, key := range want {

@@ -160,6 +160,9 @@ func run(dataDir string, files served) error {
 		return fmt.Errorf("seed demo beats: %w", err)
 	}
 	posts += beats
+	if _, err := seed.Releases(ctx, appURL, nil, accounts, e.WaitIdle); err != nil {
+		return fmt.Errorf("seed demo release: %w", err)
+	}
 	if err := e.WaitIdle(ctx); err != nil { // the demo uploads' media checks and fan-outs
 		return err
 	}

@@ -14,8 +14,10 @@ import (
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
 	"zuum/shared/mail"
+	"zuum/shared/media"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/release"
 	"zuum/shared/schema"
 	"zuum/shared/session"
 )
@@ -25,8 +27,9 @@ import (
 // and deactivates), POSTS_TABLE (the timeline sizes a deactivation moves), LEDGER_TABLE (read
 // for the ledger's health), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
-// without another admin; may be empty), BCRYPT_COST (optional), and ORIGIN_SECRET_ID with
-// ORIGIN_REQUIRED: sign-ups are limited per viewer address, believed from the CDN only (wire.Edge).
+// without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET (the releases queue), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
+// limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
@@ -57,6 +60,8 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
+	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
+	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.

@@ -1,5 +1,6 @@
 // Package uploads is the /api/uploads route group: it hands a signed-in user a presigned POST
-// for one file (audio, video or image), which the browser sends straight to the media bucket.
+// for one file (audio, video or image, or a release's release_audio or cover_art), which the
+// browser sends straight to the media bucket.
 // The bucket's ObjectCreated events then invoke the media function, which checks the bytes.
 package uploads
 

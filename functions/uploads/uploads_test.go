@@ -136,8 +136,8 @@ func TestCreate_RefusesWithTheSpecsMessages(t *testing.T) {
 		{"audio of 50MB", "audio", "audio/mpeg", 52428800, "a.mp3", "size", "Audio file must be less than 50MB"},
 		{"video of the wrong type", "video", "audio/mpeg", 100, "a.mp3", "content_type", videoType},
 		{"video of 50MB", "video", "video/mp4", 52428800, "a.mp4", "size", "Video file size exceeds 50MB limit"},
-		{"an unknown kind", "beat", "audio/mpeg", 100, "a.mp3", "kind", "Upload kind must be audio, video or image"},
-		{"no kind", "", "audio/mpeg", 100, "a.mp3", "kind", "Upload kind must be audio, video or image"},
+		{"an unknown kind", "beat", "audio/mpeg", 100, "a.mp3", "kind", "Upload kind must be audio, video, image, release_audio or cover_art"},
+		{"no kind", "", "audio/mpeg", 100, "a.mp3", "kind", "Upload kind must be audio, video, image, release_audio or cover_art"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

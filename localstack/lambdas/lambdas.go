@@ -22,6 +22,7 @@ import (
 	"zuum/functions/auth"
 	"zuum/functions/beat"
 	"zuum/functions/chat"
+	"zuum/functions/distribution"
 	"zuum/functions/feed"
 	"zuum/functions/jobs"
 	"zuum/functions/licences"
@@ -58,6 +59,7 @@ var Groups = map[string]wire.Builder{
 	"payment":       payment.FromEnv,
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
+	"distribution":  distribution.FromEnv,
 	"admin":         admin.FromEnv,
 }
 

@@ -12,14 +12,20 @@ import (
 	"zuum/shared/money"
 )
 
-// MaxJSONBody bounds JSON request bodies; no Zuum JSON call needs more.
+// MaxJSONBody bounds JSON request bodies; only a release (an album's lyrics) needs more, and
+// says so with DecodeLimit.
 const MaxJSONBody = 64 << 10
 
 // Decode reads a JSON object from r's body into dst, reading at most MaxJSONBody bytes. It
 // answers the ways a body can be wrong with errors the client can act on: empty, malformed,
 // a field of the wrong type, trailing data, or too large.
 func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
-	body := http.MaxBytesReader(w, r.Body, MaxJSONBody)
+	return DecodeLimit(w, r, dst, MaxJSONBody)
+}
+
+// DecodeLimit is Decode reading at most limit bytes.
+func DecodeLimit(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+	body := http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(body)
 	err := dec.Decode(dst)
 	if err == nil {

@@ -22,13 +22,16 @@ const (
 
 // Meta is what the media function learned about one uploaded object.
 type Meta struct {
-	Key         string    `dynamodbav:"key"`
-	ContentType string    `dynamodbav:"content_type"` // sniffed from the bytes; "" when unknown
-	Size        int64     `dynamodbav:"size"`
-	Duration    float64   `dynamodbav:"duration"` // seconds; 0 when unknown
-	Status      Status    `dynamodbav:"status"`
-	Reason      string    `dynamodbav:"reason,omitempty"` // why it was rejected
-	CheckedAt   time.Time `dynamodbav:"checked_at"`
+	Key         string  `dynamodbav:"key"`
+	ContentType string  `dynamodbav:"content_type"` // sniffed from the bytes; "" when unknown
+	Size        int64   `dynamodbav:"size"`
+	Duration    float64 `dynamodbav:"duration"` // seconds; 0 when unknown
+	// Width and Height are a picture's pixels as its header states them (0 for sound and video).
+	Width     int       `dynamodbav:"width,omitempty"`
+	Height    int       `dynamodbav:"height,omitempty"`
+	Status    Status    `dynamodbav:"status"`
+	Reason    string    `dynamodbav:"reason,omitempty"` // why it was rejected
+	CheckedAt time.Time `dynamodbav:"checked_at"`
 }
 
 // OK reports whether the object passed its check.

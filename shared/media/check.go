@@ -50,12 +50,18 @@ func examine(r io.ReaderAt, size int64, kind Kind, stored string) (Meta, image.I
 		img     image.Image
 		problem string
 	)
-	switch kind {
-	case Image:
-		img, problem = decodeImage(r, size, m.ContentType)
+	switch {
+	case kind.IsPicture():
+		m.Width, m.Height, problem = pictureSize(r, size, m.ContentType)
+		if problem == "" && kind == CoverArt && (m.Width < MinCoverSide || m.Height < MinCoverSide) {
+			return m.reject(fmt.Sprintf("%d×%d pixels: %s", m.Width, m.Height, CoverTooSmallMessage)), nil
+		}
+		if problem == "" {
+			img, problem = decodeImage(r, size, m.ContentType)
+		}
 	default:
 		m.Duration, problem = parse(m.ContentType, r, size)
-		if problem == "" && kind == Audio && !(m.Duration > 0) {
+		if problem == "" && kind.IsAudio() && !(m.Duration > 0) {
 			problem = "it plays for no time"
 		}
 	}

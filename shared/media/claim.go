@@ -23,9 +23,10 @@ func FinalPrefixOf(userID string, kind Kind) string {
 
 // Claim makes owner's upload at key, of kind, a file a post can use, at a fresh key under
 // FinalPrefixOf(owner, kind) that no upload form can name, so the upload's form (valid
-// for 15 minutes) cannot change what the post serves. Audio and video are copied there by S3,
-// and the copy, not the upload, is judged with ExamineFile: what was checked is what is kept.
-// An image is read, judged and re-encoded (see Reencode), and the new picture is what is kept.
+// for 15 minutes) cannot change what the post serves. Audio, video and a release's files
+// (release_audio, cover_art) are copied there by S3, and the copy, not the upload, is judged
+// with ExamineFile: what was checked is what is kept. An image is read, judged and re-encoded
+// (see Reencode), and the new picture is what is kept.
 //
 // The Meta it returns is ok with the new key (Key), type, size and duration, or rejected (with
 // the upload's key and the reason) when key is not owner's upload of kind or its bytes do not
@@ -36,7 +37,7 @@ func (s *Store) Claim(ctx context.Context, owner, key string, kind Kind) (Meta, 
 	if !OwnedBy(key, owner, kind) {
 		return Meta{Key: key}.reject(fmt.Sprintf("the key is not one of the caller's %s uploads", kind)), nil
 	}
-	if kind == Image {
+	if kind == Image { // cover art is delivered to stores as it was uploaded, so it is copied
 		return s.claimPicture(ctx, owner, key)
 	}
 	final := FinalPrefixOf(owner, kind) + uuid.NewString()

@@ -20,6 +20,24 @@ const (
 	JPEGQuality    = 85
 )
 
+// pictureSize reads the width and height a JPEG or PNG file states in its header (contentType
+// is what its bytes were sniffed as), without decoding its pixels.
+func pictureSize(r io.ReaderAt, size int64, contentType string) (w, h int, problem string) {
+	config := png.DecodeConfig
+	switch contentType {
+	case "image/jpeg":
+		config = jpeg.DecodeConfig
+	case "image/png":
+	default:
+		return 0, 0, "not a picture"
+	}
+	c, err := config(io.NewSectionReader(r, 0, size))
+	if err != nil {
+		return 0, 0, "its header does not decode: " + err.Error()
+	}
+	return c.Width, c.Height, ""
+}
+
 // decodeImage decodes the whole JPEG or PNG file r holds (contentType is what its bytes were
 // sniffed as), refusing what does not decode to the end or has too many pixels.
 func decodeImage(r io.ReaderAt, size int64, contentType string) (image.Image, string) {

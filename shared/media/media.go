@@ -1,4 +1,5 @@
-// Package media holds the rules for uploaded files: the kinds (audio, video, image), the types
+// Package media holds the rules for uploaded files: the kinds (audio, video, image, and a
+// release's release_audio and cover_art), the types
 // and sizes each accepts with the spec's messages (Rule, Validate), where uploads live
 // (uploads/<userId>/<kind>/<uuid><ext>) and where the files posts use live
 // (media/<userId>/<kind>/<uuid><ext>), judging a file by parsing its bytes (ExamineFile: the
@@ -31,7 +32,19 @@ const (
 	Audio Kind = "audio"
 	Video Kind = "video"
 	Image Kind = "image"
+	// ReleaseAudio is a distribution track (MP3, WAV or FLAC under 20 MB), delivered to stores
+	// as uploaded.
+	ReleaseAudio Kind = "release_audio"
+	// CoverArt is a release's cover (JPG or PNG under 5 MB, at least MinCoverSide pixels on each
+	// side), delivered to stores as uploaded.
+	CoverArt Kind = "cover_art"
 )
+
+// IsAudio reports whether uploads of kind are sound (they must play for some time).
+func (k Kind) IsAudio() bool { return k == Audio || k == ReleaseAudio }
+
+// IsPicture reports whether uploads of kind are pictures (decoded in full to be checked).
+func (k Kind) IsPicture() bool { return k == Image || k == CoverArt }
 
 // SniffLen is how many leading bytes Sniff needs to tell every accepted type.
 const SniffLen = 4096
@@ -49,7 +62,7 @@ func OwnedBy(key, userID string, kind Kind) bool {
 }
 
 // ParseKey splits an upload key uploads/<userId>/<kind>/<name> into its owner and kind. It
-// reports false for any other key, or one whose kind is not audio, video or image.
+// reports false for any other key, or one whose kind is not a kind of upload.
 func ParseKey(key string) (userID string, kind Kind, ok bool) {
 	parts := strings.Split(key, "/")
 	if len(parts) != 4 || parts[0]+"/" != schema.UploadsPrefix || parts[1] == "" || parts[3] == "" || strings.Contains(key, "..") {

@@ -15,13 +15,22 @@ const (
 	MaxImageSize int64 = 5<<20 - 1
 	MaxAudioSize int64 = 50<<20 - 1
 	MaxVideoSize int64 = 50<<20 - 1
+	// Distribution files: "under 20 MB" and "under 5 MB" (spec part 2 §5, §9).
+	MaxReleaseAudioSize int64 = 20<<20 - 1
+	MaxCoverArtSize     int64 = 5<<20 - 1
 )
+
+// MinCoverSide is the fewest pixels a cover may have on each side: stores ask for 3000x3000.
+const MinCoverSide = 3000
+
+// CoverTooSmallMessage refuses a cover under MinCoverSide pixels on a side.
+const CoverTooSmallMessage = "Cover art must be at least 3000x3000"
 
 // ValidationMessage is the top message of every refused upload, as the spec's upload forms say.
 const ValidationMessage = "Validation error or missing files"
 
-// KindMessage is the field message for a kind that is not audio, video or image.
-const KindMessage = "Upload kind must be audio, video or image"
+// KindMessage is the field message for a kind that is not a kind of upload.
+const KindMessage = "Upload kind must be audio, video, image, release_audio or cover_art"
 
 // Rule is what one kind of upload accepts, with the spec's messages for what it refuses.
 type Rule struct {
@@ -47,6 +56,16 @@ var rules = map[Kind]Rule{
 		Kind: Video, Types: []string{"video/mp4", "video/quicktime", "video/x-msvideo"}, MaxSize: MaxVideoSize,
 		TypeMessage: "Please upload a valid video file (MP4, MOV, or AVI)",
 		SizeMessage: "Video file size exceeds 50MB limit",
+	},
+	ReleaseAudio: {
+		Kind: ReleaseAudio, Types: []string{"audio/mpeg", "audio/wav", "audio/flac"}, MaxSize: MaxReleaseAudioSize,
+		TypeMessage: "Please upload MP3, WAV, or FLAC",
+		SizeMessage: "Audio file exceeds 20MB limit",
+	},
+	CoverArt: {
+		Kind: CoverArt, Types: []string{"image/jpeg", "image/png"}, MaxSize: MaxCoverArtSize,
+		TypeMessage: "Please upload JPG or PNG",
+		SizeMessage: "Image exceeds 5MB limit",
 	},
 }
 

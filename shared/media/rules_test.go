@@ -24,8 +24,8 @@ func TestValidate_RefusesWithTheSpecsMessages(t *testing.T) {
 		req  media.Request
 		want map[string]string
 	}{
-		{"bad kind", media.Request{Kind: "document", ContentType: "application/pdf", Size: 10, Filename: "a.pdf"}, map[string]string{"kind": "Upload kind must be audio, video or image"}},
-		{"no kind", media.Request{ContentType: "audio/mpeg", Size: 10}, map[string]string{"kind": "Upload kind must be audio, video or image"}},
+		{"bad kind", media.Request{Kind: "document", ContentType: "application/pdf", Size: 10, Filename: "a.pdf"}, map[string]string{"kind": "Upload kind must be audio, video, image, release_audio or cover_art"}},
+		{"no kind", media.Request{ContentType: "audio/mpeg", Size: 10}, map[string]string{"kind": "Upload kind must be audio, video, image, release_audio or cover_art"}},
 		{"image of the wrong type", media.Request{Kind: "image", ContentType: "image/gif", Size: 10, Filename: "a.gif"}, map[string]string{"content_type": imageType, "filename": imageType}},
 		{"image too big", media.Request{Kind: "image", ContentType: "image/png", Size: 5 << 20, Filename: "a.png"}, map[string]string{"size": imageSize}},
 		{"audio of the wrong type", media.Request{Kind: "audio", ContentType: "image/png", Size: 10, Filename: "a.png"}, map[string]string{"content_type": audioType, "filename": audioType}},

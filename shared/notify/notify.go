@@ -40,6 +40,10 @@ const (
 	// Transfer tells a user that money was sent to their wallet; it is put in the transfer's
 	// own ledger transaction (Items), so it exists exactly when the money moved.
 	Transfer Kind = "TRANSFER"
+	// ReleaseStatus tells an artist where their release stands (submitted, in review, approved,
+	// rejected with the reason, delivered); it is put in the transaction that changes the
+	// status. Its PostID is the release's id.
+	ReleaseStatus Kind = "RELEASE_STATUS"
 )
 
 // Notification tells Recipient that Actor did something.

@@ -138,12 +138,22 @@ var RouteGroups = []RouteGroup{
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
 	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// Distribution: releases live in the Posts table beside the media catalog; submitting one
+	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
+	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.
+	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Access: Access{
+		Tables: []Table{Users, Posts, Ledger},
+		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
+			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+	}},
 	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
 	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
 	// routes that act on other data add their tables here. Deactivating an account moves the Posts
-	// table's timeline sizes; the ledger's health reads the Ledger.
+	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
+	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts}, ReadTables: []Table{Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

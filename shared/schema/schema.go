@@ -79,8 +79,9 @@ var Users = overloaded("Users", "zuum-users", "USERS_TABLE", Index{
 
 // Posts holds audio and video posts and beats for sale, their reactions, comments and shares,
 // the time-bucketed timelines that list them newest first, uploaded media metadata, purchases of
-// beats and their licences. Item layout is documented in shared/post, shared/media,
-// shared/purchase and shared/licence, the packages that read and write it.
+// beats and their licences, and distribution releases. Item layout is documented in shared/post,
+// shared/media, shared/purchase, shared/licence and shared/release, the packages that read and
+// write it.
 // Every access is by key, so it has no index to pay for.
 var Posts = overloaded("Posts", "zuum-posts", "POSTS_TABLE")
 

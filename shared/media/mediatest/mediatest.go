@@ -273,3 +273,12 @@ func le16(b *bytes.Buffer, v uint16) { _ = binary.Write(b, binary.LittleEndian, 
 func le32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.LittleEndian, v) }
 func be16(b *bytes.Buffer, v uint16) { _ = binary.Write(b, binary.BigEndian, v) }
 func be32(b *bytes.Buffer, v uint32) { _ = binary.Write(b, binary.BigEndian, v) }
+
+// Cover is a w×h PNG of one grey, small however large it is: a release's cover art in tests.
+func Cover(w, h int) []byte {
+	img := image.NewGray(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 0x80
+	}
+	return PNGOf(img)
+}

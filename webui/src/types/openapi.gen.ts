@@ -410,6 +410,13 @@ export interface paths {
          *     < 50 MB (5,242,880 and 52,428,800 bytes are the first refused sizes). A blank content_type
          *     or application/octet-stream is taken from the filename's extension; aliases (audio/mp3,
          *     image/jpg, video/avi, ...) are accepted and normalised.
+         *
+         *     A release's files have kinds of their own: `release_audio` (MP3, WAV or FLAC under 20 MB,
+         *     20,971,520 bytes the first refused: "Audio file exceeds 20MB limit", "Please upload MP3,
+         *     WAV, or FLAC") and `cover_art` (JPG or PNG under 5 MB: "Image exceeds 5MB limit", "Please
+         *     upload JPG or PNG"). A cover's size in pixels is read from its header after the upload:
+         *     under 3000x3000 it is deleted, and a release naming it is refused with "Cover art must be
+         *     at least 3000x3000".
          */
         post: operations["createUpload"];
         delete?: never;
@@ -1731,6 +1738,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/distribution/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your releases, newest first
+         * @description Drafts included, each with its status and, when rejected, the reason. Paged like every
+         *     list (follow pagination.next).
+         */
+        get: operations["listReleases"];
+        put?: never;
+        /**
+         * Save a release as a draft, or submit a new release
+         * @description The release form of spec part 2 §3, files by upload key (kinds `cover_art` and
+         *     `release_audio`, see createUpload). With `"draft": true` what is there is stored as a
+         *     draft (types checked, and files, but not the wizard's rules) and no Idempotency-Key is
+         *     needed. Without it the release is submitted at once: every rule of spec part 2 §5 is
+         *     checked, the promotion package (basic ₦20,000, standard ₦50,000, premium ₦100,000) is
+         *     paid from the wallet into a held account in the same transaction that stores the release,
+         *     and the owner is notified (RELEASE_STATUS). One request stores the whole release or
+         *     nothing. A 400 lists every failing field at once by its path in the form
+         *     (`tracks[1].title`, `copyright.owner`, `agreements.rightsAck`, `songwriters[0]`,
+         *     `numberOfTracks`, `coverArt`). Uploads become the release's own files (copied, checked
+         *     again, the upload deleted); the answer names them by their new keys.
+         */
+        post: operations["createRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distribution/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One of your releases
+         * @description Only its owner reads it here (admins through /api/admin/releases/{id}); anyone else gets 404.
+         */
+        get: operations["getRelease"];
+        /**
+         * Save a draft again
+         * @description Replaces the draft's form with the body (the form as createRelease takes it; `draft` is
+         *     ignored): types and files are checked, not the wizard's rules. Files are upload keys, or
+         *     the keys the release already holds (as the answer names them). Files the draft no longer
+         *     names are deleted. A release past draft is 409.
+         */
+        put: operations["updateRelease"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distribution/releases/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a draft
+         * @description Checks every rule of spec part 2 §5 on the draft as saved (400 with every failing field
+         *     at once) and submits it: the status becomes submitted and the package is paid from the
+         *     wallet in one transaction, and the owner is notified. Of two submits at once one goes
+         *     through and the other is 409, so the package is paid once. The body is empty.
+         */
+        post: operations["submitRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1986,6 +2084,148 @@ export interface paths {
         get: operations["listAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The releases queue
+         * @description Releases of one status, oldest first (the order to review them): `pending` (the default:
+         *     submitted and in review together), submitted, in_review, approved, rejected or delivered.
+         *     Paged like every list. Anything else is 400 "status must be one of pending, submitted,
+         *     in_review, approved, rejected, delivered.".
+         */
+        get: operations["adminListReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One release, its files playable and its cover shown
+         * @description Any user's release; `files` holds signed URLs (one hour) of the cover and every track.
+         */
+        get: operations["adminGetRelease"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a release up for review
+         * @description submitted → in_review. The owner is told their release is being reviewed. Each action is recorded in the audit log (release.review) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminReviewRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a release
+         * @description submitted or in_review → approved. Its promotion package moves from the held account to fees in the same transaction; the owner is notified. Recorded in the audit log (release.approve). Each action is recorded in the audit log (release.approve) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminApproveRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a release with a reason
+         * @description submitted or in_review → rejected with `reason` (1 to 500 characters, cleaned as other text), which the owner is shown. Its promotion package is refunded to the owner's wallet in full in the same transaction. Each action is recorded in the audit log (release.reject) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminRejectRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/releases/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an approved release delivered
+         * @description approved → delivered: it is live on the platforms. The owner is notified. Each action is recorded in the audit log (release.deliver) in the action's own
+         *     transaction, with the status before and after.
+         */
+        post: operations["adminDeliverRelease"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2395,10 +2635,12 @@ export interface components {
         };
         UploadRequest: {
             /**
-             * @description audio, video or image (case and surrounding spaces are ignored), else "Upload kind must be audio, video or image".
+             * @description audio, video, image, release_audio or cover_art (case and surrounding spaces are ignored), else "Upload kind must be audio, video, image, release_audio or cover_art".
              * @example audio
              * @example video
              * @example image
+             * @example release_audio
+             * @example cover_art
              */
             kind: string;
             /**
@@ -2434,10 +2676,10 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description The most bytes the policy allows: 5242879 for images, 52428799 for audio and video.
+             * @description The most bytes the policy allows: 5242879 for images and cover_art, 52428799 for audio and video, 20971519 for release_audio.
              * @enum {integer}
              */
-            max_size: 5242879 | 52428799;
+            max_size: 5242879 | 52428799 | 20971519;
             /** Format: date-time */
             expires_at: string;
         };
@@ -2994,10 +3236,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "".
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -3016,6 +3258,141 @@ export interface components {
             notifications: components["schemas"]["Notification"][];
             /** @description Unread notifications on this page. */
             unread: number;
+            pagination: components["schemas"]["Pagination"];
+        };
+        /**
+         * @description The release form of spec part 2 §3. Every field may be missing in a draft; text is
+         *     cleaned as other user text is (lyrics keep their line breaks). Files are keys: an upload
+         *     (uploads/<you>/cover_art/… or …/release_audio/…) or a file the release already holds.
+         */
+        ReleaseForm: {
+            /**
+             * @description "yes" (give existingProfiles) or "no" (give artistName and confirmOwnership).
+             * @example no
+             */
+            hasDistributed?: string;
+            artistName?: string;
+            /** @description A new artist profile (hasDistributed "no") must confirm owning the name. */
+            confirmOwnership?: boolean;
+            existingProfiles?: {
+                spotify?: string;
+                appleMusic?: string;
+                youtubeMusic?: string;
+            };
+            /**
+             * @description single or album
+             * @example single
+             */
+            releaseType?: string;
+            title?: string;
+            /** @description An album's track count, 2 to 15; tracks must list as many. Missing: as many as tracks lists. */
+            numberOfTracks?: number;
+            tracks?: {
+                title?: string;
+                songwriter?: string;
+                featuredArtist?: string;
+                lyrics?: string;
+                clipStartTime?: number;
+                genre?: string;
+                audioFile?: string;
+            }[];
+            coverArt?: string;
+            /** @description A single's audio. */
+            audioFile?: string;
+            /** @description pop, rock, hip-hop, electronic, jazz, classical, r&b, country, folk or other. */
+            genre?: string;
+            secondaryGenre?: string;
+            /**
+             * @description YYYY-MM-DD, not before today in Africa/Lagos.
+             * @example 2026-12-01
+             */
+            releaseDate?: string;
+            isExplicit?: boolean;
+            /** @description Seconds into the single where its clip starts. */
+            clipStartTime?: number;
+            copyright?: {
+                /** @description Within five years of the current one. */
+                year?: number;
+                owner?: string;
+            };
+            /** @description "no" or "yes". */
+            recordLabel?: string;
+            recordLabelName?: string;
+            /** @description "self" (then songwriters lists them) or "other". */
+            songwriter?: string;
+            songwriters?: string[];
+            /** @description Required for a single. */
+            lyrics?: string;
+            /** @default true */
+            allPlatforms: boolean;
+            platforms?: {
+                /** @default true */
+                spotify: boolean;
+                /** @default true */
+                appleMusic: boolean;
+                /** @default true */
+                youtubeMusic: boolean;
+                /** @default false */
+                amazonMusic: boolean;
+                /** @default false */
+                tidal: boolean;
+                /** @default false */
+                deezer: boolean;
+            };
+            /** @description none (default), basic (₦20,000), standard (₦50,000) or premium (₦100,000), paid on submission. */
+            promotionPackage?: string;
+            agreements?: {
+                terms?: boolean;
+                youtubeAck?: boolean;
+                promoAck?: boolean;
+                rightsAck?: boolean;
+                nameAck?: boolean;
+                distributionAck?: boolean;
+            };
+            /** @description true is refused: "Distribution of cover songs is not supported". */
+            isCover?: boolean;
+            /** @description In a request to createRelease only - true stores a draft (rules not checked); never in an answer. */
+            draft?: boolean;
+        };
+        ReleaseCreate: components["schemas"]["ReleaseForm"];
+        Release: {
+            id: string;
+            /** @enum {string} */
+            status: "draft" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+            /** @description Why it was rejected; "" otherwise. */
+            reason: string;
+            title: string;
+            release_type: string;
+            owner_id: string;
+            /** @description The owner's username when the release was made. */
+            username: string;
+            /**
+             * @description The promotion package: chosen (a draft) or paid (since submission).
+             * @enum {string}
+             */
+            package: "none" | "basic" | "standard" | "premium" | "";
+            /** @description What the package costs (a draft) or cost. */
+            price: components["schemas"]["Naira"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: date-time */
+            submitted_at: string | null;
+            /** @description The form as stored (cleaned, defaults filled in, files by the release's own keys); send it back to save a draft again. */
+            form: WithRequired<components["schemas"]["ReleaseForm"], "hasDistributed" | "artistName" | "confirmOwnership" | "existingProfiles" | "releaseType" | "title" | "numberOfTracks" | "tracks" | "coverArt" | "audioFile" | "genre" | "secondaryGenre" | "releaseDate" | "isExplicit" | "clipStartTime" | "copyright" | "recordLabel" | "recordLabelName" | "songwriter" | "songwriters" | "lyrics" | "allPlatforms" | "platforms" | "promotionPackage" | "agreements" | "isCover">;
+            /** @description The files as URLs to show and play (signed GETs valid one hour); "" where none. */
+            files: {
+                coverArt: string;
+                audioFile: string;
+                tracks: string[];
+            };
+        };
+        ReleaseAnswer: {
+            release: components["schemas"]["Release"];
+        };
+        ReleaseList: {
+            releases: components["schemas"]["Release"][];
             pagination: components["schemas"]["Pagination"];
         };
         AdminSignupRequest: {
@@ -3104,8 +3481,87 @@ export interface components {
             message: "Admin account created. Check your email for the verification code." | "Admin account created, but the verification email could not be sent. Use Resend OTP.";
             email: string;
         };
+        ReleaseReject: {
+            /** @description Why; the owner is shown it. 1 to 500 characters. */
+            reason: string;
+        };
     };
     responses: {
+        /** @description No such release, or not yours. */
+        ReleaseNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Release not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Your balance does not cover the promotion package; nothing was stored or charged. */
+        ReleaseInsufficient: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Insufficient funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The Idempotency-Key was used before with another request. */
+        KeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Idempotency-Key was already used with a different request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Every failing field at once, by its path in the form, with the wizard's texts (spec part 2
+         *     §5): hasDistributed "Please select an option"; existingProfiles.spotify "Spotify URL is
+         *     required" (appleMusic, youtubeMusic alike; "Enter a valid URL starting with https://");
+         *     artistName "Artist name is required"; confirmOwnership "Please confirm you own this artist
+         *     name"; isCover "Distribution of cover songs is not supported"; releaseType "Please select
+         *     single or album"; title "Title is required"; numberOfTracks "An album has 2 to 15
+         *     tracks"; tracks "List one entry per track (numberOfTracks)"; tracks[i].title "Track title
+         *     is required"; coverArt "Cover art is required", "Cover art must be at least 3000x3000",
+         *     "Please upload JPG or PNG", "Image exceeds 5MB limit", "Cover art upload not found. Please
+         *     upload it again."; audioFile and tracks[i].audioFile "Audio file is required", "Please
+         *     upload MP3, WAV, or FLAC", "Audio file exceeds 20MB limit", "Audio file upload not found.
+         *     Please upload it again."; genre "Primary genre is required", "Choose a genre from the
+         *     list" (also secondaryGenre, tracks[i].genre); releaseDate "Release date is required",
+         *     "Release date must be a date (YYYY-MM-DD)", "Release date cannot be before today" (today
+         *     in Africa/Lagos); copyright.year "Copyright year must be between <year-5> and <year+5>";
+         *     copyright.owner "Copyright owner is required"; songwriter "Please select an option";
+         *     songwriters[i] "All songwriter fields must be filled"; lyrics "Lyrics are required" (a
+         *     single); clipStartTime "Clip start time cannot be negative"; platforms "Select at least
+         *     one platform"; agreements.<box> "You must agree to continue"; promotionPackage "Promotion
+         *     package must be none, basic, standard or premium"; a name, title or URL over 200
+         *     characters and lyrics over 10,000 "Must be at most <n> characters" (drafts too). Also a
+         *     field of the wrong type ("title must be a string"), a malformed body, and a missing or
+         *     malformed Idempotency-Key.
+         */
+        ReleaseInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The body names no user. */
         NoUserID: {
             headers: {
@@ -3445,6 +3901,8 @@ export interface components {
         PurchaseId: string;
         /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
         IdempotencyKey: string;
+        /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+        ReleaseId: string;
         /** @description The share's id. */
         ShareId: string;
     };
@@ -7008,6 +7466,198 @@ export interface operations {
             503: components["responses"]["ProviderUnavailable"];
         };
     };
+    listReleases: {
+        parameters: {
+            query?: {
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid cursor."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createRelease: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (a UUID) unless the body says "draft": true; see IdempotencyKey. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The release, a draft or submitted. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            406: components["responses"]["ReleaseInsufficient"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["KeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReleaseCreate"];
+            };
+        };
+        responses: {
+            /** @description The draft as saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description The release is no longer a draft, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitRelease: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release, submitted. */
+            200: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            400: components["responses"]["ReleaseInvalid"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReleaseNotFound"];
+            406: components["responses"]["ReleaseInsufficient"];
+            /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["KeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -7685,6 +8335,265 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    adminListReleases: {
+        parameters: {
+            query?: {
+                status?: "pending" | "submitted" | "in_review" | "approved" | "rejected" | "delivered";
+                /** @description Items per page; outside 1..50 is 400 "limit must be between 1 and 50.". */
+                limit?: components["parameters"]["Limit"];
+                /** @description Opaque, from the previous page's pagination.next; a bad one is 400 "Invalid cursor.". */
+                cursor?: components["parameters"]["Cursor"];
+                /**
+                 * @description 1-based page number. With a cursor it only labels the page (currentPage). Without one the
+                 *     page must exist: page 1 always does; a page past totalPages or deeper than the first 10,000
+                 *     items is 400 "page must be between 1 and <last page one may ask for>.".
+                 */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseList"];
+                };
+            };
+            /** @description A bad status, limit, cursor or page. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be one of pending, submitted, in_review, approved, rejected, delivered."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminGetRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminReviewRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description A submitted release only ("An in review release cannot be reviewed"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApproveRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("An approved release cannot be approved"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The cover art carries a web address."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReleaseReject"];
+            };
+        };
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not submitted or in review ("A delivered release cannot be rejected"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminDeliverRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The release's id; another user's, or one that is not a UUID, is not found. */
+                id: components["parameters"]["ReleaseId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The release as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReleaseAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["ReleaseNotFound"];
+            /** @description Not approved ("A submitted release cannot be delivered"). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "An approved release cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -7830,3 +8739,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

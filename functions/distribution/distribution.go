@@ -1,0 +1,197 @@
+// Package distribution is the /api/distribution route group: an artist's releases (spec part 2
+// §2, §3, §5), saved as drafts at any step of the wizard, submitted with every rule checked on
+// the server and the promotion package paid from the wallet, and followed through review. The
+// domain is shared/release; admins act on releases through the admin group.
+package distribution
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+
+	"zuum/shared/failure"
+	"zuum/shared/httpapi"
+	"zuum/shared/ledger"
+	"zuum/shared/media"
+	"zuum/shared/release"
+)
+
+// Handler serves /api/distribution/*.
+type Handler struct {
+	releases *release.Store
+	ledger   *ledger.Store
+	files    *media.Store
+	mux      *http.ServeMux
+}
+
+// New returns the route group.
+func New(sessions httpapi.Authenticator, releases *release.Store, l *ledger.Store, files *media.Store) *Handler {
+	h := &Handler{releases: releases, ledger: l, files: files, mux: http.NewServeMux()}
+	auth := func(fn http.HandlerFunc) http.HandlerFunc { return httpapi.RequireSession(sessions, fn) }
+	h.mux.HandleFunc("POST /api/distribution/releases", auth(h.create))
+	h.mux.HandleFunc("GET /api/distribution/releases", auth(h.list))
+	h.mux.HandleFunc("GET /api/distribution/releases/{id}", auth(h.get))
+	h.mux.HandleFunc("PUT /api/distribution/releases/{id}", auth(h.update))
+	h.mux.HandleFunc("POST /api/distribution/releases/{id}/submit", auth(httpapi.Idempotent(l, "release-submit", h.submit)))
+	h.mux.HandleFunc("/", httpapi.NotFound)
+	return h
+}
+
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	httpapi.Recover(h.mux).ServeHTTP(w, r)
+}
+
+// Answer is a release on its own: {release}.
+type Answer struct {
+	Release release.View `json:"release"`
+}
+
+// List is a page of the caller's releases.
+type List struct {
+	Releases   []release.View     `json:"releases"`
+	Pagination httpapi.Pagination `json:"pagination"`
+}
+
+// createBody is the release form, and whether it is only a draft.
+type createBody struct {
+	Draft bool `json:"draft"`
+	release.Form
+}
+
+func owner(r *http.Request) release.Owner {
+	p, _ := httpapi.PrincipalFrom(r.Context())
+	return release.Owner{ID: p.UserID, Username: p.Account.Username}
+}
+
+func (h *Handler) view(r *http.Request, rel release.Release) release.View {
+	return rel.View(func(key string) string { return h.files.URL(r.Context(), key) })
+}
+
+// create stores a draft as it is, or submits a new release at once; a submission moves money,
+// so it needs an Idempotency-Key as every money call does.
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, release.MaxBody))
+	if err != nil {
+		httpapi.Error(w, r, failure.New(failure.TooLarge, "Request body is too large."))
+		return
+	}
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	var peek struct {
+		Draft bool `json:"draft"`
+	}
+	if json.Unmarshal(body, &peek) == nil && peek.Draft {
+		h.createDraft(w, r)
+		return
+	}
+	httpapi.Idempotent(h.ledger, "release", h.createSubmitted)(w, r)
+}
+
+func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
+	var in createBody
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	rel, err := h.releases.Create(r.Context(), owner(r), in.Form, true, nil)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusCreated, Answer{Release: h.view(r, rel)})
+}
+
+func (h *Handler) createSubmitted(w http.ResponseWriter, r *http.Request) {
+	var in createBody
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	rel, err := h.releases.Create(r.Context(), owner(r), in.Form, false, h.idem(r, http.StatusCreated))
+	h.answer(w, r, rel, err, http.StatusCreated)
+}
+
+func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
+	rel, err := h.releases.Submit(r.Context(), owner(r), r.PathValue("id"), h.idem(r, http.StatusOK))
+	h.answer(w, r, rel, err, http.StatusOK)
+}
+
+// idem is the request's idempotency: its key, and the answer stored with it.
+func (h *Handler) idem(r *http.Request, status int) *release.Idem {
+	return &release.Idem{Once: httpapi.OnceOf(r).Once, Answer: func(rel release.Release) (int, []byte, error) {
+		body, err := json.Marshal(Answer{Release: h.view(r, rel)})
+		return status, body, err
+	}}
+}
+
+// answer writes the outcome of a submission: the release, the first answer of a replayed key,
+// or the error.
+func (h *Handler) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error, status int) {
+	switch {
+	case errors.Is(err, ledger.ErrReplayed), failure.Is(err, failure.Invalid) && h.answered(r):
+		httpapi.Replay(w, r, h.ledger)
+	case err != nil:
+		httpapi.Error(w, r, err)
+	default:
+		httpapi.JSON(w, status, Answer{Release: h.view(r, rel)})
+	}
+}
+
+// answered reports whether r's Idempotency-Key has an answer by now: a concurrent request with
+// the key went first and took the uploads r found gone, so r gets that request's answer.
+func (h *Handler) answered(r *http.Request) bool {
+	o := httpapi.OnceOf(r)
+	if o == nil {
+		return false
+	}
+	_, ok, err := h.ledger.Once(r.Context(), o.Key)
+	return err == nil && ok
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) {
+	var in release.Form
+	if err := httpapi.DecodeLimit(w, r, &in, release.MaxBody); err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	rel, err := h.releases.Update(r.Context(), owner(r), r.PathValue("id"), in)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, Answer{Release: h.view(r, rel)})
+}
+
+func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
+	rel, err := h.releases.Own(r.Context(), owner(r).ID, r.PathValue("id"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, Answer{Release: h.view(r, rel)})
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	p, err := httpapi.ParsePage(r)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	me := owner(r).ID
+	skip, err := p.Skip(func() (int64, error) { return h.releases.Count(r.Context(), me) })
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	page, err := h.releases.Mine(r.Context(), me, p.Limit, p.Cursor, skip)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	out := List{Releases: []release.View{}, Pagination: httpapi.NewPagination(page.Total, p, page.Next)}
+	for _, rel := range page.Releases {
+		out.Releases = append(out.Releases, h.view(r, rel))
+	}
+	httpapi.JSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,33 @@
+package distribution
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/wire"
+	"zuum/shared/ledger"
+	"zuum/shared/media"
+	"zuum/shared/release"
+	"zuum/shared/schema"
+)
+
+// FromEnv builds the route group from its environment: POSTS_TABLE (releases), LEDGER_TABLE
+// (package payments), USERS_TABLE (sessions, notifications), MEDIA_BUCKET (the release's
+// files) and JWT_SECRET_ID for the session checks.
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
+	v, err := env.Require(schema.Posts.EnvVar, schema.Ledger.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	sessions, err := wire.Sessions(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	db := dynamodb.NewFromConfig(cfg)
+	l := ledger.New(db, v[schema.Ledger.EnvVar])
+	files := media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])
+	return New(sessions, release.NewStore(db, v[schema.Posts.EnvVar], v[schema.Users.EnvVar], l, files), l, files), nil
+}
