@@ -12,7 +12,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
 	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/*, GET /api/search
 	// the releases below /api/distribution,
-	// and the admin area below /api/admin
+	// the admin area below /api/admin, and promotion at /api/packages, below it and below /api/promotions
 	// When the fresh stack is synthesized
 	tmpl, raw := fresh.get(t)
 
@@ -33,6 +33,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/search",
 		"ANY /api/distribution/{proxy+}",
 		"ANY /api/admin/{proxy+}",
+		"ANY /api/packages", "ANY /api/packages/{proxy+}", "ANY /api/promotions/{proxy+}",
 	}
 	for _, key := range want {
 		expect(t, func() {

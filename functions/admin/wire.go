@@ -17,6 +17,7 @@ import (
 	"zuum/shared/media"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/promotion"
 	"zuum/shared/release"
 	"zuum/shared/schema"
 	"zuum/shared/session"
@@ -64,6 +65,8 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
+	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
+	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts}))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return edge.Wrap(h), nil

@@ -13,13 +13,15 @@ import (
 	"zuum/functions/wire"
 	"zuum/shared/ledger"
 	"zuum/shared/payment"
+	"zuum/shared/post"
+	"zuum/shared/promotion"
 	"zuum/shared/schema"
 )
 
 // FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
 // APP_URL (for the session checks), LEDGER_TABLE, FLUTTERWAVE_BASE_URL (the provider's v3 API)
 // and FLUTTERWAVE_SECRET_ID (the Secrets Manager secret {"secret_key","webhook_hash"}, read once
-// per cold start). Subscriptions write the Users table (USERS_TABLE) and send the browser back to
+// per cold start). In-app promotion reads the promoted post from POSTS_TABLE. Subscriptions write the Users table (USERS_TABLE) and send the browser back to
 // APP_URL/subscribe after the provider's payment page.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	sessions, _, err := wire.Accounts(ctx, cfg, env)
@@ -39,7 +41,14 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	return h.Withdrawals(sessions, wd, l), nil
+	posts, err := env.Require(schema.Posts.EnvVar)
+	if err != nil {
+		return nil, err
+	}
+	promotions := promotion.NewStore(promotion.Config{DB: db, Ledger: l, Posts: post.NewStore(post.Config{
+		DB: db, Table: posts[schema.Posts.EnvVar], Users: env(schema.Users.EnvVar),
+	})})
+	return h.Withdrawals(sessions, wd, l).MountPromote(sessions, promotions, l), nil
 }
 
 // withdrawalsFromEnv builds the withdrawals; FLUTTERWAVE_TRANSFER_TIMEOUT (a Go duration,

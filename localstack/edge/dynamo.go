@@ -25,7 +25,8 @@ import (
 // by the edge (minidyn's rollback corrupts tables, see transactWriteItems), any failed write
 // undone, values of no type refused (see writeOps), and update expressions whose REMOVE clause
 // removes, in UpdateItem and in a transaction's Update (minidyn ignores REMOVE of a top-level
-// attribute; see removal).
+// attribute; see removal), and secondary indexes that stay whole when a write gives an item index
+// keys or takes them away (see dynamo_index.go).
 type dynamo struct {
 	client *server.Client
 

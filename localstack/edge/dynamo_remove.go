@@ -392,12 +392,12 @@ func (d *dynamo) planUpdate(in *server.UpdateItemInput) (*removal, error) {
 		deref(in.ConditionExpression), d.keyNames(deref(in.TableName)))
 }
 
-// update runs an UpdateItem with its REMOVE clause r (nil: none) applied by the edge: minidyn
-// checks the condition and runs the other clauses (when there are none, a conditional delete
-// checks the condition), then the edge removes r's paths and writes the item back, deleting it
-// first (minidyn's PutItem keeps an index entry whose key attribute the item lost). The caller
-// holds d.mu exclusively and undoes the item if this fails.
-func (d *dynamo) update(ctx context.Context, in *server.UpdateItemInput, r *removal) error {
+// updateIn runs an UpdateItem in place with its REMOVE clause r (nil: none) applied by the edge:
+// minidyn checks the condition and runs the other clauses (when there are none, a conditional
+// delete checks the condition), then the edge removes r's paths and writes the item back,
+// deleting it first. The caller holds d.mu exclusively and undoes the item if this fails; update
+// (see dynamo_index.go) keeps a table with indexes from seeing it.
+func (d *dynamo) updateIn(ctx context.Context, in *server.UpdateItemInput, r *removal) error {
 	if r == nil {
 		_, err := d.client.UpdateItem(ctx, in)
 		return err

@@ -106,10 +106,9 @@ func transactSteps(d *dynamo, items []server.TransactWriteItem) ([]*step, error)
 			kinds++
 			s.table, s.target, s.returnOld, values = deref(p.TableName), p.Item, p.ReturnValuesOnConditionCheckFailure, p.ExpressionAttributeValues
 			s.run = func(ctx context.Context, d *dynamo) error {
-				_, err := d.client.PutItem(ctx, &server.PutItemInput{TableName: p.TableName, Item: p.Item,
+				return d.put(ctx, &server.PutItemInput{TableName: p.TableName, Item: p.Item,
 					ConditionExpression: p.ConditionExpression, ExpressionAttributeNames: p.ExpressionAttributeNames,
 					ExpressionAttributeValues: p.ExpressionAttributeValues})
-				return err
 			}
 		}
 		if up := it.Update; up != nil {

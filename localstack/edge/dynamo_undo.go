@@ -115,6 +115,10 @@ func (d *dynamo) putBack(ctx context.Context, s savedItem) error {
 	if err != nil {
 		return err
 	}
+	// Deleted first, so that minidyn's indexes drop what the write gave them (see dynamo_index.go).
+	if _, err := d.client.DeleteItem(ctx, &server.DeleteItemInput{TableName: &s.table, Key: s.key}); err != nil {
+		return err
+	}
 	_, err = d.client.PutItem(ctx, &server.PutItemInput{TableName: &s.table, Item: before})
 	return err
 }

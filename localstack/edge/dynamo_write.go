@@ -45,7 +45,7 @@ func putItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := d.client.PutItem(ctx, in); err != nil {
+	if err := d.put(ctx, in); err != nil {
 		return nil, u.failed(ctx, err, before, in.ReturnValuesOnConditionCheckFailure)
 	}
 	// minidyn answers the new item; DynamoDB answers the old one, and only when asked.
@@ -173,6 +173,25 @@ func batchWriteItem(ctx context.Context, d *dynamo, body []byte) (any, error) {
 			if duplicate { // minidyn would apply both, in whatever order
 				return nil, &awsError{http.StatusBadRequest, "ValidationException",
 					"Provided list of item keys contains duplicates"}
+			}
+		}
+	}
+	// A put over an item that exists goes in after a delete of it (see dynamo_index.go).
+	for _, table := range sortedKeys(in.RequestItems) {
+		if !d.indexed(table) {
+			continue
+		}
+		for _, req := range in.RequestItems[table] {
+			if req.PutRequest == nil {
+				continue
+			}
+			if err := d.checkIndexKeys(table, req.PutRequest.Item); err != nil {
+				return nil, u.failed(ctx, err, nil, "")
+			}
+			if key := d.keyOf(table, req.PutRequest.Item); key != nil {
+				if _, err := d.client.DeleteItem(ctx, &server.DeleteItemInput{TableName: &table, Key: key}); err != nil {
+					return nil, u.failed(ctx, err, nil, "")
+				}
 			}
 		}
 	}

@@ -29,6 +29,7 @@ import (
 	"zuum/functions/media"
 	"zuum/functions/notifications"
 	"zuum/functions/payment"
+	"zuum/functions/promotion"
 	"zuum/functions/reconcile"
 	"zuum/functions/search"
 	"zuum/functions/uploads"
@@ -57,6 +58,7 @@ var Groups = map[string]wire.Builder{
 	"search":        search.FromEnv,
 	"notifications": notifications.FromEnv,
 	"payment":       payment.FromEnv,
+	"promotion":     promotion.FromEnv,
 	"licences":      licences.FromEnv,
 	"wallet":        wallet.FromEnv,
 	"distribution":  distribution.FromEnv,

@@ -47,9 +47,6 @@ const (
 	Rejected Status = "rejected"
 )
 
-// unverified is the index partition of admins yet to verify their email, which no queue lists.
-const unverified = "unverified"
-
 // Bootstrap is what DecidedBy says for an admin approved by the bootstrap list.
 const Bootstrap = "bootstrap"
 
@@ -249,9 +246,9 @@ func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (a Admi
 // creation is the writes that create a: its item and the guards on its email and username, each
 // only if absent (so failures at 1 and 2 name a taken email and username).
 func (st *store) creation(a Admin) []types.TransactWriteItem {
-	q, decided := queuePK+unverified, ""
+	q, qk, decided := "", "", "" // an unverified admin is in no queue (the index is sparse)
 	if a.Verified {
-		q = queuePK + string(a.Status)
+		q, qk = queuePK+string(a.Status), a.ID
 	}
 	if !a.DecidedAt.IsZero() {
 		decided = a.DecidedAt.UTC().Format(time.RFC3339Nano)
@@ -260,9 +257,7 @@ func (st *store) creation(a Admin) []types.TransactWriteItem {
 		PK: "ADMIN#" + a.ID, SK: skAdmin, ID: a.ID, Username: a.Username, Email: a.Email,
 		PasswordHash: a.PasswordHash, Verified: a.Verified, Status: string(a.Status),
 		CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339Nano), DecidedBy: a.DecidedBy, DecidedAt: decided,
-		// In the index from the start (an unverified admin under a queue nobody lists): the local
-		// cloud's DynamoDB loses index entries when an update adds index keys an item lacked.
-		GSI1PK: q, GSI1SK: a.ID,
+		GSI1PK: q, GSI1SK: qk,
 	})
 	guard := func(key map[string]types.AttributeValue) types.TransactWriteItem {
 		g := map[string]types.AttributeValue{"admin_id": str(a.ID)}
@@ -432,8 +427,8 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 		return ErrInvalidOTP
 	}
 	status := Pending
-	set := "SET verified = :t, gsi1pk = :q"
-	vals := map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}
+	set := "SET verified = :t, gsi1pk = :q, gsi1sk = :id"
+	vals := map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}, ":id": str(a.ID)}
 	if slices.Contains(s.bootstrap, a.Email) {
 		status = Approved
 		set += ", #st = :st, decided_by = :by, decided_at = :at"

@@ -19,8 +19,8 @@ import (
 //
 //	pk=ADMIN#<id>                sk=ADMIN    id, username, email, password_hash, verified, status,
 //	                                         session_epoch, created_at, decided_by, decided_at, reason;
-//	                                         gsi1pk=ADMINS#<status> gsi1sk=<id> (the queues; ADMINS#unverified,
-//	                                         which no queue lists, until the email is verified)
+//	                                         gsi1pk=ADMINS#<status> gsi1sk=<id> (the queues; none until
+//	                                         the email is verified)
 //	pk=ADMINEMAIL#<email>        sk=ADMINEMAIL  admin_id: one admin per email
 //	pk=ADMINNAME#<lower name>    sk=ADMINNAME   admin_id: one admin per username
 //	pk=ADMIN#<id>                sk=OTP      code_hash, tries, sent_at, expires_at: the email code

@@ -132,8 +132,9 @@ var RouteGroups = []RouteGroup{
 	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
 	// written (deposits, withdrawals and what they are matched on); the Users table too, for
 	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
+	// In-app promotion reads the post it promotes and keeps the promotion in the ledger.
 	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
-		Tables: []Table{Ledger, Users}, SendsMail: true, PaymentProvider: true,
+		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction.
@@ -154,6 +155,12 @@ var RouteGroups = []RouteGroup{
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
 		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
+	}},
+	// Mass promotion packages, the caller's promotions (in-app and mass) and paying for a mass one
+	// (the ledger holds promotions); it reads the Posts table for checked uploads and the
+	// impressions and plays of in-app promotions.
+	{Name: "promotion", Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}, Access: Access{
+		Tables: []Table{Users, Ledger}, ReadTables: []Table{Posts},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
 	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},

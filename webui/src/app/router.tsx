@@ -20,7 +20,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 /** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
 export const comingSoonPaths = [
   '/details', '/lock', '/promotion',
-  '/distribution', '/jet', '/global', '/req',
+  '/jet', '/global', '/req',
   '/user/promotions',
 ];
 
@@ -81,6 +81,8 @@ export const routes: RouteObject[] = [
           { path: '/messages', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/message', lazy: page(() => import('@/features/chat/components/messages-page'), 'MessagesPage') },
           { path: '/chat/:roomId', lazy: page(() => import('@/features/chat/components/chat-page'), 'ChatPage') },
+          { path: '/distribution', lazy: page(() => import('@/features/distribution/components/distribution-page'), 'DistributionPage') },
+          { path: '/distribution/releases', lazy: page(() => import('@/features/distribution/components/my-releases-page'), 'MyReleasesPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
         ],
       },

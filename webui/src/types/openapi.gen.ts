@@ -1538,6 +1538,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for an in-app promotion of one of your posts
+         * @description ONE ledger transaction: the wallet -price (type fee) into the platform's held account, with
+         *     the promotion (pending until an admin approves or rejects it, typically 24-48 hours).
+         *     The price is ₦5,000 per 7 days scaled by the days and rounded half up to the kobo (30 days
+         *     = ₦21,428.57). `timeline` is when the promotion should end, 7, 14 or 30 days from now give
+         *     or take a day; once approved, the post is promoted for that many days from the approval.
+         *     Someone else's post answers 404 "Post not found", as a missing one does. Idempotency-Key
+         *     required; the same key answers the first answer again and moves nothing.
+         */
+        post: operations["promotePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment/subscription/cancel": {
         parameters: {
             query?: never;
@@ -2178,6 +2204,171 @@ export interface paths {
          *     transaction, with the status before and after.
          */
         post: operations["adminApproveRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mass promotion packages of every category
+         * @description Seeded from configuration, by category (tiktok, youtube, national (print media), tv, radio,
+         *     digital, chart, playlist, international). `total` is the price with every fee and tax, what
+         *     the wallet pays; amounts are naira. Public.
+         */
+        get: operations["listPromotionPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/myPromotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your promotions, in-app and mass together, newest first
+         * @description status is what the promotion is now: pending (awaiting an admin), active (approved and in
+         *     its window), completed (its window ended), expired (an in-app one still pending when the
+         *     end it asked for passed), cancelled (rejected and refunded). In-app promotions have category
+         *     in_app and their post's impressions in the feed and plays.
+         */
+        get: operations["listMyPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/mass": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay for a mass promotion through a package
+         * @description `{category, package_id, ...the category's fields}`, every value a string, files by upload
+         *     key (one of your uploads the media function accepted). Fields by category: national (or
+         *     print) and international: title, body, image (image), description (optional); tv: title,
+         *     biography, hd_video (video); radio, chart, playlist: song_link; digital: artist_name,
+         *     biography, artist_photo (image); youtube: video_link, title, description; tiktok:
+         *     video_link, title, description, hashtags, music. ONE ledger transaction: the package's
+         *     total from the wallet into the platform's held account with the promotion, pending until an
+         *     admin decides. Idempotency-Key required; the same key answers the first answer again.
+         */
+        post: operations["createMassPromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/promotions/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the promotion requirements form (/req)
+         * @description Stored for the promotion team. promotionType is one of print, tv, radio, digital, charts,
+         *     playlist, youtube, tiktok; contentLink, contactName, contactEmail and contactPhone are
+         *     required and agreeTerms must be true, each with its own message.
+         */
+        post: operations["submitPromotionRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The promotions awaiting review
+         * @description Every pending promotion, in-app and mass together, oldest first, with its payer's username,
+         *     its post (in-app) or package (mass), its form's fields and its price, held until decided.
+         */
+        get: operations["adminListPromotions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending promotion
+         * @description ONE transaction: the price moves from the held account to the platform's fees, the
+         *     promotion's window starts now for its days (an in-app one's post is promoted in the feed
+         *     for that window), and the audit entry (promotion.approve). Exactly once: a promotion already
+         *     approved or rejected is 409 and nothing moves.
+         */
+        post: operations["adminApprovePromotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/promotions/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending promotion with a reason
+         * @description ONE transaction: the price goes back from the held account to the payer in full, the
+         *     promotion becomes rejected (cancelled in the payer's list) with `reason` (1 to 500
+         *     characters), and the audit entry (promotion.reject). Exactly once: a promotion already
+         *     approved or rejected is 409 and nothing moves.
+         */
+        post: operations["adminRejectPromotion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3026,6 +3217,39 @@ export interface components {
         LicenceParty: {
             id: string;
             username: string;
+        };
+        AdminPromotion: {
+            id: string;
+            /** @description in_app, or the package category of a mass promotion. */
+            category: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** @description The payer's username. */
+            username: string;
+            user_id: string;
+            /** @description The post's caption or the mass form's title; empty when none. */
+            title: string;
+            post_id: string | null;
+            /** @enum {string|null} */
+            post_type: "audio" | "video" | "beat" | null;
+            package_id: string | null;
+            package_name: string | null;
+            /** @description A mass promotion's form (files by media key). */
+            fields: {
+                [key: string]: string;
+            };
+            price: components["schemas"]["Naira"];
+            days: number;
+            reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            start_date: string | null;
+            /** Format: date-time */
+            end_date: string | null;
+        };
+        AdminPromotionAnswer: {
+            promotion: components["schemas"]["AdminPromotion"];
         };
         /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
         Naira: number;
@@ -7015,6 +7239,105 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    promotePost: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID made once per attempt and sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    postId?: string;
+                    /** @description audio, video or beat: the kind of the post (a free beat is a beat). */
+                    type?: string;
+                    /** @description The end of the promotion, an RFC 3339 time. */
+                    timeline?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid into the held account; the promotion waits for an admin. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                            price: components["schemas"]["Naira"];
+                            /** @enum {integer} */
+                            days: 7 | 14 | 30;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description A missing postId, type or timeline; a type that is not audio, video or beat, or not the
+             *     post's; a timeline that is not 7, 14 or 30 days from now; no Idempotency-Key.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such post of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Post not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the price; nothing moved. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
     cancelSubscription: {
         parameters: {
             query?: never;
@@ -8490,6 +8813,445 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPromotionPackages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every package. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        packages: {
+                            id: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            category: "tiktok" | "youtube" | "national" | "tv" | "radio" | "digital" | "chart" | "playlist" | "international";
+                            price: components["schemas"]["Naira"];
+                            total: components["schemas"]["Naira"];
+                            /** @enum {string} */
+                            currency: "NGN";
+                            duration: string;
+                            features: string[];
+                        }[];
+                    };
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMyPromotions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                category?: string;
+                status?: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page and the total matching. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        total: number;
+                        data: {
+                            id: string;
+                            /** @description "Untitled Promotion" when it has none. */
+                            title: string;
+                            package_name: string;
+                            category: string;
+                            /** @enum {string} */
+                            status: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                            price: components["schemas"]["Naira"];
+                            days: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            start_date: string | null;
+                            /** Format: date-time */
+                            end_date: string | null;
+                            post_id: string | null;
+                            impressions: number | null;
+                            plays: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description A bad limit, offset, category or status. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Invalid category"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createMassPromotion: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID made once per attempt and sent again with every retry of it. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    category?: string;
+                    package_id?: string;
+                } & {
+                    [key: string]: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Paid into the held account; the promotion waits for an admin. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            status: "pending";
+                            price: components["schemas"]["Naira"];
+                            days: number;
+                            category: string;
+                            package_id: string;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description No category ("Invalid category"), one Zuum does not offer ("Unsupported category"), a
+             *     field error for each missing or wrong field, a value that is not a string, or no
+             *     Idempotency-Key.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such package in the category. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Package not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The balance does not cover the package; nothing moved. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Insufficient funds"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The Idempotency-Key was used with another request. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Idempotency-Key was already used with a different request"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitPromotionRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    promotionType?: string;
+                    selectedPlatforms?: string[];
+                    contentLink?: string;
+                    contentTitle?: string;
+                    contentDescription?: string;
+                    imageFile?: string;
+                    videoFile?: string;
+                    biography?: string;
+                    targetCountries?: string;
+                    preferredDates?: string;
+                    contactName?: string;
+                    contactEmail?: string;
+                    contactPhone?: string;
+                    company?: string;
+                    agreeTerms?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        id: string;
+                    };
+                };
+            };
+            /** @description A field error per missing field, with the form's messages. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error or missing files",
+                     *       "errors": [
+                     *         {
+                     *           "field": "promotionType",
+                     *           "msg": "Please select a promotion type"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListPromotions: {
+        parameters: {
+            query?: {
+                status?: "pending";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        promotions: components["schemas"]["AdminPromotion"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description A status other than pending. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be pending."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminApprovePromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promotion as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotionAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such promotion. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Promotion not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided, or the promoted post was deleted meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This promotion was already approved and cannot be approved"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRejectPromotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The promotion as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminPromotionAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error",
+                     *       "errors": [
+                     *         {
+                     *           "field": "reason",
+                     *           "msg": "A reason is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            /** @description No such promotion. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Promotion not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already decided. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This promotion was already approved and cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["ServerError"];
         };
     };

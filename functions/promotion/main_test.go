@@ -1,0 +1,9 @@
+package promotion_test
+
+import (
+	"testing"
+
+	"zuum/localstack/apptest"
+)
+
+func TestMain(m *testing.M) { apptest.Main(m) }

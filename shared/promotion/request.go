@@ -1,0 +1,112 @@
+package promotion
+
+import (
+	"context"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/google/uuid"
+
+	"zuum/shared/failure"
+	"zuum/shared/text"
+)
+
+// RequestTypes are the promotion types the requirements form (/req) offers.
+var RequestTypes = []string{"print", "tv", "radio", "digital", "charts", "playlist", "youtube", "tiktok"}
+
+// Request is the requirements form (/req) as submitted.
+type Request struct {
+	PromotionType      string   `json:"promotionType" dynamodbav:"promotion_type"`
+	SelectedPlatforms  []string `json:"selectedPlatforms" dynamodbav:"selected_platforms"`
+	ContentLink        string   `json:"contentLink" dynamodbav:"content_link"`
+	ContentTitle       string   `json:"contentTitle" dynamodbav:"content_title"`
+	ContentDescription string   `json:"contentDescription" dynamodbav:"content_description"`
+	ImageFile          string   `json:"imageFile" dynamodbav:"image_file"`
+	VideoFile          string   `json:"videoFile" dynamodbav:"video_file"`
+	Biography          string   `json:"biography" dynamodbav:"biography"`
+	TargetCountries    string   `json:"targetCountries" dynamodbav:"target_countries"`
+	PreferredDates     string   `json:"preferredDates" dynamodbav:"preferred_dates"`
+	ContactName        string   `json:"contactName" dynamodbav:"contact_name"`
+	ContactEmail       string   `json:"contactEmail" dynamodbav:"contact_email"`
+	ContactPhone       string   `json:"contactPhone" dynamodbav:"contact_phone"`
+	Company            string   `json:"company" dynamodbav:"company"`
+	AgreeTerms         bool     `json:"agreeTerms" dynamodbav:"agree_terms"`
+}
+
+// Messages of the requirements form (spec part 2 §5).
+const (
+	MsgRequestType  = "Please select a promotion type"
+	MsgContentLink  = "Content link is required"
+	MsgContactName  = "Name is required"
+	MsgContactEmail = "Email is required"
+	MsgContactPhone = "Phone is required"
+	MsgAgreeTerms   = "You must agree to the terms"
+)
+
+// MaxPlatforms bounds the platforms a request names.
+const MaxPlatforms = 50
+
+// check cleans r and names each field that is missing or too long.
+func (r *Request) check() []failure.FieldError {
+	var errs []failure.FieldError
+	add := func(field, msg string) { errs = append(errs, failure.FieldError{Field: field, Msg: msg}) }
+	for _, f := range []*string{&r.PromotionType, &r.ContentLink, &r.ContentTitle, &r.ImageFile, &r.VideoFile,
+		&r.TargetCountries, &r.PreferredDates, &r.ContactName, &r.ContactEmail, &r.ContactPhone, &r.Company} {
+		*f = text.Clean(*f, false)
+	}
+	r.ContentDescription, r.Biography = text.Clean(r.ContentDescription, true), text.Clean(r.Biography, true)
+	if !contains(RequestTypes, r.PromotionType) {
+		add("promotionType", MsgRequestType)
+	}
+	for field, v := range map[string]string{"contentLink": r.ContentLink, "contactName": r.ContactName, "contactEmail": r.ContactEmail, "contactPhone": r.ContactPhone} {
+		if v == "" {
+			add(field, map[string]string{"contentLink": MsgContentLink, "contactName": MsgContactName, "contactEmail": MsgContactEmail, "contactPhone": MsgContactPhone}[field])
+		}
+	}
+	if !r.AgreeTerms {
+		add("agreeTerms", MsgAgreeTerms)
+	}
+	for _, v := range []string{r.ContentLink, r.ContentTitle, r.ContentDescription, r.ImageFile, r.VideoFile, r.Biography,
+		r.TargetCountries, r.PreferredDates, r.ContactName, r.ContactEmail, r.ContactPhone, r.Company} {
+		if text.Len(v) > MaxField {
+			add("form", "A field is too long")
+			break
+		}
+	}
+	if len(r.SelectedPlatforms) > MaxPlatforms {
+		add("selectedPlatforms", "Too many platforms")
+	}
+	order := map[string]int{"promotionType": 0, "contentLink": 1, "contactName": 2, "contactEmail": 3, "contactPhone": 4, "agreeTerms": 5}
+	for i := 1; i < len(errs); i++ { // a stable order for the form
+		for j := i; j > 0 && order[errs[j].Field] < order[errs[j-1].Field]; j-- {
+			errs[j], errs[j-1] = errs[j-1], errs[j]
+		}
+	}
+	return errs
+}
+
+// Submit stores owner's requirements form and returns its id.
+func (s *Store) Submit(ctx context.Context, owner Owner, r Request) (string, error) {
+	if errs := r.check(); len(errs) > 0 {
+		return "", failure.Fields(FieldsMessage, errs...)
+	}
+	if r.SelectedPlatforms == nil {
+		r.SelectedPlatforms = []string{}
+	}
+	for i, p := range r.SelectedPlatforms {
+		r.SelectedPlatforms[i] = strings.TrimSpace(p)
+	}
+	id := uuid.Must(uuid.NewV7()).String()
+	av, err := attributevalue.MarshalMap(r)
+	if err != nil {
+		return "", failure.Wrap(err, "encode request")
+	}
+	av["pk"], av["sk"] = str("PROMOREQ#"+owner.ID), str(id)
+	av["username"], av["created_at"] = str(owner.Username), str(stamp(s.now()))
+	if _, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &s.table, Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
+		return "", failure.Wrap(err, "store request")
+	}
+	return id, nil
+}
