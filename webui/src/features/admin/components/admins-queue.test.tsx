@@ -63,21 +63,6 @@ describe('admins queue', () => {
     expect(screen.getByText('new@zuum.ng')).toBeInTheDocument();
   });
 
-  it('switches tabs through the address and shows each queue\'s empty text', async () => {
-    mockApi({
-      'GET /admin/admins': { status: 200, body: { admins: [], pagination: { ...onePage, total: 0 } } },
-      'GET /admin/releases': { status: 200, body: { releases: [], pagination: { ...onePage, total: 0 } } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderRoutes(routes, '/admin/queues');
-    expect(await screen.findByText('No admins are waiting for approval.')).toBeInTheDocument();
-    await user.click(screen.getByRole('tab', { name: 'Releases' }));
-    expect(await screen.findByText('No releases are waiting for review.')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?tab=releases');
-    await user.click(screen.getByRole('tab', { name: 'Admins' }));
-    expect(await screen.findByText('No admins are waiting for approval.')).toBeInTheDocument();
-  });
-
   it.each([
     [401, 'Unauthorized - Please login again'],
     [403, 'Forbidden - You lack necessary permissions'],

@@ -2,12 +2,14 @@ import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { AdminsQueue } from './admins-queue';
+import { PromotionsQueue } from './promotions-queue';
 import type { QueueProps } from './queue-state';
 import { ReleasesQueue } from './releases-queue';
 import './admin.css';
 
 /** The review queues, in the order of their tabs. */
 const TABS: { id: string; label: string; Panel: ComponentType<QueueProps> }[] = [
+  { id: 'promotions', label: 'Promotions', Panel: PromotionsQueue },
   { id: 'admins', label: 'Admins', Panel: AdminsQueue },
   { id: 'releases', label: 'Releases', Panel: ReleasesQueue },
 ];
