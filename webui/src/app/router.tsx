@@ -5,6 +5,7 @@ import { ComingSoon } from '@/components/layouts/coming-soon';
 import { NotFound } from '@/components/layouts/not-found';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { RequireAuth } from '@/lib/auth/require-auth';
+import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -87,6 +88,29 @@ export const routes: RouteObject[] = [
           { path: '/req', lazy: page(() => import('@/features/promotion/components/requirements-page'), 'RequirementsPage') },
           { path: '/user/promotions', lazy: page(() => import('@/features/promotion/components/my-promotions-page'), 'MyPromotionsPage') },
           ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
+        ],
+      },
+      // The admin area (spec §2 Admin): its own sign-in screens and, behind the admin guard, its shell.
+      { path: '/adlog', lazy: page(() => import('@/features/admin/components/admin-login-page'), 'AdminLoginPage') },
+      { path: '/adsin', lazy: page(() => import('@/features/admin/components/admin-signup-page'), 'AdminSignupPage') },
+      { path: '/admin/signup', lazy: page(() => import('@/features/admin/components/admin-signup-page'), 'AdminSignupPage') },
+      { path: '/adver', lazy: page(() => import('@/features/admin/components/admin-verify-page'), 'AdminVerifyPage') },
+      { path: '/admin/forgot-password', lazy: page(() => import('@/features/admin/components/admin-forgot-page'), 'AdminForgotPage') },
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            lazy: page(() => import('@/features/admin/components/admin-shell'), 'AdminShell'),
+            children: [
+              { path: '/users', lazy: page(() => import('@/features/admin/components/users-page'), 'UsersPage') },
+              { path: '/admin', lazy: page(() => import('@/features/admin/components/users-page'), 'UsersPage') },
+              { path: '/admin/users', lazy: page(() => import('@/features/admin/components/users-page'), 'UsersPage') },
+              { path: '/admin/queues', lazy: page(() => import('@/features/admin/components/queues-page'), 'QueuesPage') },
+              { path: '/admin/audit', lazy: page(() => import('@/features/admin/components/audit-page'), 'AuditPage') },
+              { path: '/admin/ledger', lazy: page(() => import('@/features/admin/components/ledger-page'), 'LedgerPage') },
+              { path: '/admin/*', element: <NotFound /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFound /> },
