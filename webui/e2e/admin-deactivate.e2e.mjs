@@ -4,8 +4,8 @@
 //   /adlog, lands on /users, finds the artist by the start of their username, opens View details,
 //   deactivates them behind the confirmation and sees "User deactivated successfully!"; 2 s later
 //   the list, asked again, shows them Deactivated with Reactivate instead of Deactivate. The
-//   artist's open page finds its next call refused (401: the session stopped at once), the app
-//   loaded again goes to /login, and logging in again is refused (403); the audit list shows the
+//   artist's open page finds its next call refused (401: the session stopped at once) and goes
+//   to /login by itself, and logging in again is refused (403); the audit list shows the
 //   deactivation. Nothing is mocked: real cookies, the real API, the local cloud.
 //
 //   APP_URL=http://127.0.0.1:8080 EDGE_URL=http://127.0.0.1:4566 node --test e2e/admin-deactivate.e2e.mjs
@@ -20,7 +20,7 @@ import { APP_URL, RESULTS_DIR, backendUp, launch, logIn, signUpAndVerify, unique
 const up = await backendUp();
 const ADMIN = { email: 'admin@demo.zuum.ng', password: 'zuumdemo123' };
 
-test('an admin deactivates a user: their next call is refused, their app goes to login and they cannot log in again', { timeout: 120_000 }, async () => {
+test('an admin deactivates a user: their next call is refused, their open app goes to login and they cannot log in again', { timeout: 120_000 }, async () => {
   assert.ok(up, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
   const artist = uniqueUser('deact');
   await signUpAndVerify(artist);
@@ -92,9 +92,8 @@ test('an admin deactivates a user: their next call is refused, their app goes to
     await userPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await refused;
 
-    step = "the artist's app, loaded again, goes to /login";
-    await userPage.reload();
-    await userPage.waitForURL('**/login');
+    step = "the artist's open page goes to /login by itself (the profile, asked again, is refused)";
+    await userPage.waitForURL('**/login', { timeout: 10_000 });
 
     step = 'logging in again is refused';
     await userPage.getByLabel('Email', { exact: true }).fill(artist.email);
