@@ -1,11 +1,14 @@
 package edge
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/johannesboyne/gofakes3"
@@ -27,7 +30,95 @@ func openS3Backend(dataDir string) (gofakes3.Backend, *bolt.DB, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("edge: open s3 database: %w", err)
 	}
-	return s3bolt.New(db), db, nil
+	return &boltBackend{Backend: s3bolt.New(db)}, db, nil
+}
+
+// boltBackend makes gofakes3's bbolt backend safe under concurrent requests. s3bolt decodes an
+// object with bson, whose byte slices (the contents and the MD5) point into bbolt's memory map,
+// and it hands them out after the read transaction has ended. A write that grows the file remaps
+// it, and a later write may reuse those pages: a GET then serves another object's bytes, and a
+// CopyObject, which formats the source's hash after writing the copy, faults on the unmapped page
+// (SIGSEGV, which kills the process). So reads copy what they return while holding mu shared,
+// and every write holds mu alone: no remap or page reuse can happen between a read's transaction
+// and its copy.
+type boltBackend struct {
+	gofakes3.Backend
+	mu sync.RWMutex
+}
+
+func (b *boltBackend) GetObject(bucket, key string, rng *gofakes3.ObjectRangeRequest) (*gofakes3.Object, error) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	obj, err := b.Backend.GetObject(bucket, key, rng)
+	if err != nil {
+		return nil, err
+	}
+	defer obj.Contents.Close()
+	body, err := io.ReadAll(obj.Contents)
+	if err != nil {
+		return nil, fmt.Errorf("edge: read s3 object %s/%s: %w", bucket, key, err)
+	}
+	obj.Contents = io.NopCloser(bytes.NewReader(body))
+	obj.Hash = bytes.Clone(obj.Hash)
+	return obj, nil
+}
+
+func (b *boltBackend) HeadObject(bucket, key string) (*gofakes3.Object, error) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	obj, err := b.Backend.HeadObject(bucket, key)
+	if err != nil {
+		return nil, err
+	}
+	obj.Hash = bytes.Clone(obj.Hash)
+	return obj, nil
+}
+
+// PutObject reads the body before taking the lock, so a slow upload holds up no one.
+func (b *boltBackend) PutObject(bucket, key string, meta map[string]string, input io.Reader, size int64, cond *gofakes3.PutConditions) (gofakes3.PutObjectResult, error) {
+	body, err := gofakes3.ReadAll(input, size)
+	if err != nil {
+		return gofakes3.PutObjectResult{}, err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.PutObject(bucket, key, meta, bytes.NewReader(body), size, cond)
+}
+
+// CopyObject runs gofakes3's helper against this backend (not s3bolt's own CopyObject, which
+// reads the source's hash after its own write), so the read and the write take the lock above.
+func (b *boltBackend) CopyObject(srcBucket, srcKey, dstBucket, dstKey string, meta map[string]string) (gofakes3.CopyObjectResult, error) {
+	return gofakes3.CopyObject(b, srcBucket, srcKey, dstBucket, dstKey, meta)
+}
+
+func (b *boltBackend) DeleteObject(bucket, key string) (gofakes3.ObjectDeleteResult, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.DeleteObject(bucket, key)
+}
+
+func (b *boltBackend) DeleteMulti(bucket string, keys ...string) (gofakes3.MultiDeleteResult, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.DeleteMulti(bucket, keys...)
+}
+
+func (b *boltBackend) CreateBucket(name string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.CreateBucket(name)
+}
+
+func (b *boltBackend) DeleteBucket(name string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.DeleteBucket(name)
+}
+
+func (b *boltBackend) ForceDeleteBucket(name string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.Backend.ForceDeleteBucket(name)
 }
 
 // guardS3 puts in front of gofakes3 (which checks no signature, expiry or POST policy) what S3
