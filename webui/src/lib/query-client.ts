@@ -12,14 +12,13 @@ import { currentProfileQueryKey } from '@/lib/auth/get-current-profile';
  * area has its own session and guard.
  */
 export function createQueryClient(): QueryClient {
-  let client: QueryClient;
   const sessionEnded = (error: unknown, key?: QueryKey) => {
     if (!(error instanceof ApiError) || error.status !== 401) return;
     if (key && (sameKey(key, currentProfileQueryKey) || key[0] === 'admin')) return;
     if (client.getQueryData(currentProfileQueryKey) === undefined) return;
     void client.resetQueries({ queryKey: currentProfileQueryKey, exact: true });
   };
-  client = new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => sessionEnded(error, query.queryKey) }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
