@@ -173,11 +173,12 @@ func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOn
 	statuses := make([]int, 8)
 	for i := range statuses {
 		wg.Go(func() {
-			path := "/approve"
+			// Approve takes no body; reject takes its reason.
+			path, body := "/approve", any(nil)
 			if i%2 == 1 {
-				path = "/reject"
+				path, body = "/reject", map[string]string{"reason": "no"}
 			}
-			statuses[i] = boot.JSON("POST", "/api/admin/promotions/"+p.promo+path, map[string]string{"reason": "no"}).Status
+			statuses[i] = boot.JSON("POST", "/api/admin/promotions/"+p.promo+path, body).Status
 		})
 	}
 	wg.Wait()
