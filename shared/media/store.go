@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"mime"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -13,9 +14,9 @@ import (
 	"zuum/shared/schema"
 )
 
-// GetTTL is how long a signed media URL in an API answer stays valid. It is kept short because in
-// AWS a presigned URL also dies with the Lambda role's temporary credentials that signed it;
-// clients refetch lists, which signs afresh.
+// GetTTL is how long a presigned S3 GET in an API answer stays valid (uploads, and media of a
+// store without a Signer). It is kept short because in AWS a presigned URL also dies with the
+// Lambda role's temporary credentials that signed it; clients refetch lists, which signs afresh.
 const GetTTL = time.Hour
 
 // Store signs uploads to the media bucket, examines, claims, signs GETs for and deletes its objects.
@@ -23,6 +24,7 @@ type Store struct {
 	s3      *s3.Client
 	presign *s3.PresignClient
 	bucket  string
+	signer  *Signer
 }
 
 // NewStore returns a store over bucket.
@@ -30,17 +32,34 @@ func NewStore(client *s3.Client, bucket string) *Store {
 	return &Store{s3: client, presign: s3.NewPresignClient(client), bucket: bucket}
 }
 
+// WithSigner returns a copy of the store whose URL answers schema.FinalPrefix keys with
+// CloudFront signed URLs on the site's origin made by signer.
+func (s *Store) WithSigner(signer *Signer) *Store {
+	c := *s
+	c.signer = signer
+	return &c
+}
+
 // ErrNoObject is returned by Examine and Claim for a key with no object behind it.
 var ErrNoObject = errors.New("media: no such object")
 
-// URL is the address a browser loads key from: public/ media through the CDN path, uploads by
-// a GET presigned for GetTTL.
+// URL is the address a browser loads key from: public/ media through the CDN path; a post's
+// media/ files, with a Signer, through the CDN path signed for the CDN (see Signer.URL: the same
+// URL for a whole SignedWindow); anything else (uploads, and media/ without a Signer) by an S3 GET
+// presigned for GetTTL.
 func (s *Store) URL(ctx context.Context, key string) string {
 	if key == "" {
 		return ""
 	}
-	if len(key) >= len(schema.PublicPrefix) && key[:len(schema.PublicPrefix)] == schema.PublicPrefix {
+	if strings.HasPrefix(key, schema.PublicPrefix) {
 		return "/" + key
+	}
+	if s.signer != nil && strings.HasPrefix(key, schema.FinalPrefix) {
+		u, err := s.signer.URL(key)
+		if err != nil {
+			return ""
+		}
+		return u
 	}
 	req, err := s.presign.PresignGetObject(ctx, &s3.GetObjectInput{Bucket: &s.bucket, Key: &key},
 		s3.WithPresignExpires(GetTTL))
