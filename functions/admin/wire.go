@@ -14,7 +14,6 @@ import (
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
 	"zuum/shared/mail"
-	"zuum/shared/media"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/promotion"
@@ -29,7 +28,8 @@ import (
 // for the ledger's health), JWT_SECRET_ID,
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
 // without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
-// MEDIA_BUCKET (the releases queue), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
+// MEDIA_BUCKET (the releases queue; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL
+// its files' URLs are signed for the CDN: wire.MediaStore), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
 // limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
@@ -61,7 +61,10 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
-	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
+	files, err := wire.MediaStore(ctx, cfg, env, env(schema.Media.EnvVar))
+	if err != nil {
+		return nil, err
+	}
 	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))

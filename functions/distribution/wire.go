@@ -9,14 +9,14 @@ import (
 
 	"zuum/functions/wire"
 	"zuum/shared/ledger"
-	"zuum/shared/media"
 	"zuum/shared/release"
 	"zuum/shared/schema"
 )
 
 // FromEnv builds the route group from its environment: POSTS_TABLE (releases), LEDGER_TABLE
 // (package payments), USERS_TABLE (sessions, notifications), MEDIA_BUCKET (the release's
-// files) and JWT_SECRET_ID for the session checks.
+// files; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL their URLs are signed for
+// the CDN: wire.MediaStore) and JWT_SECRET_ID for the session checks.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Posts.EnvVar, schema.Ledger.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar)
 	if err != nil {
@@ -28,6 +28,9 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
-	files := media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])
+	files, err := wire.MediaStore(ctx, cfg, env, v[schema.Media.EnvVar])
+	if err != nil {
+		return nil, err
+	}
 	return New(sessions, release.NewStore(db, v[schema.Posts.EnvVar], v[schema.Users.EnvVar], l, files), l, files), nil
 }

@@ -155,7 +155,8 @@ func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error)
 }
 
 // Wire builds what reading posts needs (the feed's routes) from the environment: USERS_TABLE,
-// POSTS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL. Its store has no
+// POSTS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL, and
+// MEDIA_SIGNING_SECRET_ID with MEDIA_SIGNING_KEY_ID for signed media URLs (wire.MediaStore). Its store has no
 // jobs queue, so it cannot create or delete posts.
 func Wire(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
 	return build(ctx, cfg, env, nil)
@@ -170,7 +171,10 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 	if err != nil {
 		return Deps{}, err
 	}
-	files := media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])
+	files, err := wire.MediaStore(ctx, cfg, env, v[schema.Media.EnvVar])
+	if err != nil {
+		return Deps{}, err
+	}
 	store := post.NewStore(post.Config{
 		DB: dynamodb.NewFromConfig(cfg), Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar],
 		Files: files, Jobs: queue,

@@ -6,12 +6,16 @@ package lambdas
 import (
 	"context"
 	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
 	"encoding/base64"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -40,6 +44,7 @@ import (
 	"zuum/localstack/edge"
 	"zuum/localstack/flutterwave"
 	"zuum/localstack/gateway"
+	files "zuum/shared/media"
 	pay "zuum/shared/payment"
 	"zuum/shared/schema"
 )
@@ -94,6 +99,14 @@ const JWTSecretName = "zuum/jwt-signing-secret"
 // group as API Gateway would without the CDN, still run.
 const OriginSecretName = "zuum/origin-secret"
 
+// MediaSigningSecretName is the local Secrets Manager secret holding the private key (PEM) that
+// signs media URLs for the CDN stand-in (MEDIA_SIGNING_SECRET_ID); MediaSigning makes it.
+const MediaSigningSecretName = "zuum/media-signing-key"
+
+// MediaSigningKeyID is the id the CDN stand-in knows the media signing key's public half by, as
+// CloudFront knows a key group's public key (MEDIA_SIGNING_KEY_ID).
+const MediaSigningKeyID = "KZUUMLOCALMEDIA"
+
 // FlutterwaveSecretName is the local Secrets Manager secret holding the payment provider's keys,
 // {"secret_key","webhook_hash"} (FLUTTERWAVE_SECRET_ID); the local cloud makes it and gives the
 // sandbox the same keys (PaymentKeys).
@@ -119,7 +132,8 @@ func Env(appURL string) map[string]string {
 		schema.Chat.EnvVar: schema.Chat.Name, schema.Connections.EnvVar: schema.Connections.Name,
 		schema.Media.EnvVar: schema.Media.Name, "JOBS_FUNCTION": JobsFunction,
 		"JWT_SECRET_ID": JWTSecretName, "ORIGIN_SECRET_ID": OriginSecretName, "MAIL_FROM": "Zuum <no-reply@zuum.ng>", "APP_URL": appURL,
-		"ADMIN_BOOTSTRAP_EMAILS": DemoAdminEmail,
+		"ADMIN_BOOTSTRAP_EMAILS":  DemoAdminEmail,
+		"MEDIA_SIGNING_SECRET_ID": MediaSigningSecretName, "MEDIA_SIGNING_KEY_ID": MediaSigningKeyID,
 	}
 }
 
@@ -223,6 +237,45 @@ func Payments(ctx context.Context, cfg aws.Config, e *edge.Edge, edgeURL, appURL
 	})
 	return map[string]string{"FLUTTERWAVE_BASE_URL": edgeURL + FlutterwavePath}, nil
 }
+
+// MediaSigning sets up the media signing key in the local cloud at cfg: it makes the secret
+// MediaSigningSecretName (an RSA key, PEM) unless it exists, so a restart of make dev keeps the
+// key and the URLs already handed out, and returns the public key the CDN stand-in verifies
+// signed URLs with (app.Site.MediaKeys under MediaSigningKeyID). One key is generated per
+// process, however many clouds it starts.
+func MediaSigning(ctx context.Context, cfg aws.Config) (*rsa.PublicKey, error) {
+	sm := secretsmanager.NewFromConfig(cfg)
+	_, err := sm.DescribeSecret(ctx, &secretsmanager.DescribeSecretInput{SecretId: aws.String(MediaSigningSecretName)})
+	var missing *smtypes.ResourceNotFoundException
+	switch {
+	case errors.As(err, &missing):
+		key, err := signingKey()
+		if err != nil {
+			return nil, err
+		}
+		raw := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
+		if _, err := sm.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+			Name: aws.String(MediaSigningSecretName), SecretString: aws.String(string(raw)),
+		}); err != nil {
+			return nil, err
+		}
+	case err != nil:
+		return nil, err
+	}
+	secret, err := wire.Secret(ctx, cfg, MediaSigningSecretName)
+	if err != nil {
+		return nil, err
+	}
+	key, err := files.ParsePrivateKey(secret)
+	if err != nil {
+		return nil, err
+	}
+	return &key.PublicKey, nil
+}
+
+// signingKey is the process's media signing key, made on first use (2048 bits, as CloudFront
+// takes).
+var signingKey = sync.OnceValues(func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, 2048) })
 
 // random is 32 random bytes, URL-safe.
 func random() string {

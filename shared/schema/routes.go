@@ -43,6 +43,11 @@ type Access struct {
 	// AdminBootstrap passes ADMIN_BOOTSTRAP_EMAILS, the emails of admins approved without
 	// another admin (the first admins of a fresh deployment).
 	AdminBootstrap bool
+	// RendersMedia is for a group whose answers carry URLs of posts' media/ files: it passes
+	// MEDIA_SIGNING_SECRET_ID and MEDIA_SIGNING_KEY_ID and allows reading that secret (the
+	// private key of CloudFront's media key group), so it signs CloudFront URLs on the site's
+	// origin instead of presigning S3 GETs (see media.Signer).
+	RendersMedia bool
 	// PaymentProvider passes FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID and allows reading
 	// that secret (the provider's secret key and webhook hash).
 	PaymentProvider bool
@@ -97,13 +102,13 @@ var RouteGroups = []RouteGroup{
 		Tables: usersAndPosts,
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
-		QueuesJobs: true,
+		QueuesJobs: true, RendersMedia: true,
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
 		Tables: usersAndPosts,
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
-		QueuesJobs: true,
+		QueuesJobs: true, RendersMedia: true,
 	}},
 	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
 	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
@@ -111,19 +116,21 @@ var RouteGroups = []RouteGroup{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
-		QueuesJobs: true,
+		QueuesJobs: true, RendersMedia: true,
 	}},
 	// The feed lists: it reads both tables and signs GETs for posts' files; it writes Posts only
 	// to count the impressions of the promoted posts it serves.
 	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
 		Tables: []Table{Posts}, ReadTables: usersOnly,
-		Media: []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		Media:        []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		RendersMedia: true,
 	}},
 	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
 	// names, and signs GETs for the posts' files, as the feed does.
 	{Name: "search", Paths: []string{"/api/search"}, Access: Access{
-		ReadTables: usersAndPosts,
-		Media:      []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		ReadTables:   usersAndPosts,
+		Media:        []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
+		RendersMedia: true,
 	}},
 	// Notifications live in the Users table beside their recipient.
 	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
@@ -146,6 +153,7 @@ var RouteGroups = []RouteGroup{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
+		RendersMedia: true,
 	}},
 	// The admin area: admins, their sessions and codes, the audit log (all in the Users table;
 	// it also reads user sessions, to refuse them with 403), verification codes by mail. Admin
@@ -154,7 +162,8 @@ var RouteGroups = []RouteGroup{
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
-		Media: []MediaAccess{{Pattern: FinalObjects, Read: true}},
+		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},
+		RendersMedia: true,
 	}},
 	// Mass promotion packages, the caller's promotions (in-app and mass) and paying for a mass one
 	// (the ledger holds promotions); it reads the Posts table for checked uploads and the
