@@ -3,14 +3,16 @@
 // worker functions, invoked asynchronously and by the media bucket's notifications), and the app on
 // PORT (default 8080) serving the built web app, /api/* through a local API Gateway to every
 // route group's Lambda handler, the chat socket at /ws (API Gateway's WebSocket events for the chat
-// Lambda, with the @connections API on the edge), public media, the API reference at /api/docs, and a stand-in for
-// Google sign-in. Data is kept
+// Lambda, with the @connections API on the edge), public media, posts' media by signed URLs (the
+// signing key made here and kept in the edge's Secrets Manager), the API reference at /api/docs,
+// and a stand-in for Google sign-in, compressed as CloudFront compresses. Data is kept
 // under -data across restarts; demo accounts are seeded on first start.
 package main
 
 import (
 	"context"
 	"crypto/rand"
+	"crypto/rsa"
 	"encoding/base64"
 	"errors"
 	"flag"
@@ -99,6 +101,10 @@ func run(dataDir string, files served) error {
 	if err != nil {
 		return err
 	}
+	mediaKey, err := lambdas.MediaSigning(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("set up the media signing key: %w", err)
+	}
 
 	google := googlefake.New("zuum-local", "zuum-local-secret", googlefake.User{
 		Email: "google.user@demo.zuum.ng", GivenName: "Gbemi", FamilyName: "Google", EmailVerified: true,
@@ -132,6 +138,7 @@ func run(dataDir string, files served) error {
 		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
 		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
+		MediaKeys:    map[string]*rsa.PublicKey{lambdas.MediaSigningKeyID: mediaKey},
 		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
 	}
 	appSrv, err := listen("127.0.0.1:"+appPort, site.Handler())

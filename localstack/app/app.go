@@ -1,13 +1,21 @@
 // Package app is the local stand-in for Zuum's CloudFront distribution on 127.0.0.1:8080: the
-// built web app at /, /api/* through the API gateway to each route group's Lambda, /ws through
-// the local WebSocket API to the chat Lambda, and /public/* media from the media bucket, all on
-// one origin as in AWS. It also serves the API's
-// reference: the contract at /api/openapi.yaml and its readable page at /api/docs.
+// built web app at / (index.html with the runtime configuration inlined), /api/* through the API
+// gateway to each route group's Lambda, /ws through the local WebSocket API to the chat Lambda,
+// /public/* media from the media bucket, and posts' /media/* from it by CloudFront signed URLs
+// only, all on one origin as in AWS, compressed as CloudFront compresses (compress.go). It also
+// serves the API's reference: the contract at /api/openapi.yaml and its readable page at
+// /api/docs.
 package app
 
 import (
+	"bytes"
+	"crypto/rsa"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -15,10 +23,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/aws/aws-sdk-go-v2/service/s3/types"
 
 	"zuum/shared/httpapi"
 	"zuum/shared/schema"
@@ -42,9 +49,14 @@ type Site struct {
 	OpenAPI string
 	// APIDocs is the reference page built from it (make api-docs), served at /api/docs.
 	APIDocs string
-	// S3 reads public media from Bucket.
+	// S3 reads media from Bucket.
 	S3     *s3.Client
 	Bucket string
+	// MediaKeys are the public keys /media/* URLs must be signed with, by key pair id: the
+	// distribution's trusted key group (see media.go).
+	MediaKeys map[string]*rsa.PublicKey
+	// Now is the clock signed URLs' expiry is checked against; nil means time.Now.
+	Now func() time.Time
 
 	ready atomic.Bool
 }
@@ -64,20 +76,21 @@ func (s *Site) Handler() http.Handler {
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
 	})
-	mux.HandleFunc("GET /api/openapi.yaml", s.openAPI)
-	mux.HandleFunc("GET /api/docs", s.apiDocs)
-	mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("GET /api/openapi.yaml", Compress(http.HandlerFunc(s.openAPI)))
+	mux.Handle("GET /api/docs", Compress(http.HandlerFunc(s.apiDocs)))
+	mux.Handle("/api/", Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		CDNHeaders(r, s.OriginSecret)
 		s.API.ServeHTTP(w, r)
-	}))
-	mux.HandleFunc("GET /"+schema.PublicPrefix, s.media)
+	})))
+	mux.HandleFunc("GET /"+schema.PublicPrefix, s.publicMedia)
+	mux.HandleFunc("GET /"+schema.FinalPrefix, s.signedMedia)
 	if s.Socket != nil {
 		mux.Handle("GET "+schema.ChatSocket.Path, s.Socket)
 	}
 	for prefix, h := range s.Extra {
 		mux.Handle(prefix, h)
 	}
-	mux.HandleFunc("/", s.web) // GET and HEAD; other methods get the SPA too, as from a static origin
+	mux.Handle("/", Compress(http.HandlerFunc(s.web))) // GET and HEAD; other methods get the SPA too, as from a static origin
 	return mux
 }
 
@@ -129,46 +142,73 @@ func serveFile(w http.ResponseWriter, r *http.Request, name, missing string) {
 	http.ServeContent(w, r, filepath.Base(name), st.ModTime(), f)
 }
 
-// media streams a public object, as CloudFront's /public/* behaviour does.
-func (s *Site) media(w http.ResponseWriter, r *http.Request) {
-	key := strings.TrimPrefix(r.URL.Path, "/")
-	out, err := s.S3.GetObject(r.Context(), &s3.GetObjectInput{Bucket: &s.Bucket, Key: &key})
-	var missing *types.NoSuchKey
-	if errors.As(err, &missing) {
-		http.NotFound(w, r)
-		return
-	}
-	if err != nil {
-		http.Error(w, "media unavailable", http.StatusBadGateway)
-		return
-	}
-	defer out.Body.Close()
-	w.Header().Set("Content-Type", aws.ToString(out.ContentType))
-	if cc := aws.ToString(out.CacheControl); cc != "" {
-		w.Header().Set("Cache-Control", cc)
-	}
-	_, _ = io.Copy(w, out.Body)
-}
-
 // web serves the built single-page app: a file when one exists, otherwise index.html so the
-// client-side router can take the path (CloudFront's 403/404 → /index.html rule).
+// client-side router can take the path (CloudFront's 403/404 → /index.html rule). Hashed files
+// under /assets/ are cached for a year, everything else revalidated (no-cache) by its ETag or
+// Last-Modified, as the CDK stack deploys them.
 func (s *Site) web(w http.ResponseWriter, r *http.Request) {
 	clean := path.Clean("/" + r.URL.Path)
 	file := filepath.Join(s.WebDir, filepath.FromSlash(clean))
-	if st, err := os.Stat(file); err == nil && !st.IsDir() {
+	if st, err := os.Stat(file); err == nil && !st.IsDir() && clean != "/index.html" {
+		f, err := os.Open(file)
+		if err != nil {
+			http.Error(w, "unreadable file", http.StatusInternalServerError)
+			return
+		}
+		defer f.Close()
 		if strings.HasPrefix(clean, "/assets/") {
 			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
 		}
-		http.ServeFile(w, r, file)
+		w.Header().Set("ETag", fmt.Sprintf(`"%x-%x"`, st.ModTime().UnixNano(), st.Size()))
+		http.ServeContent(w, r, st.Name(), st.ModTime(), f)
 		return
 	}
-	index := filepath.Join(s.WebDir, "index.html")
-	if _, err := os.Stat(index); err != nil {
+	page, modified, err := s.index()
+	if errors.Is(err, fs.ErrNotExist) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = io.WriteString(w, "<h1>Zuum</h1><p>The web app is not built yet: run <code>make dev</code>, which builds webui/ first.</p>")
 		return
 	}
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	sum := sha256.Sum256(page)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeFile(w, r, index)
+	w.Header().Set("ETag", `"`+hex.EncodeToString(sum[:16])+`"`)
+	http.ServeContent(w, r, "index.html", modified, bytes.NewReader(page))
+}
+
+// index is the built index.html with the runtime configuration the web app also serves as
+// /config.json inlined (schema.InlineWebConfig), read afresh so a rebuild shows without a
+// restart, and the later of the two files' times. Without a config.json it is index.html as
+// built: the app then fetches /config.json itself, and reports that it is missing.
+func (s *Site) index() ([]byte, time.Time, error) {
+	name := filepath.Join(s.WebDir, "index.html")
+	page, err := os.ReadFile(name)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, time.Time{}, err
+	}
+	modified := st.ModTime()
+	configName := filepath.Join(s.WebDir, "config.json")
+	config, err := os.ReadFile(configName)
+	if err != nil {
+		return page, modified, nil
+	}
+	inlined, err := schema.InlineWebConfig(page, config)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("inline %s: %w", configName, err)
+	}
+	if cst, err := os.Stat(configName); err == nil && cst.ModTime().After(modified) {
+		modified = cst.ModTime()
+	}
+	return inlined, modified, nil
 }

@@ -66,7 +66,8 @@ func get(t *testing.T, u string) (*http.Response, string) {
 
 // What the README says of origins, as the CDN stand-in serves it: public media on the app's own
 // origin at the key's path, as CloudFront's /public/* behaviour does; uploads only through
-// presigned GETs on the bucket's own address (the edge locally, S3 in AWS), never the app's.
+// presigned GETs on the bucket's own address (the edge locally, S3 in AWS), never the app's
+// (posts' media/ files are the app's by signed URLs only: media_test.go).
 func TestSite_ServesPublicMediaOnTheAppOriginAndUploadsOnlyByPresignedGETsOnTheBucket(t *testing.T) {
 	c, srv := site(t)
 	put(t, c, schema.PublicPrefix+"profiles/u1/p.png", "image/png", "png bytes")

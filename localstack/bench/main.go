@@ -150,6 +150,10 @@ func newCloudWith(ctx context.Context, extra map[string]string) (*cloud, error) 
 			return nil, err
 		}
 	}
+	if _, err := lambdas.MediaSigning(ctx, c.cfg); err != nil {
+		c.close()
+		return nil, err
+	}
 	env := lambdas.Env("https://zuum.test")
 	pay, err := lambdas.Payments(ctx, c.cfg, e, srv.URL, "https://zuum.test", nil)
 	if err != nil {
