@@ -2,9 +2,13 @@ package contract
 
 import (
 	"bytes"
+	"compress/gzip"
+	"fmt"
 	"io"
 	"net/http"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 // Handler serves next and checks every exchange that passes through it, reporting to the test
@@ -23,8 +27,34 @@ func (v *Validator) Handler(report func(*http.Request) testing.TB, next http.Han
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		v.Check(report(seen), Exchange{Request: seen, RequestBody: body, Status: rec.status, Header: w.Header().Clone(), Body: rec.body.Bytes()})
+		out, err := decoded(w.Header().Get("Content-Encoding"), rec.body.Bytes())
+		if err != nil {
+			report(seen).Errorf("contract: %s %s answered a body its Content-Encoding does not decode: %v", seen.Method, seen.URL.Path, err)
+			return
+		}
+		v.Check(report(seen), Exchange{Request: seen, RequestBody: body, Status: rec.status, Header: w.Header().Clone(), Body: out})
 	})
+}
+
+// decoded is body as the document describes it: without the Content-Encoding (gzip or br) the
+// CDN compressed it with.
+func decoded(encoding string, body []byte) ([]byte, error) {
+	var r io.Reader
+	switch encoding {
+	case "":
+		return body, nil
+	case "br":
+		r = brotli.NewReader(bytes.NewReader(body))
+	case "gzip":
+		zr, err := gzip.NewReader(bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		r = zr
+	default:
+		return nil, fmt.Errorf("unknown encoding %q", encoding)
+	}
+	return io.ReadAll(r)
 }
 
 // recorder passes an answer on and keeps a copy of its status and body.
