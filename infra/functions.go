@@ -29,6 +29,8 @@ const (
 	envFlutterwaveSecretID  = "FLUTTERWAVE_SECRET_ID"
 	envFlutterwaveBaseURL   = "FLUTTERWAVE_BASE_URL"
 	envAdminBootstrap       = "ADMIN_BOOTSTRAP_EMAILS"
+	envMediaSigningSecretID = "MEDIA_SIGNING_SECRET_ID"
+	envMediaSigningKeyID    = "MEDIA_SIGNING_KEY_ID"
 )
 
 // functionEnv is what every function is built from.
@@ -36,6 +38,8 @@ type functionEnv struct {
 	data    tables
 	media   awss3.Bucket
 	secrets secrets
+	// signing is the distribution's media key group; nil when no key is configured.
+	signing *mediaSigning
 	// jobs is the jobs worker, invoked by the functions whose access QueuesJobs.
 	jobs awslambda.IFunction
 	// appURL is the site origin for links in mail and shares; a CloudFront token when not
@@ -62,8 +66,9 @@ func (e functionEnv) baseVariables() map[string]*string {
 // groupVariables is a route group's environment: the base one, what sessions and mail need
 // (wire.Accounts) and Google sign-in's settings, the same for every group so shared
 // configuration code reads it uniformly, plus JOBS_FUNCTION for a group that queues jobs and
-// the origin secret for a group that limits per viewer address, and the payment provider's
-// address and keys for a group that calls it.
+// the origin secret for a group that limits per viewer address, the payment provider's
+// address and keys for a group that calls it, and the media signing key's secret and id for a
+// group that renders media, once the distribution has the key group.
 // What a function may do with any of it is decided by its grants alone.
 func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	vars := e.baseVariables()
@@ -84,6 +89,10 @@ func (e functionEnv) groupVariables(g routeGroup) map[string]*string {
 	if g.PaymentProvider {
 		vars[envFlutterwaveSecretID] = e.secrets.flutterwave.SecretArn()
 		vars[envFlutterwaveBaseURL] = jsii.String(e.props.FlutterwaveBaseURL)
+	}
+	if g.RendersMedia && e.signing != nil {
+		vars[envMediaSigningSecretID] = e.secrets.mediaSigning.SecretArn()
+		vars[envMediaSigningKeyID] = e.signing.publicKey.PublicKeyId()
 	}
 	return vars
 }
@@ -172,6 +181,9 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 	}
 	if a.PaymentProvider {
 		e.secrets.flutterwave.GrantRead(fn, nil)
+	}
+	if a.RendersMedia && e.signing != nil {
+		e.secrets.mediaSigning.GrantRead(fn, nil)
 	}
 	return fn
 }

@@ -26,6 +26,7 @@ const (
 	ctxWebDir               = "webDir"
 	ctxFlutterwaveBaseURL   = "flutterwaveBaseUrl"
 	ctxAdminBootstrapEmails = "adminBootstrapEmails"
+	ctxMediaSigningPublic   = "mediaSigningPublicKey"
 )
 
 func main() {
@@ -81,6 +82,7 @@ func propsFromContext(app awscdk.App) (*ZuumStackProps, error) {
 		ctxWebDir:               &p.WebDir,
 		ctxFlutterwaveBaseURL:   &p.FlutterwaveBaseURL,
 		ctxAdminBootstrapEmails: &p.AdminBootstrapEmails,
+		ctxMediaSigningPublic:   &p.MediaSigningPublicKey,
 	} {
 		v, err := get(key)
 		if err != nil {

@@ -24,6 +24,11 @@ type secrets struct {
 	// the secret key is the dashboard's and is put into the secret after the first deploy.
 	// Functions whose access names PaymentProvider read it at cold start (FLUTTERWAVE_SECRET_ID).
 	flutterwave awssecretsmanager.Secret
+	// mediaSigning holds the private key (PEM) whose public half is the distribution's media key
+	// group: `make media-keys` puts it there (the stack only makes a placeholder). Functions
+	// whose access RendersMedia read it at cold start (MEDIA_SIGNING_SECRET_ID) once the key
+	// group exists.
+	mediaSigning awssecretsmanager.Secret
 }
 
 // newSecrets creates the JWT signing secret and imports the Google client secret when
@@ -57,6 +62,9 @@ func newSecrets(scope constructs.Construct, googleSecretID string) secrets {
 				PasswordLength:       jsii.Number(48),
 				ExcludePunctuation:   jsii.Bool(true),
 			},
+		}),
+		mediaSigning: awssecretsmanager.NewSecret(scope, jsii.String("MediaSigningSecret"), &awssecretsmanager.SecretProps{
+			Description: jsii.String("Zuum: the private key (PEM) signing the CloudFront URLs of posts' media; make media-keys puts it here"),
 		}),
 	}
 	switch {

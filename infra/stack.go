@@ -51,6 +51,12 @@ type ZuumStackProps struct {
 	// FlutterwaveBaseURL is the payment provider's v3 API. Default
 	// https://api.flutterwave.com/v3.
 	FlutterwaveBaseURL string
+	// MediaSigningPublicKey is the public half (PEM, 2048-bit RSA) of the key that signs the URLs
+	// of posts' media, made by `make media-keys`, which puts the private half in the
+	// MediaSigningSecret. With it the distribution serves media/ at /media/* to signed URLs only
+	// and the groups that render media sign them; empty: those groups presign S3 GETs on the
+	// bucket's own address, and synthesis warns.
+	MediaSigningPublicKey string
 }
 
 // withDefaults returns a copy of p with every empty optional field set.
@@ -90,6 +96,11 @@ func (p ZuumStackProps) validate() error {
 	}
 	if u, err := url.Parse(p.FlutterwaveBaseURL); err != nil || u.Scheme != "https" || u.Host == "" {
 		errs = append(errs, fmt.Errorf("%s %q must be an https URL", ctxFlutterwaveBaseURL, p.FlutterwaveBaseURL))
+	}
+	if p.MediaSigningPublicKey != "" {
+		if err := checkPublicKey(p.MediaSigningPublicKey); err != nil {
+			errs = append(errs, fmt.Errorf("%s %w", ctxMediaSigningPublic, err))
+		}
 	}
 	if (p.GoogleClientID == "") != (p.GoogleClientSecretID == "") {
 		errs = append(errs, fmt.Errorf("set both %s and %s, or neither", ctxGoogleClientID, ctxGoogleClientSecretID))
@@ -144,7 +155,9 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	secrets := newSecrets(stack, p.GoogleClientSecretID)
 	api := newAPI(stack)
 	socket := newSocketAPI(stack, chatSocket)
-	web := newWeb(stack, webProps{api: api.HttpApi, socket: socket, media: media, originSecret: secrets.origin, webDir: p.WebDir})
+	signing := newMediaSigning(stack, p.MediaSigningPublicKey)
+	web := newWeb(stack, webProps{api: api.HttpApi, socket: socket, media: media, originSecret: secrets.origin, webDir: p.WebDir,
+		mediaSigning: signing})
 
 	appURL := p.AppURL
 	if appURL == "" {
@@ -157,6 +170,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 		data:    data,
 		media:   media,
 		secrets: secrets,
+		signing: signing,
 		appURL:  appURL,
 		props:   p,
 	}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
@@ -11,6 +13,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awss3deployment"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
+	"github.com/aws/aws-cdk-go/awscdk/v2/interfaces/interfacesawscloudfront"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
@@ -22,6 +25,7 @@ import (
 const (
 	apiPath    = "/api/*"
 	publicPath = "/" + schema.PublicPrefix + "*"
+	mediaPath  = "/" + schema.FinalPrefix + "*"
 )
 
 // spaRewrite serves the app shell for client-side routes. It runs on the default behavior
@@ -53,6 +57,8 @@ type webProps struct {
 	// originSecret is sent to the API in httpapi.OriginHeader on every /api request.
 	originSecret awssecretsmanager.ISecret
 	webDir       string
+	// mediaSigning is the key group /media/* trusts; nil leaves media/ off the distribution.
+	mediaSigning *mediaSigning
 }
 
 // web is the site's edge: the bucket with the built web app and the distribution in front of
@@ -77,8 +83,9 @@ func newWeb(scope constructs.Construct, p webProps) web {
 	})
 
 	// The media origin is given an imported view of the bucket, so CDK cannot add its default
-	// grant of s3:GetObject on every key. The grant below covers the public prefix only: paid
-	// audio and unprocessed uploads stay unreachable through the CDN whatever the path.
+	// grant of s3:GetObject on every key. The grant below covers the public prefix and, with a
+	// media key group, posts' media/ files (behind signed URLs only): unprocessed uploads stay
+	// unreachable through the CDN whatever the path.
 	mediaView := awss3.Bucket_FromBucketAttributes(scope, jsii.String("MediaOriginView"), &awss3.BucketAttributes{
 		BucketArn:                p.media.BucketArn(),
 		BucketRegionalDomainName: p.media.BucketRegionalDomainName(),
@@ -95,6 +102,61 @@ func newWeb(scope constructs.Construct, p webProps) web {
 	apiHost := awscdk.Fn_Select(jsii.Number(2), awscdk.Fn_Split(jsii.String("/"), p.api.ApiEndpoint(), nil))
 
 	apiCache, apiRequest := apiPolicies(scope)
+	mediaOrigin := awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(mediaView,
+		&awscloudfrontorigins.S3BucketOriginWithOACProps{OriginAccessControl: oac})
+
+	behaviors := map[string]*awscloudfront.BehaviorOptions{
+		apiPath: {
+			Origin: awscloudfrontorigins.NewHttpOrigin(apiHost, &awscloudfrontorigins.HttpOriginProps{
+				ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
+				// Proves to the API that the request, and so its CloudFront-Viewer-Address,
+				// came from this distribution; CloudFront replaces a viewer's header of the
+				// same name. The value is resolved by CloudFormation from the secret.
+				CustomHeaders: &map[string]*string{
+					httpapi.OriginHeader: p.originSecret.SecretValue().UnsafeUnwrap(),
+				},
+			}),
+			// A redirect would turn a POST into a GET and drop its body: refuse plain HTTP.
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+			Compress:             jsii.Bool(true),
+			AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
+			CachePolicy:          apiCache,
+			OriginRequestPolicy:  apiRequest,
+		},
+		publicPath: {
+			// Keys keep their path: /public/x.jpg is object public/x.jpg.
+			Origin:               mediaOrigin,
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			Compress:             jsii.Bool(true),
+			CachePolicy:          awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
+		},
+		// The chat socket, on this same origin so the session cookie travels with the
+		// upgrade. The stage is named like the path, so /ws reaches the stage's root as it is.
+		p.socket.def.Path: {
+			Origin: awscloudfrontorigins.NewHttpOrigin(p.socket.host(), &awscloudfrontorigins.HttpOriginProps{
+				ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
+			}),
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
+			Compress:             jsii.Bool(true),
+			CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
+			OriginRequestPolicy:  socketRequestPolicy(scope),
+		},
+	}
+	mediaObjects := []*string{p.media.ArnForObjects(jsii.String(schema.PublicPrefix + "*"))}
+	if p.mediaSigning != nil {
+		// Posts' media/ files, to URLs signed with the key group's key only (the groups that
+		// render media sign them; see media.Signer), cached for long: a file's key is fresh for
+		// each post and never rewritten. The cache key holds no query string, so one cached copy
+		// serves every signed URL of the object; Range requests are served from it too.
+		behaviors[mediaPath] = &awscloudfront.BehaviorOptions{
+			Origin:               mediaOrigin,
+			ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
+			Compress:             jsii.Bool(true),
+			CachePolicy:          mediaCachePolicy(scope),
+			TrustedKeyGroups:     &[]interfacesawscloudfront.IKeyGroupRef{p.mediaSigning.keyGroup},
+		}
+		mediaObjects = append(mediaObjects, p.media.ArnForObjects(jsii.String(schema.FinalPrefix+"*")))
+	}
 
 	dist := awscloudfront.NewDistribution(scope, jsii.String("Distribution"), &awscloudfront.DistributionProps{
 		Comment:           jsii.String("Zuum: web app, /api and public media on one origin"),
@@ -106,6 +168,9 @@ func newWeb(scope constructs.Construct, p webProps) web {
 		DefaultBehavior: &awscloudfront.BehaviorOptions{
 			Origin: awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(bucket,
 				&awscloudfrontorigins.S3BucketOriginWithOACProps{OriginAccessControl: oac}),
+			// Every behaviour compresses (gzip and Brotli, by the viewer's Accept-Encoding): the
+			// app's scripts and styles, the API's JSON; CloudFront leaves media types alone.
+			Compress:              jsii.Bool(true),
 			ViewerProtocolPolicy:  awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
 			CachePolicy:           awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
 			ResponseHeadersPolicy: awscloudfront.ResponseHeadersPolicy_SECURITY_HEADERS(),
@@ -114,51 +179,22 @@ func newWeb(scope constructs.Construct, p webProps) web {
 				Function:  rewrite,
 			}},
 		},
-		AdditionalBehaviors: &map[string]*awscloudfront.BehaviorOptions{
-			apiPath: {
-				Origin: awscloudfrontorigins.NewHttpOrigin(apiHost, &awscloudfrontorigins.HttpOriginProps{
-					ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
-					// Proves to the API that the request, and so its CloudFront-Viewer-Address,
-					// came from this distribution; CloudFront replaces a viewer's header of the
-					// same name. The value is resolved by CloudFormation from the secret.
-					CustomHeaders: &map[string]*string{
-						httpapi.OriginHeader: p.originSecret.SecretValue().UnsafeUnwrap(),
-					},
-				}),
-				// A redirect would turn a POST into a GET and drop its body: refuse plain HTTP.
-				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
-				AllowedMethods:       awscloudfront.AllowedMethods_ALLOW_ALL(),
-				CachePolicy:          apiCache,
-				OriginRequestPolicy:  apiRequest,
-			},
-			publicPath: {
-				// Keys keep their path: /public/x.jpg is object public/x.jpg.
-				Origin: awscloudfrontorigins.S3BucketOrigin_WithOriginAccessControl(mediaView,
-					&awscloudfrontorigins.S3BucketOriginWithOACProps{OriginAccessControl: oac}),
-				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_REDIRECT_TO_HTTPS,
-				CachePolicy:          awscloudfront.CachePolicy_CACHING_OPTIMIZED(),
-			},
-			// The chat socket, on this same origin so the session cookie travels with the
-			// upgrade. The stage is named like the path, so /ws reaches the stage's root as it is.
-			p.socket.def.Path: {
-				Origin: awscloudfrontorigins.NewHttpOrigin(p.socket.host(), &awscloudfrontorigins.HttpOriginProps{
-					ProtocolPolicy: awscloudfront.OriginProtocolPolicy_HTTPS_ONLY,
-				}),
-				ViewerProtocolPolicy: awscloudfront.ViewerProtocolPolicy_HTTPS_ONLY,
-				CachePolicy:          awscloudfront.CachePolicy_CACHING_DISABLED(),
-				OriginRequestPolicy:  socketRequestPolicy(scope),
-			},
-		},
+		AdditionalBehaviors: &behaviors,
 	})
 	// The public-prefix grant replaces the one CDK would have added; its warning is expected.
 	awscdk.Annotations_Of(dist).AcknowledgeWarning(
 		jsii.String("@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac"),
-		jsii.String("media bucket access is granted on the public prefix in web.go"))
+		jsii.String("media bucket access is granted on the public and media prefixes in web.go"))
+	if p.mediaSigning == nil {
+		awscdk.Annotations_Of(dist).AddWarningV2(jsii.String("zuum:mediaSignedUrlsOff"), jsii.String(
+			"posts' media is read by presigned S3 GETs on the bucket's own address until the media key group exists: "+
+				"run make media-keys, put the public key in cdk.json as "+ctxMediaSigningPublic+" and deploy again"))
+	}
 	p.media.AddToResourcePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
 		Sid:        jsii.String("CloudFrontReadsPublicMedia"),
 		Principals: &[]awsiam.IPrincipal{awsiam.NewServicePrincipal(jsii.String("cloudfront.amazonaws.com"), nil)},
 		Actions:    jsii.Strings("s3:GetObject"),
-		Resources:  &[]*string{p.media.ArnForObjects(jsii.String(schema.PublicPrefix + "*"))},
+		Resources:  &mediaObjects,
 		Conditions: &map[string]interface{}{
 			"StringEquals": map[string]interface{}{"AWS:SourceArn": dist.DistributionArn()},
 		},
@@ -186,6 +222,10 @@ func apiPolicies(scope constructs.Construct) (awscloudfront.ICachePolicy, awsclo
 		HeaderBehavior:      awscloudfront.CacheHeaderBehavior_AllowList(jsii.String("Authorization")),
 		CookieBehavior:      awscloudfront.CacheCookieBehavior_All(),
 		QueryStringBehavior: awscloudfront.CacheQueryStringBehavior_All(),
+		// Without these CloudFront would not compress the API's JSON (compression needs the
+		// normalized Accept-Encoding in the key).
+		EnableAcceptEncodingGzip:   jsii.Bool(true),
+		EnableAcceptEncodingBrotli: jsii.Bool(true),
 	})
 	headers := []*string{jsii.String(httpapi.ViewerAddressHeader)}
 	for _, h := range apiViewerHeaders {
@@ -198,6 +238,23 @@ func apiPolicies(scope constructs.Construct) (awscloudfront.ICachePolicy, awsclo
 		HeaderBehavior:      awscloudfront.OriginRequestHeaderBehavior_AllowList(headers...),
 	})
 	return cache, request
+}
+
+// mediaCachePolicy keys posts' media by path alone (no cookie, header or query string: the
+// signature's parameters stay out of the key) and keeps it for a year, a day at least whatever
+// the object says: a media/ key is fresh for every post and never rewritten.
+func mediaCachePolicy(scope constructs.Construct) awscloudfront.ICachePolicy {
+	return awscloudfront.NewCachePolicy(scope, jsii.String("MediaCachePolicy"), &awscloudfront.CachePolicyProps{
+		Comment:                    jsii.String("Zuum /media/*: by path only, kept long (keys are never rewritten)"),
+		DefaultTtl:                 awscdk.Duration_Days(jsii.Number(365)),
+		MinTtl:                     awscdk.Duration_Days(jsii.Number(1)),
+		MaxTtl:                     awscdk.Duration_Days(jsii.Number(365)),
+		HeaderBehavior:             awscloudfront.CacheHeaderBehavior_None(),
+		CookieBehavior:             awscloudfront.CacheCookieBehavior_None(),
+		QueryStringBehavior:        awscloudfront.CacheQueryStringBehavior_None(),
+		EnableAcceptEncodingGzip:   jsii.Bool(true),
+		EnableAcceptEncodingBrotli: jsii.Bool(true),
+	})
 }
 
 // socketViewerHeaders are what a WebSocket upgrade needs to reach API Gateway through CloudFront
@@ -223,11 +280,22 @@ func socketRequestPolicy(scope constructs.Construct) awscloudfront.IOriginReques
 // deployWebApp uploads the built web app when webDir exists, so the stack also deploys before
 // the web app has been built. Vite's hashed files under assets/ are cached for a year; the rest
 // (index.html above all) is revalidated on every visit, so a deploy takes effect at once.
+// index.html is uploaded with the runtime configuration inlined (webConfig, resolved at deploy
+// time), and config.json with the same values, after the build's own files so they replace them.
 func deployWebApp(scope constructs.Construct, bucket awss3.Bucket, dist awscloudfront.Distribution, webDir string) {
 	if info, err := os.Stat(webDir); err != nil || !info.IsDir() {
 		return
 	}
 	source := awss3deployment.Source_Asset(jsii.String(webDir), nil)
+	config := webConfig(scope)
+	pageSources := []awss3deployment.ISource{source, awss3deployment.Source_Data(jsii.String("config.json"), jsii.String(config), nil)}
+	if index, err := os.ReadFile(filepath.Join(webDir, "index.html")); err == nil {
+		page, err := schema.InlineWebConfig(index, []byte(config))
+		if err != nil {
+			panic(fmt.Errorf("%s: %w", filepath.Join(webDir, "index.html"), err))
+		}
+		pageSources = append(pageSources, awss3deployment.Source_Data(jsii.String("index.html"), jsii.String(string(page)), nil))
+	}
 
 	assets := awss3deployment.NewBucketDeployment(scope, jsii.String("WebAssets"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: bucket,
@@ -244,7 +312,7 @@ func deployWebApp(scope constructs.Construct, bucket awss3.Bucket, dist awscloud
 	})
 	pages := awss3deployment.NewBucketDeployment(scope, jsii.String("WebPages"), &awss3deployment.BucketDeploymentProps{
 		DestinationBucket: bucket,
-		Sources:           &[]awss3deployment.ISource{source},
+		Sources:           &pageSources,
 		Exclude:           jsii.Strings("assets/*"),
 		CacheControl:      &[]awss3deployment.CacheControl{awss3deployment.CacheControl_NoCache()},
 		Distribution:      dist,
@@ -252,4 +320,11 @@ func deployWebApp(scope constructs.Construct, bucket awss3.Bucket, dist awscloud
 	})
 	// The new index.html must never be served before the files it references exist.
 	pages.Node().AddDependency(assets)
+}
+
+// webConfig is the web app's runtime configuration as deployed: the API on the site's own origin
+// and the stack's region (a token CloudFormation resolves at deploy time), the values the local
+// cloud serves from the build's config.json.
+func webConfig(scope constructs.Construct) string {
+	return `{"apiEndpoint":"/api","region":"` + *awscdk.Stack_Of(scope).Region() + `"}`
 }

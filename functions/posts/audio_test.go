@@ -1,12 +1,15 @@
 package posts_test
 
 import (
+	"io"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/schema"
 )
 
 func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
@@ -35,8 +38,8 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 		}
 	}
 	for _, k := range []string{"audio_upload", "cover_photo"} {
-		if u, _ := p[k].(string); !strings.Contains(u, "X-Amz-Signature=") {
-			t.Errorf("%s is not a signed URL: %q", k, u)
+		if u, _ := p[k].(string); !strings.HasPrefix(u, "/"+schema.FinalPrefix+ada.ID+"/") || !strings.Contains(u, "&Signature=") {
+			t.Errorf("%s is not a signed URL on the app's origin: %q", k, u)
 		}
 	}
 	id := p["id"].(string)
@@ -148,4 +151,47 @@ func sep(path string) string {
 		return "&"
 	}
 	return "?"
+}
+
+// A post's audio is served by the app's own origin (/media/..., signed for the CDN, one
+// connection for the phone) and streams by ranges: a player asks for the part it plays.
+func TestAudio_MediaLoadsFromTheAppOriginByRanges(t *testing.T) {
+	w := start(t)
+	ada := w.user("ada_sings")
+	song := wav(2)
+	key := w.upload(ada.ID, media.Audio, song)
+	w.app.NoFailedEvents(t)
+	r := ada.JSON("POST", "/api/audio/create", map[string]any{
+		"caption": "Range", "audio_upload": key, "spotify": "https://open.spotify.com/track/x",
+	})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("create: %d %s", r.Status, r.Raw)
+	}
+	u := r.Body["post"].(map[string]any)["audio_upload"].(string)
+	if !strings.HasPrefix(u, "/"+schema.FinalPrefix) {
+		t.Fatalf("audio_upload %q is not on the app's origin", u)
+	}
+	if again := ada.JSON("GET", "/api/audio/"+r.Body["post"].(map[string]any)["id"].(string), nil); again.Body["post"].(map[string]any)["audio_upload"] != u {
+		t.Errorf("a second read signs another URL: %v, want %s (the same for the hour, so it caches)", again.Body["post"].(map[string]any)["audio_upload"], u)
+	}
+	req, _ := http.NewRequest("GET", w.app.URL(u), nil)
+	req.Header.Set("Range", "bytes=0-99")
+	res, err := ada.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusPartialContent || string(body) != string(song[:100]) ||
+		res.Header.Get("Content-Range") != "bytes 0-99/"+strconv.Itoa(len(song)) || res.Header.Get("Content-Type") != "audio/wav" {
+		t.Errorf("range of the audio: %d, %d bytes, %v", res.StatusCode, len(body), res.Header)
+	}
+	res, err = ada.HTTP.Get(w.app.URL(strings.Split(u, "?")[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden {
+		t.Errorf("the audio without its signature: %d, want 403", res.StatusCode)
+	}
 }

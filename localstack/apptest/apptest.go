@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -77,7 +79,10 @@ const (
 // Start wires every route group (lambdas.Groups) and worker (lambdas.Workers) against a fresh
 // cloud, with the local cloud's environment (lambdas.Env); extra adds or overrides variables.
 // Workers are attached to the edge as in AWS (lambdas.Attach): queued jobs and upload
-// notifications run them asynchronously; Settle waits for them.
+// notifications run them asynchronously; Settle waits for them. The server also stands for the
+// CDN's media behaviours (app.Site): /public/* to anyone and /media/* by the URLs the groups sign
+// with the local media signing key (lambdas.MediaSigning), so a post's media loads from URL(its
+// field).
 func Start(t testing.TB, extra map[string]string) *App {
 	t.Helper()
 	c := cloudtest.Start(t)
@@ -92,6 +97,12 @@ func Start(t testing.TB, extra map[string]string) *App {
 			t.Fatalf("create secret %s: %v", name, err)
 		}
 	}
+	mediaKey, err := lambdas.MediaSigning(context.Background(), c.Config)
+	if err != nil {
+		t.Fatalf("media signing key: %v", err)
+	}
+	// The CDN stand-in's media behaviours: public/ to anyone, media/ by signed URLs only.
+	cdn := (&app.Site{S3: c.S3, Bucket: schema.Media.Name, MediaKeys: map[string]*rsa.PublicKey{lambdas.MediaSigningKeyID: mediaKey}}).Handler()
 	a := &App{Cloud: c, t: t, doc: contract.Default(t)}
 	api, socket := http.NotFoundHandler(), http.NotFoundHandler()
 	checked := a.doc.Handler(a.reportTo, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.ServeHTTP(w, r) }))
@@ -109,6 +120,10 @@ func Start(t testing.TB, extra map[string]string) *App {
 		r.Header.Del(clientHeader)
 		if r.URL.Path == schema.ChatSocket.Path {
 			socket.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/"+schema.FinalPrefix) || strings.HasPrefix(r.URL.Path, "/"+schema.PublicPrefix) {
+			cdn.ServeHTTP(w, r)
 			return
 		}
 		checked.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKey{}, int32(n))))
