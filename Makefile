@@ -142,6 +142,25 @@ synth: build web ## synthesize the CloudFormation template (offline)
 deploy: build web ## deploy to the AWS account in your environment
 	$(CDK) deploy --require-approval broadening
 
+# The key pair that signs the CloudFront URLs of posts' media, made after the first deploy (which
+# creates the secret): the private key goes into the stack's MediaSigningSecret and is not kept
+# here; the public key is printed for cdk.json's context. Deploy again with it (README, Deploying).
+MEDIA_KEYS ?= build/media-keys
+STACK      ?= Zuum
+.PHONY: media-keys
+media-keys: ## make the media URL signing key pair: the private key into the stack's secret, the public key printed for cdk.json
+	@command -v openssl >/dev/null && command -v aws >/dev/null || { echo "media-keys needs openssl and the AWS CLI"; exit 1; }
+	@secret=$$(aws cloudformation describe-stacks --stack-name $(STACK) \
+	  --query "Stacks[0].Outputs[?OutputKey=='MediaSigningSecretArn'].OutputValue" --output text) && \
+	  [ -n "$$secret" ] && [ "$$secret" != None ] || { echo "no MediaSigningSecretArn output: make deploy first"; exit 1; }; \
+	  umask 077 && mkdir -p $(MEDIA_KEYS) && \
+	  openssl genrsa -out $(MEDIA_KEYS)/private.pem 2048 2>/dev/null && \
+	  openssl rsa -in $(MEDIA_KEYS)/private.pem -pubout -out $(MEDIA_KEYS)/public.pem 2>/dev/null && \
+	  aws secretsmanager put-secret-value --secret-id "$$secret" --secret-string file://$(MEDIA_KEYS)/private.pem >/dev/null && \
+	  rm -f $(MEDIA_KEYS)/private.pem && \
+	  echo "The private key is in $$secret. Add this to cdk.json's \"context\", then make deploy:" && \
+	  printf '  "mediaSigningPublicKey": "%s"\n' "$$(awk '{printf "%s\\n", $$0}' $(MEDIA_KEYS)/public.pem)"
+
 localstack-up: ## start real LocalStack with docker compose (needs Docker)
 	docker compose -f localstack/docker-compose.yml up -d
 

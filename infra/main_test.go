@@ -16,7 +16,7 @@ import (
 // Synthesizing a stack costs seconds and, the first time in a process, a node runtime of about
 // 1 GB. So each test binary synthesizes at most two stacks, once each, and every test reads
 // them: fresh is a checkout where only the Lambdas are built and nothing is configured;
-// configured has the site origin, Google sign-in and a built web app.
+// configured has the site origin, Google sign-in, a media signing key and a built web app.
 var (
 	testRoot string
 
@@ -29,14 +29,15 @@ var (
 	}}
 	configured = &fixture{name: "configured", props: func(root string) ZuumStackProps {
 		return ZuumStackProps{
-			AssetDir:             filepath.Join(root, "build"),
-			WebDir:               filepath.Join(root, "dist"),
-			AppURL:               "https://zuum.test/",
-			MailFrom:             "Zuum <hello@mail.zuum.test>",
-			MailIdentity:         "zuum.test",
-			GoogleClientID:       "client-id.apps.googleusercontent.com",
-			GoogleClientSecretID: "zuum/google-client-secret",
-			AdminBootstrapEmails: "ops@zuum.test,cto@zuum.test",
+			AssetDir:              filepath.Join(root, "build"),
+			WebDir:                filepath.Join(root, "dist"),
+			AppURL:                "https://zuum.test/",
+			MailFrom:              "Zuum <hello@mail.zuum.test>",
+			MailIdentity:          "zuum.test",
+			GoogleClientID:        "client-id.apps.googleusercontent.com",
+			GoogleClientSecretID:  "zuum/google-client-secret",
+			AdminBootstrapEmails:  "ops@zuum.test,cto@zuum.test",
+			MediaSigningPublicKey: testMediaPublicKey,
 		}
 	}}
 	fixtures = []*fixture{fresh, configured}
@@ -55,7 +56,8 @@ func TestMain(m *testing.M) {
 	}
 	testRoot = root
 	files := map[string]string{
-		"dist/index.html":      "<!doctype html><title>Zuum</title>",
+		"dist/index.html":      "<!doctype html><html><head><title>Zuum</title></head><body></body></html>",
+		"dist/config.json":     `{"apiEndpoint":"/api","region":"us-east-1"}`,
 		"dist/assets/app-1.js": "console.log('zuum')",
 	}
 	for _, name := range functionNames() {

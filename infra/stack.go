@@ -191,6 +191,7 @@ func NewZuumStack(scope constructs.Construct, id string, props *ZuumStackProps) 
 	}
 	output(stack, schema.Media.ID+"BucketName", *media.BucketName(), schema.Media.EnvVar)
 	output(stack, "WebBucketName", *web.bucket.BucketName(), "the built web app")
+	output(stack, "MediaSigningSecretArn", *secrets.mediaSigning.SecretArn(), "make media-keys puts the media URL signing key here")
 	output(stack, "WorkerFailuresQueueUrl", *background.failures.QueueUrl(), "events the workers (media, jobs, reconcile) gave up on")
 	return stack
 }

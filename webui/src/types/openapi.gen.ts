@@ -2151,7 +2151,7 @@ export interface paths {
         };
         /**
          * One release, its files playable and its cover shown
-         * @description Any user's release; `files` holds signed URLs (one hour) of the cover and every track.
+         * @description Any user's release; `files` holds signed URLs (at least one hour) of the cover and every track.
          */
         get: operations["adminGetRelease"];
         put?: never;
@@ -2909,7 +2909,7 @@ export interface components {
             /** @description Optional upload key of an image. */
             cover_photo?: string;
         };
-        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed GETs valid one hour), "" when absent. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
+        /** @description An audio post. Media fields are URLs ready for <img>/<audio> (signed, at least one hour: functions/README.md), "" when absent. is_promoted and plays_count are always sent (left out of required only so that clients built before them still type-check). */
         AudioPost: {
             id: string;
             /** @constant */
@@ -3013,7 +3013,7 @@ export interface components {
             cover_photo?: string;
         };
         /**
-         * @description A beat for sale (spec part 2 §3). Media fields are URLs (signed GETs valid one hour).
+         * @description A beat for sale (spec part 2 §3). Media fields are URLs (signed, at least one hour: functions/README.md).
          *     audio_upload is the full audio for its owner and the 10-second preview (preview_url) for
          *     everyone else; no answer carries a URL of the full audio to anyone but its owner.
          */
@@ -3605,7 +3605,7 @@ export interface components {
             submitted_at: string | null;
             /** @description The form as stored (cleaned, defaults filled in, files by the release's own keys); send it back to save a draft again. */
             form: WithRequired<components["schemas"]["ReleaseForm"], "hasDistributed" | "artistName" | "confirmOwnership" | "existingProfiles" | "releaseType" | "title" | "numberOfTracks" | "tracks" | "coverArt" | "audioFile" | "genre" | "secondaryGenre" | "releaseDate" | "isExplicit" | "clipStartTime" | "copyright" | "recordLabel" | "recordLabelName" | "songwriter" | "songwriters" | "lyrics" | "allPlatforms" | "platforms" | "promotionPackage" | "agreements" | "isCover">;
-            /** @description The files as URLs to show and play (signed GETs valid one hour); "" where none. */
+            /** @description The files as URLs to show and play (signed, valid at least one hour); "" where none. */
             files: {
                 coverArt: string;
                 audioFile: string;
