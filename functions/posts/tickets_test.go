@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"zuum/localstack/apptest"
 	"zuum/shared/media/mediatest"
 )
 
@@ -34,9 +35,12 @@ func send(t *testing.T, ticket map[string]any, file []byte) int {
 }
 
 // served is what a browser loads from a post's media URL.
-func served(t *testing.T, url string) []byte {
+func served(t *testing.T, app *apptest.App, url string) []byte {
 	t.Helper()
-	res, err := http.Get(url)
+	if strings.HasPrefix(url, "/") { // a path on the app's origin (posts' media, signed for the CDN)
+		url = app.URL(url)
+	}
+	res, err := app.Server.Client().Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,10 +74,10 @@ func TestCreate_AnUploadTicketCannotChangeWhatAPostServes(t *testing.T) {
 	if !strings.Contains(audioURL, "/media/"+ada.ID+"/audio/") || !strings.Contains(p["cover_photo"].(string), "/media/"+ada.ID+"/image/") {
 		t.Fatalf("the post points at %s and %s, want its own copies under media/", audioURL, p["cover_photo"])
 	}
-	if !bytes.Equal(served(t, audioURL), song) || p["duration"] != 2.0 {
+	if !bytes.Equal(served(t, w.app, audioURL), song) || p["duration"] != 2.0 {
 		t.Fatalf("the post does not serve the song (duration %v)", p["duration"])
 	}
-	coverServed := served(t, p["cover_photo"].(string))
+	coverServed := served(t, w.app, p["cover_photo"].(string))
 
 	// The tickets are still valid for a quarter of an hour: their owner sends junk with them.
 	junk := append(bytes.Clone(mediatest.Attacks["wav header then text"]), make([]byte, len(song))...)
@@ -86,10 +90,10 @@ func TestCreate_AnUploadTicketCannotChangeWhatAPostServes(t *testing.T) {
 	w.app.NoFailedEvents(t)
 
 	again := ada.JSON("GET", "/api/audio/"+id, nil).Body["post"].(map[string]any)
-	if !bytes.Equal(served(t, again["audio_upload"].(string)), song) || again["duration"] != 2.0 {
+	if !bytes.Equal(served(t, w.app, again["audio_upload"].(string)), song) || again["duration"] != 2.0 {
 		t.Error("a second POST with the ticket changed the post's audio")
 	}
-	if !bytes.Equal(served(t, again["cover_photo"].(string)), coverServed) {
+	if !bytes.Equal(served(t, w.app, again["cover_photo"].(string)), coverServed) {
 		t.Error("a second POST with the ticket changed the post's cover")
 	}
 	// The upload a post was made from cannot make a second post once it is gone.
