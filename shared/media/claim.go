@@ -88,9 +88,9 @@ func (s *Store) claimPicture(ctx context.Context, owner, key string) (Meta, erro
 		return Meta{}, err
 	}
 	final := FinalPrefixOf(owner, Image) + uuid.NewString() + pic.Ext
-	widths := make([]int, len(rends))
-	for i, r := range rends {
-		widths[i] = r.width
+	var widths []int // nil when there are none, which a post stores as no attribute
+	for _, r := range rends {
+		widths = append(widths, r.width)
 	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error { return s.put(gctx, final, pic.Data, pic.ContentType, "") })
