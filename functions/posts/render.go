@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"zuum/shared/httpapi"
+	"zuum/shared/media"
 	"zuum/shared/money"
 	"zuum/shared/post"
 )
@@ -38,15 +39,21 @@ type base struct {
 	Caption        string    `json:"caption"`
 	Title          string    `json:"title"`
 	CoverPhoto     string    `json:"cover_photo"`
-	Duration       float64   `json:"duration"`
-	Reactions      int64     `json:"reactions"`
-	Comments       int64     `json:"comments"`
-	Shares         int64     `json:"shares"`
-	IsLiked        bool      `json:"isLiked"`
-	IsLikedSnake   bool      `json:"is_liked"`
-	IsPromoted     bool      `json:"is_promoted"`
-	PlaysCount     int64     `json:"plays_count"`
-	CreatedAt      string    `json:"created_at"`
+	// The cover's size, placeholder (a data URI) and renditions; 0, "" and [] without a cover or
+	// on posts made before covers had renditions.
+	CoverWidth       int             `json:"cover_width"`
+	CoverHeight      int             `json:"cover_height"`
+	CoverPlaceholder string          `json:"cover_placeholder"`
+	CoverRenditions  []RenditionJSON `json:"cover_renditions"`
+	Duration         float64         `json:"duration"`
+	Reactions        int64           `json:"reactions"`
+	Comments         int64           `json:"comments"`
+	Shares           int64           `json:"shares"`
+	IsLiked          bool            `json:"isLiked"`
+	IsLikedSnake     bool            `json:"is_liked"`
+	IsPromoted       bool            `json:"is_promoted"`
+	PlaysCount       int64           `json:"plays_count"`
+	CreatedAt        string          `json:"created_at"`
 }
 
 // AudioJSON is an audio post.
@@ -94,6 +101,25 @@ type BeatJSON struct {
 	Image       string      `json:"image"`
 }
 
+// RenditionJSON is one rendition of a cover: its width in pixels and its URL, signed as
+// cover_photo is.
+type RenditionJSON struct {
+	Width int    `json:"width"`
+	URL   string `json:"url"`
+}
+
+// Renditions are the renditions of the cover at key, ascending by width, never nil.
+func (r Renderer) Renditions(ctx context.Context, key string, widths []int) []RenditionJSON {
+	out := make([]RenditionJSON, 0, len(widths))
+	if key == "" {
+		return out
+	}
+	for _, w := range widths {
+		out = append(out, RenditionJSON{Width: w, URL: r.Files.URL(ctx, media.RenditionKey(key, w))})
+	}
+	return out
+}
+
 // postJSON seals PostJSON; AudioJSON, VideoJSON and BeatJSON have it through base.
 func (base) postJSON() {}
 
@@ -107,7 +133,9 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 	b := base{
 		ID: p.ID, Kind: p.Kind, ProfileID: p.OwnerID, Username: e.Owner.Username,
 		ProfilePicture: r.Pictures.URL(e.Owner.Image), Caption: p.Caption, Title: p.Caption,
-		CoverPhoto: r.Files.URL(ctx, p.Cover), Duration: p.Duration, Reactions: p.Reactions,
+		CoverPhoto: r.Files.URL(ctx, p.Cover), CoverWidth: p.Art.Width, CoverHeight: p.Art.Height,
+		CoverPlaceholder: p.Art.Placeholder, CoverRenditions: r.Renditions(ctx, p.Cover, p.Art.Renditions),
+		Duration: p.Duration, Reactions: p.Reactions,
 		Comments: p.Comments, Shares: p.Shares, IsLiked: e.Liked, IsLikedSnake: e.Liked,
 		IsPromoted: e.Promoted, PlaysCount: p.Plays, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
 	}

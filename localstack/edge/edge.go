@@ -123,7 +123,7 @@ func New(opts Options) (*Edge, error) {
 		return nil, err
 	}
 	e.bolt, e.s3backend = db, backend
-	e.s3 = e.guardS3(gofakes3.New(backend, gofakes3.WithLogger(s3Log{logger})).Server())
+	e.s3 = e.guardS3(gofakes3.New(keptHeadersBackend{backend}, gofakes3.WithLogger(s3Log{logger})).Server())
 	e.handler = e.routes()
 
 	if e.dataDir != "" {

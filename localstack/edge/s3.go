@@ -158,6 +158,7 @@ func (e *Edge) guardS3(next http.Handler) http.Handler {
 			next.ServeHTTP(cw, r)
 			return
 		}
+		keepHeaders(r)
 		// Writes are answered from a buffer (their answers are small), so a body that fails its
 		// hash can still be refused, and notifications queue before the client hears back.
 		rec := newBufferedResponse()

@@ -134,3 +134,32 @@ func mustSucceed(t *testing.T, req *http.Request) int {
 	}
 	return resp.StatusCode
 }
+
+// S3 keeps a PUT's Cache-Control with the object and answers its GETs and HEADs with it (a CDN in
+// front caches by it); gofakes3 alone drops it.
+func TestPutObjectKeepsCacheControlForGetAndHead(t *testing.T) {
+	c := cloudtest.Start(t)
+	ctx := context.Background()
+	const cache = "public, max-age=31536000, immutable"
+	if _, err := c.S3.PutObject(ctx, &s3.PutObjectInput{
+		Bucket: media, Key: aws.String("media/u1/image/a.w160.jpg"), Body: strings.NewReader("jpeg"),
+		ContentType: aws.String("image/jpeg"), CacheControl: aws.String(cache),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	get, err := c.S3.GetObject(ctx, &s3.GetObjectInput{Bucket: media, Key: aws.String("media/u1/image/a.w160.jpg")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = get.Body.Close()
+	head, err := c.S3.HeadObject(ctx, &s3.HeadObjectInput{Bucket: media, Key: aws.String("media/u1/image/a.w160.jpg")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if aws.ToString(get.CacheControl) != cache || aws.ToString(head.CacheControl) != cache || aws.ToString(get.ContentType) != "image/jpeg" {
+		t.Errorf("GET Cache-Control %q type %q, HEAD Cache-Control %q", aws.ToString(get.CacheControl), aws.ToString(get.ContentType), aws.ToString(head.CacheControl))
+	}
+	if len(get.Metadata) != 0 {
+		t.Errorf("the header leaked into user metadata: %v", get.Metadata)
+	}
+}

@@ -539,3 +539,22 @@ func copySource(key string) string {
 	}
 	return strings.Join(segments, "/")
 }
+
+func TestPresignedPostKeepsTheFormsCacheControl(t *testing.T) {
+	r := startClocked(t)
+	const key, cache = "uploads/u1/audio/a.mp3", "max-age=60"
+	post := presignUpload(t, r.S3, key, "audio/mpeg", 1000, func(o *s3.PresignPostOptions) {
+		o.Conditions = append(o.Conditions, []any{"eq", "$Cache-Control", cache})
+	})
+	got := fetchS3(t, uploadRequest(t, post, [][2]string{{"Content-Type", "audio/mpeg"}, {"Cache-Control", cache}}, []byte("ID3 tune")))
+	if got.status != http.StatusNoContent {
+		t.Fatalf("POST = %d %s, want 204", got.status, got.body)
+	}
+	out, err := r.S3.HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: media, Key: aws.String(key)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if aws.ToString(out.CacheControl) != cache || len(out.Metadata) != 0 {
+		t.Errorf("Cache-Control %q, metadata %v", aws.ToString(out.CacheControl), out.Metadata)
+	}
+}

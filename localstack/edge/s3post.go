@@ -209,7 +209,7 @@ func rebuildForm(r *http.Request, form *postForm, key string, file io.Reader) (*
 		if !ok || name == "Key" {
 			continue
 		}
-		if err := mw.WriteField(name, f.value); err != nil {
+		if err := mw.WriteField(keptName(name), f.value); err != nil {
 			return nil, &s3Error{http.StatusInternalServerError, "InternalError", err.Error(), nil}
 		}
 	}

@@ -26,12 +26,18 @@ type Meta struct {
 	ContentType string  `dynamodbav:"content_type"` // sniffed from the bytes; "" when unknown
 	Size        int64   `dynamodbav:"size"`
 	Duration    float64 `dynamodbav:"duration"` // seconds; 0 when unknown
-	// Width and Height are a picture's pixels as its header states them (0 for sound and video).
+	// Width and Height are a picture's pixels as its header states them (0 for sound and video);
+	// after Claim, the kept picture's (upright, at most MaxImageSide on its longer side).
 	Width     int       `dynamodbav:"width,omitempty"`
 	Height    int       `dynamodbav:"height,omitempty"`
 	Status    Status    `dynamodbav:"status"`
 	Reason    string    `dynamodbav:"reason,omitempty"` // why it was rejected
 	CheckedAt time.Time `dynamodbav:"checked_at"`
+	// Renditions are the widths of the JPEG renditions Claim stored beside a kept picture
+	// (RenditionKey), ascending, and Placeholder its data URI (see Placeholder). Only Claim of an
+	// image sets them; the catalog does not keep them.
+	Renditions  []int  `dynamodbav:"-"`
+	Placeholder string `dynamodbav:"-"`
 }
 
 // OK reports whether the object passed its check.

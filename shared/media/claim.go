@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/schema"
 )
@@ -26,7 +27,7 @@ func FinalPrefixOf(userID string, kind Kind) string {
 // for 15 minutes) cannot change what the post serves. Audio, video and a release's files
 // (release_audio, cover_art) are copied there by S3, and the copy, not the upload, is judged
 // with ExamineFile: what was checked is what is kept. An image is read, judged and re-encoded
-// (see Reencode), and the new picture is what is kept.
+// (see Reencode), and the new picture is what is kept, with its renditions beside it.
 //
 // The Meta it returns is ok with the new key (Key), type, size and duration, or rejected (with
 // the upload's key and the reason) when key is not owner's upload of kind or its bytes do not
@@ -64,25 +65,63 @@ func (s *Store) Claim(ctx context.Context, owner, key string, kind Kind) (Meta, 
 	return m, nil
 }
 
-// claimPicture judges the image upload at key and stores its re-encoded picture.
+// claimPicture judges the image upload at key and stores its re-encoded picture with its
+// renditions (RenditionKey; widths in Meta.Renditions). The Meta it returns has the kept
+// picture's width and height (turned upright and shrunk, as Reencode does) and its
+// Placeholder. If any write fails, what was written is discarded.
 func (s *Store) claimPicture(ctx context.Context, owner, key string) (Meta, error) {
 	m, img, err := s.examineKey(ctx, key, Image)
 	if err != nil || !m.OK() {
 		return m, err
 	}
+	img = shrink(img, MaxImageSide)
 	pic, err := encodePicture(img, m.ContentType)
 	if err != nil {
 		return Meta{}, err
 	}
+	rends, smallest, err := renditions(img)
+	if err != nil {
+		return Meta{}, err
+	}
+	placeholder, err := Placeholder(smallest)
+	if err != nil {
+		return Meta{}, err
+	}
 	final := FinalPrefixOf(owner, Image) + uuid.NewString() + pic.Ext
-	if _, err := s.s3.PutObject(ctx, &s3.PutObjectInput{
-		Bucket: &s.bucket, Key: &final, Body: bytes.NewReader(pic.Data),
-		ContentType: aws.String(pic.ContentType), ContentLength: aws.Int64(int64(len(pic.Data))),
-	}); err != nil {
+	var widths []int // nil when there are none, which a post stores as no attribute
+	for _, r := range rends {
+		widths = append(widths, r.width)
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error { return s.put(gctx, final, pic.Data, pic.ContentType, "") })
+	for _, r := range rends {
+		g.Go(func() error {
+			return s.put(gctx, RenditionKey(final, r.width), r.data, "image/jpeg", RenditionCacheControl)
+		})
+	}
+	if err := g.Wait(); err != nil {
+		s.Discard(ctx, "a picture whose renditions were not all stored", append([]string{final}, RenditionKeys(final, widths)...)...)
 		return Meta{}, fmt.Errorf("store picture of %s: %w", key, err)
 	}
-	m.Key, m.Size = final, int64(len(pic.Data))
+	b := img.Bounds()
+	m.Key, m.Size, m.Width, m.Height = final, int64(len(pic.Data)), b.Dx(), b.Dy()
+	m.Renditions, m.Placeholder = widths, placeholder
 	return m, nil
+}
+
+// put writes data at key with its Content-Type and, unless "", its Cache-Control.
+func (s *Store) put(ctx context.Context, key string, data []byte, contentType, cacheControl string) error {
+	in := &s3.PutObjectInput{
+		Bucket: &s.bucket, Key: &key, Body: bytes.NewReader(data),
+		ContentType: &contentType, ContentLength: aws.Int64(int64(len(data))),
+	}
+	if cacheControl != "" {
+		in.CacheControl = &cacheControl
+	}
+	if _, err := s.s3.PutObject(ctx, in); err != nil {
+		return fmt.Errorf("put %s: %w", key, err)
+	}
+	return nil
 }
 
 // copySource is CopyObject's source: the bucket and the key, URL-encoded segment by segment.

@@ -3,6 +3,8 @@ package post_test
 import (
 	"bytes"
 	"context"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,7 +138,7 @@ func TestCreate_LeavesNoCopiesWhenThePostIsRefusedOrUndone(t *testing.T) {
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.upload(ada.ID, media.Audio, wavBytes)
-	cover := f.upload(ada.ID, media.Image, pngBytes)
+	cover := f.upload(ada.ID, media.Image, mediatest.PNGOf(mediatest.Picture(500, 300))) // with two renditions
 	// Refused for its caption; the uploads are fine and stay for the next try.
 	_, err := f.store.Create(f.ctx, post.Draft{
 		Kind: post.Audio, OwnerID: ada.ID, Media: song, Cover: cover, Links: post.Links{Spotify: "https://open.spotify.com/track/x"},
@@ -164,4 +166,76 @@ func TestCreate_LeavesNoCopiesWhenThePostIsRefusedOrUndone(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("a retry with the same uploads: %v", err)
 	}
+}
+
+func TestCreate_KeepsTheCoversSizeRenditionsAndPlaceholderAndDeleteRemovesThem(t *testing.T) {
+	for _, queued := range []bool{true, false} {
+		f := newFixture(t)
+		ada := f.user("ada")
+		p, err := f.store.Create(f.ctx, post.Draft{
+			Kind: post.Audio, OwnerID: ada.ID, Caption: "Enugu Nights", Media: f.upload(ada.ID, media.Audio, wavBytes),
+			Cover: f.upload(ada.ID, media.Image, mediatest.PNGOf(mediatest.Picture(600, 400))),
+			Links: post.Links{Spotify: "https://open.spotify.com/track/x"},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Art.Width != 600 || p.Art.Height != 400 || !slices.Equal(p.Art.Renditions, []int{160, 480}) ||
+			!strings.HasPrefix(p.Art.Placeholder, "data:image/jpeg;base64,") {
+			t.Fatalf("art %+v", p.Art)
+		}
+		got, err := f.store.Get(f.ctx, p.ID)
+		if err != nil || !reflect.DeepEqual(got.Art, p.Art) {
+			t.Errorf("stored art %+v %v, want %+v", got.Art, err, p.Art)
+		}
+		renditions := media.RenditionKeys(p.Cover, p.Art.Renditions)
+		images := f.objects(media.FinalPrefixOf(ada.ID, media.Image))
+		if want := append([]string{p.Cover}, renditions...); !sameKeys(images, want) {
+			t.Errorf("stored %v, want %v", images, want)
+		}
+		if want := append([]string{p.Media, p.Cover}, renditions...); !reflect.DeepEqual(p.MediaKeys(), want) {
+			t.Errorf("MediaKeys %v, want %v", p.MediaKeys(), want)
+		}
+		f.queue.fail = !queued
+		if err := f.store.Delete(f.ctx, post.Audio, p.ID, ada.ID); err != nil {
+			t.Fatal(err)
+		}
+		if queued { // the jobs worker deletes what the job names
+			jobs := f.queue.sent()
+			if last := jobs[len(jobs)-1]; !reflect.DeepEqual(last.Media, p.MediaKeys()) {
+				t.Errorf("the clean-up job deletes %v, want %v", last.Media, p.MediaKeys())
+			}
+		} else if left := f.objects(schema.FinalPrefix); len(left) != 0 {
+			t.Errorf("deleting the post left %v", left)
+		}
+	}
+}
+
+func TestCreate_APostWithoutACoverOrWithATinyOneHasNoRenditions(t *testing.T) {
+	f := newFixture(t)
+	ada := f.user("ada")
+	bare := f.audio(ada, "no cover")
+	tiny, err := f.store.Create(f.ctx, post.Draft{
+		Kind: post.Audio, OwnerID: ada.ID, Caption: "tiny cover", Media: f.upload(ada.ID, media.Audio, wavBytes),
+		Cover: f.upload(ada.ID, media.Image, pngBytes), Links: post.Links{Spotify: "https://open.spotify.com/track/x"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(bare.Art, post.Art{}) {
+		t.Errorf("a post without a cover has art %+v", bare.Art)
+	}
+	if tiny.Art.Width != 2 || tiny.Art.Height != 2 || len(tiny.Art.Renditions) != 0 || tiny.Art.Placeholder == "" {
+		t.Errorf("a 2×2 cover's art %+v", tiny.Art)
+	}
+	if got, err := f.store.Get(f.ctx, tiny.ID); err != nil || got.Art.Renditions != nil {
+		t.Errorf("stored %+v %v", got.Art, err)
+	}
+}
+
+func sameKeys(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -56,6 +56,7 @@ type Post struct {
 	Tags     []string
 	Media    string  // the audio or video upload
 	Cover    string  // the cover image upload, "" when none
+	Art      Art     // the cover's size, renditions and placeholder
 	Duration float64 // seconds, 0 when unknown
 	// Sale is the description and terms of a beat for sale (kind Beat); nil for other kinds.
 	Sale *Sale
@@ -71,7 +72,22 @@ type Post struct {
 	indexed []string
 }
 
-// MediaKeys are the uploads the post refers to.
+// Art is what a post keeps about its cover besides its key: the kept picture's size, the widths
+// of its JPEG renditions (media.RenditionKey, ascending) and its placeholder (a data URI). It is
+// zero for a post without a cover and for posts made before covers had renditions.
+type Art struct {
+	Width, Height int
+	Renditions    []int
+	Placeholder   string
+}
+
+// artOf is what a post keeps of its claimed cover m.
+func artOf(m media.Meta) Art {
+	return Art{Width: m.Width, Height: m.Height, Renditions: m.Renditions, Placeholder: m.Placeholder}
+}
+
+// MediaKeys are the files the post refers to: its uploads' copies, its cover's renditions and a
+// beat's preview.
 func (p Post) MediaKeys() []string {
 	var keys []string
 	preview := ""
@@ -82,6 +98,9 @@ func (p Post) MediaKeys() []string {
 		if k != "" {
 			keys = append(keys, k)
 		}
+	}
+	if p.Cover != "" {
+		keys = append(keys, media.RenditionKeys(p.Cover, p.Art.Renditions)...)
 	}
 	return keys
 }

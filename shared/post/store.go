@@ -143,7 +143,12 @@ type postItem struct {
 	Tags         []string `dynamodbav:"tagged_people,omitempty"`
 	Media        string   `dynamodbav:"media"`
 	Cover        string   `dynamodbav:"cover,omitempty"`
-	Duration     float64  `dynamodbav:"duration"`
+	// The cover's Art; absent without a cover and on posts made before covers had renditions.
+	CoverWidth       int     `dynamodbav:"cover_width,omitempty"`
+	CoverHeight      int     `dynamodbav:"cover_height,omitempty"`
+	CoverRenditions  []int   `dynamodbav:"cover_renditions,omitempty"`
+	CoverPlaceholder string  `dynamodbav:"cover_placeholder,omitempty"`
+	Duration         float64 `dynamodbav:"duration"`
 	// A beat for sale's description and terms (Sale); absent for other kinds. total_buyers is
 	// written as 0 with the beat, so a purchase's condition total_buyers < total_supply holds.
 	Description string       `dynamodbav:"description,omitempty"`
@@ -180,6 +185,7 @@ func toItem(p Post) postItem {
 		Type: p.Type, Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
 		Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark, Location: p.Location, Public: p.Public,
 		Tags: p.Tags, Media: p.Media, Cover: p.Cover, Duration: p.Duration, Reactions: p.Reactions,
+		CoverWidth: p.Art.Width, CoverHeight: p.Art.Height, CoverRenditions: p.Art.Renditions, CoverPlaceholder: p.Art.Placeholder,
 		Comments: p.Comments, Shares: p.Shares, Plays: p.Plays, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
 		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
 		SearchWords: p.indexed,
@@ -219,6 +225,7 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 		Links: Links{Spotify: it.Spotify, AppleMusic: it.AppleMusic, YouTubeMusic: it.YouTubeMusic,
 			Boomplay: it.Boomplay, Audiomark: it.Audiomark},
 		Location: it.Location, Public: it.Public, Tags: tags, Media: it.Media, Cover: it.Cover,
+		Art:      Art{Width: it.CoverWidth, Height: it.CoverHeight, Renditions: it.CoverRenditions, Placeholder: it.CoverPlaceholder},
 		Duration: it.Duration, Reactions: it.Reactions, Comments: it.Comments, Shares: it.Shares, Plays: it.Plays,
 		CreatedAt: created, indexed: it.SearchWords, Promotion: it.promotion(),
 	}, nil
@@ -254,6 +261,7 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 	p := Post{
 		ID: s.ids.next(now), Kind: d.Kind, OwnerID: d.OwnerID, Caption: d.Caption, Type: d.Type, Links: d.Links,
 		Location: d.Location, Public: d.Public, Tags: d.Tags, Media: files.media.Key, Cover: files.cover.Key,
+		Art:      artOf(files.cover),
 		Duration: math.Round(files.media.Duration*1000) / 1000, CreatedAt: now,
 	}
 	if d.Kind == Beat {
@@ -308,12 +316,13 @@ func (s *Store) Create(ctx context.Context, d Draft) (Post, error) {
 // claimed are the copies a post is made with, and a beat's preview cut from its audio.
 type claimed struct{ media, cover, preview media.Meta }
 
-// keys are the copies' keys.
+// keys are the copies' keys, with the cover's renditions.
 func (c claimed) keys() []string {
 	var keys []string
 	for _, m := range []media.Meta{c.media, c.cover, c.preview} {
 		if m.OK() {
 			keys = append(keys, m.Key)
+			keys = append(keys, media.RenditionKeys(m.Key, m.Renditions)...)
 		}
 	}
 	return keys
