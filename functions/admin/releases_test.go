@@ -172,7 +172,11 @@ func TestAdminReleases_TheQueueShowsSubmittedReleasesWithTheirFilesPlayable(t *t
 	rel := released(t, ad.JSON("GET", "/api/admin/releases/"+first, nil), http.StatusOK)
 	files := rel["files"].(map[string]any)
 	for _, f := range []string{files["coverArt"].(string), files["audioFile"].(string)} {
-		res, err := http.Get(f)
+		if !strings.HasPrefix(f, "/"+schema.FinalPrefix) {
+			t.Errorf("file %s is not a signed path on the app's origin", f)
+			continue
+		}
+		res, err := app.Server.Client().Get(app.URL(f))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
+	"zuum/shared/schema"
 )
 
 func TestBeat_CreateServesThePreviewToEveryoneButItsOwner(t *testing.T) {
@@ -60,9 +61,11 @@ func TestBeat_CreateServesThePreviewToEveryoneButItsOwner(t *testing.T) {
 	if d := media.Duration("audio/wav", bytes.NewReader(b), int64(len(b))); status != http.StatusOK || d != 10 {
 		t.Errorf("the preview: %d, plays %v s, want 200 and 10 s", status, d)
 	}
-	// The full audio's address without a signature is refused, as S3 refuses it.
-	if status, _ := fetch(t, ada.Client, w.app.Cloud.URL+full); status != http.StatusForbidden {
-		t.Errorf("an unsigned GET of the full audio: %d, want 403", status)
+	// The full audio's address without a signature is refused, by the CDN and by S3.
+	for _, u := range []string{full, w.app.Cloud.URL + "/" + schema.Media.Name + full} {
+		if status, _ := fetch(t, ada.Client, u); status != http.StatusForbidden {
+			t.Errorf("an unsigned GET of the full audio %s: %d, want 403", u, status)
+		}
 	}
 	// Its owner hears all of it.
 	status, b = fetch(t, kel.Client, p["audio_upload"].(string))

@@ -88,7 +88,7 @@ func (w *world) beat(u user, caption string, extra map[string]any) map[string]an
 // fetch GETs a media URL as a browser would and returns its status and bytes.
 func fetch(t *testing.T, c *apptest.Client, rawURL string) (int, []byte) {
 	t.Helper()
-	res, err := c.HTTP.Get(rawURL)
+	res, err := c.HTTP.Get(c.URL(rawURL))
 	if err != nil {
 		t.Fatalf("GET %s: %v", rawURL, err)
 	}
@@ -97,7 +97,7 @@ func fetch(t *testing.T, c *apptest.Client, rawURL string) (int, []byte) {
 	return res.StatusCode, b
 }
 
-// objectPath is a signed URL's path: the bucket and the key, without the signature.
+// objectPath is a signed URL's path (on the app's origin, "/" and the key), without the signature.
 func objectPath(t *testing.T, raw string) string {
 	t.Helper()
 	u, err := url.Parse(raw)

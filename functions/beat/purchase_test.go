@@ -194,8 +194,10 @@ func TestPurchase_TheFullAudioIsReachableOnlyThroughADownload(t *testing.T) {
 			}
 		}
 	}
-	if status, _ := fetch(t, bo.Client, w.app.Cloud.URL+full); status != http.StatusForbidden {
-		t.Errorf("an unsigned GET of the full audio: %d, want 403", status)
+	for _, u := range []string{full, w.app.Cloud.URL + "/" + schema.Media.Name + full} {
+		if status, _ := fetch(t, bo.Client, u); status != http.StatusForbidden {
+			t.Errorf("an unsigned GET of the full audio %s: %d, want 403", u, status)
+		}
 	}
 }
 

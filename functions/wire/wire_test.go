@@ -2,7 +2,11 @@ package wire_test
 
 import (
 	"context"
+	"strings"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	"zuum/functions/chat"
 	"zuum/functions/notifications"
@@ -69,5 +73,45 @@ func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
 	}
 	if _, err := chat.FromEnv(ctx, app.Cloud.Config, socket); err != nil {
 		t.Errorf("chat: %v", err)
+	}
+}
+
+// A group that renders media signs media/ URLs for the CDN when it is told the signing key (the
+// local cloud tells every group), and presigns S3 GETs when it is not, as in a stack without the
+// media key group; half the configuration, or a key that is not one, fails at wiring, not later.
+func TestMediaStore_SignsForTheCDNOnlyWithTheSigningKey(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	key := schema.FinalPrefix + "u1/audio/a.mp3"
+	signing, err := wire.MediaStore(ctx, app.Cloud.Config, func(k string) string { return app.Env[k] }, schema.Media.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := signing.URL(ctx, key); !strings.HasPrefix(u, "/"+key+"?Expires=") || !strings.Contains(u, "&Key-Pair-Id=") {
+		t.Errorf("with the key: %q, want a signed path on the app's origin", u)
+	}
+	plain, err := wire.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_SECRET_ID", "MEDIA_SIGNING_KEY_ID"), schema.Media.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := plain.URL(ctx, key); !strings.HasPrefix(u, app.Cloud.URL+"/") || !strings.Contains(u, "X-Amz-Signature=") {
+		t.Errorf("without the key: %q, want a presigned GET on the bucket", u)
+	}
+	if _, err := wire.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_KEY_ID"), schema.Media.Name); err == nil {
+		t.Error("wired with the secret but no key pair id")
+	}
+	if _, err := app.Cloud.Secrets.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
+		Name: aws.String("not-a-key"), SecretString: aws.String("replace-me"),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	notKey := func(k string) string {
+		if k == "MEDIA_SIGNING_SECRET_ID" {
+			return "not-a-key"
+		}
+		return app.Env[k]
+	}
+	if _, err := wire.MediaStore(ctx, app.Cloud.Config, notKey, schema.Media.Name); err == nil {
+		t.Error("wired with a secret that holds no PEM key")
 	}
 }

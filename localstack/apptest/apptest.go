@@ -336,6 +336,15 @@ func (c *Client) Socket(ctx context.Context, query string) (*websocket.Conn, *ht
 // URL is the app's address for path.
 func (a *App) URL(path string) string { return a.Server.URL + path }
 
+// URL is the address a browser on the app's page loads ref from: ref itself when absolute (a
+// presigned GET on the bucket), else the app's address for it (posts' /media/ and /public/ paths).
+func (c *Client) URL(ref string) string {
+	if strings.HasPrefix(ref, "/") {
+		return c.app.URL(ref)
+	}
+	return ref
+}
+
 var sixDigits = regexp.MustCompile(`\b(\d{6})\b`)
 
 // LastOTP reads the newest verification code mailed to email.
