@@ -2925,6 +2925,14 @@ export interface components {
             /** @description The caption. */
             title: string;
             cover_photo: string;
+            /** @description The cover's width in pixels as kept (at most 2048 on its longer side); 0 without a cover or for posts made before covers had renditions. */
+            cover_width: number;
+            /** @description The cover's height in pixels; 0 as cover_width. */
+            cover_height: number;
+            /** @description The cover at most 16 pixels on its longer side, a JPEG data URI (data:image/jpeg;base64,...) of about 800 bytes, to show blurred until the cover loads; "" as cover_width. */
+            cover_placeholder: string;
+            /** @description JPEG copies of the cover (quality 78, served with Cache-Control public, max-age=31536000, immutable) at the widths 160, 480 and 960 pixels that are no wider than the cover, ascending by width, each URL signed as cover_photo is; [] without a cover or for posts made before covers had renditions, when cover_photo is the only picture. */
+            cover_renditions: components["schemas"]["CoverRendition"][];
             audio_upload: string;
             /** @description Seconds, 0 when unknown. */
             duration: number;
@@ -2963,6 +2971,14 @@ export interface components {
             video_upload: string;
             video_url: string;
             cover_photo: string;
+            /** @description The cover's width in pixels as kept (at most 2048 on its longer side); 0 without a cover or for posts made before covers had renditions. */
+            cover_width: number;
+            /** @description The cover's height in pixels; 0 as cover_width. */
+            cover_height: number;
+            /** @description The cover at most 16 pixels on its longer side, a JPEG data URI (data:image/jpeg;base64,...) of about 800 bytes, to show blurred until the cover loads; "" as cover_width. */
+            cover_placeholder: string;
+            /** @description JPEG copies of the cover (quality 78, served with Cache-Control public, max-age=31536000, immutable) at the widths 160, 480 and 960 pixels that are no wider than the cover, ascending by width, each URL signed as cover_photo is; [] without a cover or for posts made before covers had renditions, when cover_photo is the only picture. */
+            cover_renditions: components["schemas"]["CoverRendition"][];
             duration: number;
             audio: {
                 /** @description "Original audio - <username>" */
@@ -2979,6 +2995,13 @@ export interface components {
             plays_count?: number;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description One rendition of a post's cover. */
+        CoverRendition: {
+            /** @description Its width in pixels (160, 480 or 960); its height keeps the cover's proportions. */
+            width: number;
+            /** @description A URL ready for <img> (srcset), signed as cover_photo is. */
+            url: string;
         };
         AudioPostEnvelope: {
             post: components["schemas"]["AudioPost"];
@@ -3035,6 +3058,14 @@ export interface components {
             title: string;
             description: string;
             cover_photo: string;
+            /** @description The cover's width in pixels as kept (at most 2048 on its longer side); 0 without a cover or for posts made before covers had renditions. */
+            cover_width: number;
+            /** @description The cover's height in pixels; 0 as cover_width. */
+            cover_height: number;
+            /** @description The cover at most 16 pixels on its longer side, a JPEG data URI (data:image/jpeg;base64,...) of about 800 bytes, to show blurred until the cover loads; "" as cover_width. */
+            cover_placeholder: string;
+            /** @description JPEG copies of the cover (quality 78, served with Cache-Control public, max-age=31536000, immutable) at the widths 160, 480 and 960 pixels that are no wider than the cover, ascending by width, each URL signed as cover_photo is; [] without a cover or for posts made before covers had renditions, when cover_photo is the only picture. */
+            cover_renditions: components["schemas"]["CoverRendition"][];
             /** @description The full audio for the owner, the preview for everyone else. */
             audio_upload: string;
             /** @description The first 10 seconds. */
