@@ -30,6 +30,8 @@ import (
 	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
 	"zuum/functions/wire"
+	wireaccounts "zuum/functions/wire/accounts"
+	"zuum/functions/wire/buckets"
 	"zuum/localstack/app"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
@@ -129,7 +131,7 @@ func run(dataDir string, files served) error {
 	lambdas.RunSchedules(ctx, wired, slog.Default().With("component", "schedule"))
 
 	site := &app.Site{
-		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: buckets.S3(cfg), Bucket: schema.Media.Name,
 		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
 		Extra:        map[string]http.Handler{"/_google/": google.Handler("/_google")},
@@ -147,7 +149,7 @@ func run(dataDir string, files served) error {
 	if _, err := seed.Admin(ctx, dynamodb.NewFromConfig(cfg), schema.Users.Name); err != nil {
 		return fmt.Errorf("seed demo admin: %w", err)
 	}
-	accounts, _, err := wire.Accounts(ctx, cfg, func(k string) string { return env[k] })
+	accounts, _, err := wireaccounts.FromEnv(ctx, cfg, func(k string) string { return env[k] })
 	if err != nil {
 		return err
 	}

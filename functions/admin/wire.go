@@ -7,13 +7,13 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/accounts"
+	"zuum/functions/wire/buckets"
 	domain "zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
-	"zuum/shared/mail"
 	"zuum/shared/media"
 	"zuum/shared/post"
 	"zuum/shared/profile"
@@ -50,7 +50,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	cost, _ := strconv.Atoi(env("BCRYPT_COST"))
 	admins, err := domain.New(domain.Config{
 		DB: db, Table: users, Sessions: sessions, Users: session.NewUsers(sessions), Audit: log,
-		Mailer: mail.NewSES(sesv2.NewFromConfig(cfg), v["MAIL_FROM"]), Secret: secret,
+		Mailer: accounts.Mailer(cfg, v["MAIL_FROM"]), Secret: secret,
 		Bootstrap: domain.ParseBootstrap(env("ADMIN_BOOTSTRAP_EMAILS")), HashCost: cost,
 	})
 	if err != nil {
@@ -61,7 +61,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
-	files := media.NewStore(wire.S3(cfg), env(schema.Media.EnvVar))
+	files := media.NewStore(buckets.S3(cfg), env(schema.Media.EnvVar))
 	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/release"
@@ -28,6 +29,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
-	files := media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])
+	files := media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar])
 	return New(sessions, release.NewStore(db, v[schema.Posts.EnvVar], v[schema.Users.EnvVar], l, files), l, files), nil
 }

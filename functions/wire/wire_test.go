@@ -71,3 +71,34 @@ func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
 		t.Errorf("chat: %v", err)
 	}
 }
+
+func TestLambdaConfig_ReadsWhatLambdaSets(t *testing.T) {
+	env := map[string]string{
+		"AWS_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret",
+		"AWS_SESSION_TOKEN": "token", "AWS_ENDPOINT_URL": "http://127.0.0.1:4566",
+	}
+	cfg, err := wire.LambdaConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	creds, err := cfg.Credentials.Retrieve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Region != "eu-west-1" || creds.AccessKeyID != "AKID" || creds.SecretAccessKey != "secret" ||
+		creds.SessionToken != "token" || cfg.BaseEndpoint == nil || *cfg.BaseEndpoint != "http://127.0.0.1:4566" {
+		t.Fatalf("config = %+v with %+v", cfg, creds)
+	}
+	delete(env, "AWS_ENDPOINT_URL")
+	if cfg, err := wire.LambdaConfig(func(k string) string { return env[k] }); err != nil || cfg.BaseEndpoint != nil {
+		t.Fatalf("without AWS_ENDPOINT_URL: %v, endpoint %v", err, cfg.BaseEndpoint)
+	}
+	for _, name := range []string{"AWS_REGION", "AWS_SECRET_ACCESS_KEY"} {
+		v := env[name]
+		delete(env, name)
+		if _, err := wire.LambdaConfig(func(k string) string { return env[k] }); err == nil {
+			t.Errorf("wired without %s", name)
+		}
+		env[name] = v
+	}
+}
