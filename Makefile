@@ -130,8 +130,25 @@ test-browser: web ## Playwright (Debian's Chromium, installed here when missing)
 	  || { cat $$data/cloud.log | tail -40; exit 1; }
 
 .PHONY: bench
-bench: ## measure latency and AWS calls per API call, then the store under stress; writes localstack/bench/RESULTS.md
+# The Fast feed figures run Lighthouse and Chromium against a fresh local cloud of the built web
+# app on ports of their own (BENCH_PORT, BENCH_EDGE_PORT), started and stopped here; BENCH_TABLE
+# names the table they fill (after, or before), DATA_SAVER_KEY the web app's localStorage key of
+# data saver (the bytes with data saver on are measured when it is set).
+BENCH_PORT      ?= 8098
+BENCH_EDGE_PORT ?= 4598
+BENCH_TABLE     ?= after
+DATA_SAVER_KEY  ?=
+DATA_SAVER_VALUE ?= 1
+bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
+	go run ./localstack/bench -sizes-only -out localstack/bench/RESULTS.md
+	@data=$$(mktemp -d); bin=$$data/zuum; set -e; go build -o $$bin ./localstack; \
+	EDGE_PORT=$(BENCH_EDGE_PORT) PORT=$(BENCH_PORT) $$bin -data $$data/data -web webui/dist >$$data/log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \
+	for i in $$(seq 1 120); do $(HEALTHY) http://127.0.0.1:$(BENCH_PORT)/api/health && break; sleep 1; done; \
+	$(HEALTHY) http://127.0.0.1:$(BENCH_PORT)/api/health || { cat $$data/log; exit 1; }; \
+	node localstack/bench/lighthouse.mjs -url http://127.0.0.1:$(BENCH_PORT) -out localstack/bench/RESULTS.md -table $(BENCH_TABLE) \
+	  $(if $(DATA_SAVER_KEY),-data-saver-key $(DATA_SAVER_KEY) -data-saver-value $(DATA_SAVER_VALUE))
 
 # ---- infrastructure --------------------------------------------------------------------------
 

@@ -32,6 +32,8 @@ import (
 	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 
 	"zuum/functions/wire"
+	wireaccounts "zuum/functions/wire/accounts"
+	"zuum/functions/wire/buckets"
 	"zuum/localstack/app"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
@@ -135,7 +137,7 @@ func run(dataDir string, files served) error {
 	lambdas.RunSchedules(ctx, wired, slog.Default().With("component", "schedule"))
 
 	site := &app.Site{
-		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: wire.S3(cfg), Bucket: schema.Media.Name,
+		API: gateway.New(wired.Routes), Socket: wired.Chat, WebDir: files.web, S3: buckets.S3(cfg), Bucket: schema.Media.Name,
 		OpenAPI: files.openAPI, APIDocs: files.apiDocs,
 		OriginSecret: string(originSecret),
 		MediaKeys:    map[string]*rsa.PublicKey{lambdas.MediaSigningKeyID: mediaKey},
@@ -154,7 +156,7 @@ func run(dataDir string, files served) error {
 	if _, err := seed.Admin(ctx, dynamodb.NewFromConfig(cfg), schema.Users.Name); err != nil {
 		return fmt.Errorf("seed demo admin: %w", err)
 	}
-	accounts, _, err := wire.Accounts(ctx, cfg, func(k string) string { return env[k] })
+	accounts, _, err := wireaccounts.FromEnv(ctx, cfg, func(k string) string { return env[k] })
 	if err != nil {
 		return err
 	}

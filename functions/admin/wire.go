@@ -7,13 +7,13 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/accounts"
+	"zuum/functions/wire/buckets"
 	domain "zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
-	"zuum/shared/mail"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/promotion"
@@ -29,7 +29,7 @@ import (
 // MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
 // without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
 // MEDIA_BUCKET (the releases queue; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL
-// its files' URLs are signed for the CDN: wire.MediaStore), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
+// its files' URLs are signed for the CDN: buckets.MediaStore), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
 // limited per viewer address, believed from the CDN only (wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
@@ -50,7 +50,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	cost, _ := strconv.Atoi(env("BCRYPT_COST"))
 	admins, err := domain.New(domain.Config{
 		DB: db, Table: users, Sessions: sessions, Users: session.NewUsers(sessions), Audit: log,
-		Mailer: mail.NewSES(sesv2.NewFromConfig(cfg), v["MAIL_FROM"]), Secret: secret,
+		Mailer: accounts.Mailer(cfg, v["MAIL_FROM"]), Secret: secret,
 		Bootstrap: domain.ParseBootstrap(env("ADMIN_BOOTSTRAP_EMAILS")), HashCost: cost,
 	})
 	if err != nil {
@@ -61,7 +61,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h := New(admins, log)
-	files, err := wire.MediaStore(ctx, cfg, env, env(schema.Media.EnvVar))
+	files, err := buckets.MediaStore(ctx, cfg, env, env(schema.Media.EnvVar))
 	if err != nil {
 		return nil, err
 	}

@@ -10,9 +10,14 @@ import (
 
 	"zuum/functions/posts"
 	"zuum/functions/wire"
+	"zuum/functions/wire/queue"
 )
 
-// FromEnv builds the route group from its environment (see posts.FromEnv).
+// FromEnv builds the route group from its environment (see posts.WireWriter and queue.Jobs).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	return posts.FromEnv(ctx, cfg, env, posts.Audio)
+	q, err := queue.Jobs(cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	return posts.FromEnv(ctx, cfg, env, posts.Audio, q)
 }

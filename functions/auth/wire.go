@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/accounts"
 )
 
 // Google's public endpoints, used unless the environment points elsewhere.
@@ -23,7 +24,7 @@ const (
 // per-address limits key on the viewer's address, which it believes from the CDN only
 // (ORIGIN_SECRET_ID, ORIGIN_REQUIRED: see wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	accounts, _, err := wire.Accounts(ctx, cfg, env)
+	svc, _, err := accounts.FromEnv(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +51,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 			RedirectURL: app + "/api/auth/google/callback",
 		})
 	}
-	return edge.Wrap(New(accounts, wire.Media(env), google)), nil
+	return edge.Wrap(New(svc, wire.Media(env), google)), nil
 }
 
 func or(v, fallback string) string {

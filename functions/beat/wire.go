@@ -15,13 +15,14 @@ import (
 
 	"zuum/functions/posts"
 	"zuum/functions/wire"
+	"zuum/functions/wire/queue"
 	"zuum/shared/ledger"
 	"zuum/shared/licence"
 	"zuum/shared/purchase"
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the route group from its environment: what posts.WireWriter reads,
+// FromEnv builds the route group from its environment: what posts.WireWriter and queue.Jobs read,
 // LEDGER_TABLE, and BEAT_COMMISSION_PERCENT (Zuum's share of each sale, 0 to 100; 10 when unset).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar)
@@ -34,7 +35,11 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 			return nil, fmt.Errorf("BEAT_COMMISSION_PERCENT %q is not a whole number", s)
 		}
 	}
-	d, err := posts.WireWriter(ctx, cfg, env)
+	q, err := queue.Jobs(cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	d, err := posts.WireWriter(ctx, cfg, env, q)
 	if err != nil {
 		return nil, err
 	}

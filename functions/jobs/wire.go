@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/shared/media"
 	"zuum/shared/notify"
 	"zuum/shared/post"
@@ -26,7 +27,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 		post.NewStore(post.Config{DB: db, Table: posts, Users: users}),
 		profile.NewStore(db, users),
 		notify.NewStore(db, users),
-		media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar]),
+		media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar]),
 		media.NewCatalog(db, posts),
 	)
 	return w.Handle, nil

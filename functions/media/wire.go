@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	files "zuum/shared/media"
 	"zuum/shared/schema"
 )
@@ -18,6 +19,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 		return nil, err
 	}
 	bucket := v[schema.Media.EnvVar]
-	w := New(files.NewStore(wire.S3(cfg), bucket), files.NewCatalog(dynamodb.NewFromConfig(cfg), v[schema.Posts.EnvVar]), bucket)
+	w := New(files.NewStore(buckets.S3(cfg), bucket), files.NewCatalog(dynamodb.NewFromConfig(cfg), v[schema.Posts.EnvVar]), bucket)
 	return w.Handle, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/accounts"
 	"zuum/shared/ledger"
 	"zuum/shared/payment"
 	"zuum/shared/post"
@@ -24,7 +25,7 @@ import (
 // per cold start). In-app promotion reads the promoted post from POSTS_TABLE. Subscriptions write the Users table (USERS_TABLE) and send the browser back to
 // APP_URL/subscribe after the provider's payment page.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	sessions, _, err := wire.Accounts(ctx, cfg, env)
+	sessions, _, err := accounts.FromEnv(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}

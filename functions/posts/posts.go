@@ -11,9 +11,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/jobs"
@@ -135,28 +135,26 @@ func viewer(r *http.Request) httpapi.Principal {
 	return p
 }
 
-// FromEnv builds k's routes from the environment (see WireWriter).
-func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind) (http.Handler, error) {
-	d, err := WireWriter(ctx, cfg, env)
+// FromEnv builds k's routes from the environment and the jobs queue (see WireWriter).
+func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind, q jobs.Queue) (http.Handler, error) {
+	d, err := WireWriter(ctx, cfg, env, q)
 	if err != nil {
 		return nil, err
 	}
 	return New(k, d), nil
 }
 
-// WireWriter builds what creating and deleting posts needs from the environment: what Wire
-// reads, and JOBS_FUNCTION, the jobs worker that new and deleted posts queue work for.
-func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
-	v, err := env.Require("JOBS_FUNCTION")
-	if err != nil {
-		return Deps{}, err
-	}
-	return build(ctx, cfg, env, jobs.NewLambda(lambda.NewFromConfig(cfg), v["JOBS_FUNCTION"]))
+// WireWriter builds what creating and deleting posts needs: what Wire reads from the
+// environment, and q, the queue to the jobs worker that new and deleted posts queue work for
+// (wire/queue builds it from JOBS_FUNCTION; the caller passes it, so a group that only reads
+// posts, the feed, does not link the Lambda client).
+func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env, q jobs.Queue) (Deps, error) {
+	return build(ctx, cfg, env, q)
 }
 
 // Wire builds what reading posts needs (the feed's routes) from the environment: USERS_TABLE,
 // POSTS_TABLE, MEDIA_BUCKET, JWT_SECRET_ID, MAIL_FROM, APP_URL and MEDIA_URL, and
-// MEDIA_SIGNING_SECRET_ID with MEDIA_SIGNING_KEY_ID for signed media URLs (wire.MediaStore). Its store has no
+// MEDIA_SIGNING_SECRET_ID with MEDIA_SIGNING_KEY_ID for signed media URLs (buckets.MediaStore). Its store has no
 // jobs queue, so it cannot create or delete posts.
 func Wire(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
 	return build(ctx, cfg, env, nil)
@@ -171,7 +169,7 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 	if err != nil {
 		return Deps{}, err
 	}
-	files, err := wire.MediaStore(ctx, cfg, env, v[schema.Media.EnvVar])
+	files, err := buckets.MediaStore(ctx, cfg, env, v[schema.Media.EnvVar])
 	if err != nil {
 		return Deps{}, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/shared/media"
 	"zuum/shared/schema"
 )
@@ -22,5 +23,5 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	return New(sessions, media.NewStore(wire.S3(cfg), v[schema.Media.EnvVar])), nil
+	return New(sessions, media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar])), nil
 }

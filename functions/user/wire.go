@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/shared/chat"
 	"zuum/shared/schema"
 )
@@ -28,5 +29,5 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	rooms := chat.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Chat.EnvVar])
-	return New(sessions, profiles, NewPictures(wire.S3(cfg), v[schema.Media.EnvVar]), rooms, wire.Media(env)), nil
+	return New(sessions, profiles, NewPictures(buckets.S3(cfg), v[schema.Media.EnvVar]), rooms, wire.Media(env)), nil
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 )
 
@@ -18,11 +17,12 @@ type Builder func(ctx context.Context, cfg aws.Config, env Env) (http.Handler, e
 
 // Serve is a Lambda main: it builds the group once per process (clients and secrets are reused
 // across invocations) and serves API Gateway HTTP API payload v2 events through the standard
-// adapter. AWS_ENDPOINT_URL, when set, points every client at LocalStack or the local cloud.
+// adapter. AWS_ENDPOINT_URL, when set, points every client at LocalStack or the local cloud
+// (LambdaConfig).
 func Serve(name string, build Builder) {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
 	ctx := context.Background()
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := lambdaConfig()
 	if err != nil {
 		slog.Error("load aws config", "group", name, "err", err)
 		os.Exit(1)
@@ -46,7 +46,7 @@ type WorkerBuilder func(ctx context.Context, cfg aws.Config, env Env) (Worker, e
 func ServeWorker(name string, build WorkerBuilder) {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
 	ctx := context.Background()
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := lambdaConfig()
 	if err != nil {
 		slog.Error("load aws config", "worker", name, "err", err)
 		os.Exit(1)

@@ -8,7 +8,6 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 )
 
 // Socket is a WebSocket API's function as API Gateway invokes it: CONNECT, DISCONNECT and
@@ -24,7 +23,7 @@ type SocketBuilder func(ctx context.Context, cfg aws.Config, env Env) (Socket, e
 func ServeSocket(name string, build SocketBuilder) {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
 	ctx := context.Background()
-	cfg, err := config.LoadDefaultConfig(ctx)
+	cfg, err := lambdaConfig()
 	if err != nil {
 		slog.Error("load aws config", "socket", name, "err", err)
 		os.Exit(1)

@@ -1,24 +1,22 @@
 // Package wire builds what a route group needs from its environment: AWS clients (once per
 // process), the JWT secret from Secrets Manager and the domain services. Every Lambda main and
 // the local cloud wire groups through here, so a group runs the same in AWS, under LocalStack
-// and in the local cloud; only the environment differs.
+// and in the local cloud; only the environment differs. What only some groups use lives in
+// packages of its own, so a group links only the clients it imports: wire/accounts (the account
+// service, which mails through SES), wire/queue (the jobs queue, Lambda's invoke) and
+// wire/buckets (the S3 client).
 package wire
 
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 
-	"zuum/shared/account"
 	"zuum/shared/httpapi"
-	"zuum/shared/mail"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
 	"zuum/shared/session"
@@ -43,14 +41,6 @@ func (e Env) Require(names ...string) (map[string]string, error) {
 	return out, nil
 }
 
-// S3 returns an S3 client; with a custom endpoint (the local cloud, LocalStack) it addresses
-// buckets by path, since those endpoints have no per-bucket host names.
-func S3(cfg aws.Config) *s3.Client {
-	return s3.NewFromConfig(cfg, func(o *s3.Options) {
-		o.UsePathStyle = cfg.BaseEndpoint != nil || o.BaseEndpoint != nil
-	})
-}
-
 // Secret reads a secret's string value.
 func Secret(ctx context.Context, cfg aws.Config, id string) ([]byte, error) {
 	out, err := secretsmanager.NewFromConfig(cfg).GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: &id})
@@ -65,29 +55,6 @@ func Secret(ctx context.Context, cfg aws.Config, id string) ([]byte, error) {
 
 // Media returns how media keys become URLs (MEDIA_URL; empty means same origin).
 func Media(env Env) httpapi.Media { return httpapi.Media{BaseURL: env("MEDIA_URL")} }
-
-// Accounts builds the account service and the profile store over the Users table.
-func Accounts(ctx context.Context, cfg aws.Config, env Env) (*account.Service, *profile.Store, error) {
-	v, err := env.Require(schema.Users.EnvVar, "JWT_SECRET_ID", "MAIL_FROM", "APP_URL")
-	if err != nil {
-		return nil, nil, err
-	}
-	secret, err := Secret(ctx, cfg, v["JWT_SECRET_ID"])
-	if err != nil {
-		return nil, nil, err
-	}
-	db := dynamodb.NewFromConfig(cfg)
-	profiles := profile.NewStore(db, v[schema.Users.EnvVar])
-	cost, _ := strconv.Atoi(env("BCRYPT_COST"))
-	svc, err := account.New(account.Config{
-		DB: db, Profiles: profiles, Secret: secret, AppURL: v["APP_URL"], HashCost: cost,
-		Mailer: mail.NewSES(sesv2.NewFromConfig(cfg), v["MAIL_FROM"]),
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return svc, profiles, nil
-}
 
 // Profiles returns the profile store over the Users table (USERS_TABLE).
 func Profiles(cfg aws.Config, env Env) (*profile.Store, error) {

@@ -14,6 +14,7 @@ import (
 	"zuum/functions/user"
 	"zuum/functions/wallet"
 	"zuum/functions/wire"
+	"zuum/functions/wire/buckets"
 	"zuum/localstack/apptest"
 	"zuum/shared/schema"
 )
@@ -83,21 +84,21 @@ func TestMediaStore_SignsForTheCDNOnlyWithTheSigningKey(t *testing.T) {
 	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	key := schema.FinalPrefix + "u1/audio/a.mp3"
-	signing, err := wire.MediaStore(ctx, app.Cloud.Config, func(k string) string { return app.Env[k] }, schema.Media.Name)
+	signing, err := buckets.MediaStore(ctx, app.Cloud.Config, func(k string) string { return app.Env[k] }, schema.Media.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if u := signing.URL(ctx, key); !strings.HasPrefix(u, "/"+key+"?Expires=") || !strings.Contains(u, "&Key-Pair-Id=") {
 		t.Errorf("with the key: %q, want a signed path on the app's origin", u)
 	}
-	plain, err := wire.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_SECRET_ID", "MEDIA_SIGNING_KEY_ID"), schema.Media.Name)
+	plain, err := buckets.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_SECRET_ID", "MEDIA_SIGNING_KEY_ID"), schema.Media.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if u := plain.URL(ctx, key); !strings.HasPrefix(u, app.Cloud.URL+"/") || !strings.Contains(u, "X-Amz-Signature=") {
 		t.Errorf("without the key: %q, want a presigned GET on the bucket", u)
 	}
-	if _, err := wire.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_KEY_ID"), schema.Media.Name); err == nil {
+	if _, err := buckets.MediaStore(ctx, app.Cloud.Config, without(app, "MEDIA_SIGNING_KEY_ID"), schema.Media.Name); err == nil {
 		t.Error("wired with the secret but no key pair id")
 	}
 	if _, err := app.Cloud.Secrets.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
@@ -111,7 +112,38 @@ func TestMediaStore_SignsForTheCDNOnlyWithTheSigningKey(t *testing.T) {
 		}
 		return app.Env[k]
 	}
-	if _, err := wire.MediaStore(ctx, app.Cloud.Config, notKey, schema.Media.Name); err == nil {
+	if _, err := buckets.MediaStore(ctx, app.Cloud.Config, notKey, schema.Media.Name); err == nil {
 		t.Error("wired with a secret that holds no PEM key")
+	}
+}
+
+func TestLambdaConfig_ReadsWhatLambdaSets(t *testing.T) {
+	env := map[string]string{
+		"AWS_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret",
+		"AWS_SESSION_TOKEN": "token", "AWS_ENDPOINT_URL": "http://127.0.0.1:4566",
+	}
+	cfg, err := wire.LambdaConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	creds, err := cfg.Credentials.Retrieve(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Region != "eu-west-1" || creds.AccessKeyID != "AKID" || creds.SecretAccessKey != "secret" ||
+		creds.SessionToken != "token" || cfg.BaseEndpoint == nil || *cfg.BaseEndpoint != "http://127.0.0.1:4566" {
+		t.Fatalf("config = %+v with %+v", cfg, creds)
+	}
+	delete(env, "AWS_ENDPOINT_URL")
+	if cfg, err := wire.LambdaConfig(func(k string) string { return env[k] }); err != nil || cfg.BaseEndpoint != nil {
+		t.Fatalf("without AWS_ENDPOINT_URL: %v, endpoint %v", err, cfg.BaseEndpoint)
+	}
+	for _, name := range []string{"AWS_REGION", "AWS_SECRET_ACCESS_KEY"} {
+		v := env[name]
+		delete(env, name)
+		if _, err := wire.LambdaConfig(func(k string) string { return env[k] }); err == nil {
+			t.Errorf("wired without %s", name)
+		}
+		env[name] = v
 	}
 }

@@ -3,7 +3,10 @@
 // edge. It reports latency percentiles and how many DynamoDB, S3 and SES calls each API call
 // makes, the chat socket's send-to-receive latency with many rooms sending at once (see
 // benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
-// bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone.
+// bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone; -sizes-only builds
+// every group's Lambda and a hello world and writes their sizes (sizes.go). A full run keeps the
+// sections of the file it does not write: the sizes and the Fast feed figures
+// (localstack/bench/lighthouse.mjs).
 package main
 
 import (
@@ -86,6 +89,7 @@ func main() {
 	flag.IntVar(&chatRooms, "chat-rooms", chatRooms, "rooms sending at once in the chat latency run (0 skips it)")
 	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
 	searchOnly := flag.Bool("search-only", false, "run only the search run, replacing its section of -out")
+	sizesOnly := flag.Bool("sizes-only", false, "measure only the Lambda binary sizes, replacing their after table in -out")
 	flag.Parse()
 	var err error
 	switch {
@@ -93,6 +97,8 @@ func main() {
 		err = runChatOnly(*out, chatRooms)
 	case *searchOnly:
 		err = runSearchOnly(*out, *n)
+	case *sizesOnly:
+		err = runSizesOnly(*out)
 	case *stressOnly:
 		err = runStressOnly(*out, *stressFor)
 	default:
@@ -341,7 +347,7 @@ func run(out string, n int, stressFor time.Duration) error {
 	}
 	fmt.Print(b.String())
 	if out != "" {
-		return errors.Join(stressErr, os.WriteFile(out, []byte(b.String()), 0o644))
+		return errors.Join(stressErr, os.WriteFile(out, []byte(b.String()+keptSections(out)), 0o644))
 	}
 	return stressErr
 }

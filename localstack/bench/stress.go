@@ -333,7 +333,7 @@ func runStressOnly(out string, d time.Duration) error {
 		return errors.Join(err, rerr)
 	}
 	kept, _, _ := strings.Cut(string(old), stressHeading)
-	return errors.Join(err, os.WriteFile(out, []byte(kept+section), 0o644))
+	return errors.Join(err, os.WriteFile(out, []byte(kept+section+keptSections(out)), 0o644))
 }
 
 func stringOf(v types.AttributeValue) string {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"zuum/functions/wire"
+	wireaccounts "zuum/functions/wire/accounts"
 	"zuum/localstack/apptest"
 	"zuum/localstack/seed"
 	"zuum/shared/ledger"
@@ -69,7 +69,7 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 // accounts is the account service the local cloud gives the seed, wired as the groups are.
 func accounts(t *testing.T, app *apptest.App) seed.Sessions {
 	t.Helper()
-	svc, _, err := wire.Accounts(context.Background(), app.Cloud.Config, func(k string) string { return app.Env[k] })
+	svc, _, err := wireaccounts.FromEnv(context.Background(), app.Cloud.Config, func(k string) string { return app.Env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}

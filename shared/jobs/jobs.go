@@ -4,18 +4,12 @@
 // the event goes to the function's failure destination). The local cloud's edge serves the same
 // Invoke API with the same retry behaviour, so the path is identical everywhere.
 //
-// Jobs must be idempotent: a retried job runs again from the start.
+// Jobs must be idempotent: a retried job runs again from the start. The queue over Lambda's
+// invoke is shared/jobs/invoke, a package of its own so that only the functions that queue jobs
+// link the Lambda client.
 package jobs
 
-import (
-	"context"
-	"encoding/json"
-	"fmt"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
-	"github.com/aws/aws-sdk-go-v2/service/lambda/types"
-)
+import "context"
 
 // Type names a kind of job.
 type Type string
@@ -41,35 +35,4 @@ type Job struct {
 // Queue sends jobs.
 type Queue interface {
 	Send(ctx context.Context, j Job) error
-}
-
-// Lambda sends jobs to a function by asynchronous invoke.
-type Lambda struct {
-	client   *lambda.Client
-	function string
-}
-
-// NewLambda returns a queue that invokes function (a name or ARN) asynchronously.
-func NewLambda(client *lambda.Client, function string) *Lambda {
-	return &Lambda{client: client, function: function}
-}
-
-// Send queues j. A nil error means Lambda accepted the event (202).
-func (q *Lambda) Send(ctx context.Context, j Job) error {
-	payload, err := json.Marshal(j)
-	if err != nil {
-		return fmt.Errorf("encode job: %w", err)
-	}
-	out, err := q.client.Invoke(ctx, &lambda.InvokeInput{
-		FunctionName:   aws.String(q.function),
-		InvocationType: types.InvocationTypeEvent,
-		Payload:        payload,
-	})
-	if err != nil {
-		return fmt.Errorf("queue %s job: %w", j.Type, err)
-	}
-	if out.StatusCode != 202 {
-		return fmt.Errorf("queue %s job: status %d", j.Type, out.StatusCode)
-	}
-	return nil
 }

@@ -1,14 +1,7 @@
-// Package mail sends transactional email through Amazon SES (v2). Locally the same client talks
-// to the local cloud's SES, which keeps what was sent for tests and developers to read.
+// Package mail is the transactional email a domain sends: the Message. Its sender over Amazon SES
+// (v2) is shared/mail/ses, a package of its own so that only the functions that send mail link the
+// SES client.
 package mail
-
-import (
-	"context"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
-)
 
 // Message is one email.
 type Message struct {
@@ -16,30 +9,4 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
-}
-
-// SES sends Messages from one verified address.
-type SES struct {
-	client *sesv2.Client
-	from   string
-}
-
-// NewSES returns a sender using client, sending from the address from.
-func NewSES(client *sesv2.Client, from string) *SES { return &SES{client: client, from: from} }
-
-// Send delivers m.
-func (s *SES) Send(ctx context.Context, m Message) error {
-	body := &types.Body{Text: &types.Content{Data: aws.String(m.Text), Charset: aws.String("UTF-8")}}
-	if m.HTML != "" {
-		body.Html = &types.Content{Data: aws.String(m.HTML), Charset: aws.String("UTF-8")}
-	}
-	_, err := s.client.SendEmail(ctx, &sesv2.SendEmailInput{
-		FromEmailAddress: aws.String(s.from),
-		Destination:      &types.Destination{ToAddresses: []string{m.To}},
-		Content: &types.EmailContent{Simple: &types.Message{
-			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String("UTF-8")},
-			Body:    body,
-		}},
-	})
-	return err
 }

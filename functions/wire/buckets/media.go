@@ -1,4 +1,4 @@
-package wire
+package buckets
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"zuum/functions/wire"
 	"zuum/shared/media"
 )
 
@@ -14,7 +15,7 @@ import (
 // PEM, read once, at cold start, like the JWT key) and MEDIA_SIGNING_KEY_ID (the key's id in
 // CloudFront): its store then answers media/ keys with CloudFront signed URLs on the site's
 // origin, APP_URL. Without them the store presigns S3 GETs, as for every other key.
-func MediaStore(ctx context.Context, cfg aws.Config, env Env, bucket string) (*media.Store, error) {
+func MediaStore(ctx context.Context, cfg aws.Config, env wire.Env, bucket string) (*media.Store, error) {
 	store := media.NewStore(S3(cfg), bucket)
 	secretID, keyID := env("MEDIA_SIGNING_SECRET_ID"), env("MEDIA_SIGNING_KEY_ID")
 	if secretID == "" && keyID == "" {
@@ -24,7 +25,7 @@ func MediaStore(ctx context.Context, cfg aws.Config, env Env, bucket string) (*m
 	if err != nil {
 		return nil, errors.New("signed media URLs: " + err.Error())
 	}
-	key, err := Secret(ctx, cfg, v["MEDIA_SIGNING_SECRET_ID"])
+	key, err := wire.Secret(ctx, cfg, v["MEDIA_SIGNING_SECRET_ID"])
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,69 @@
+package wire_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// linked is what each group's Lambda may link of the AWS SDK's service clients: what it uses. A
+// client a group does not use costs binary size and cold-start time (its package initialisation),
+// so a group that starts linking one fails here until its row says why.
+var linked = map[string][]string{
+	"admin":         {"dynamodb", "s3", "secretsmanager", "sesv2"},  // release review reads media; sign-up codes by mail
+	"audio":         {"dynamodb", "lambda", "s3", "secretsmanager"}, // posts queue jobs (Lambda invoke)
+	"auth":          {"dynamodb", "secretsmanager", "sesv2"},
+	"beat":          {"dynamodb", "lambda", "s3", "secretsmanager"},
+	"chat":          {"apigatewaymanagementapi", "dynamodb", "secretsmanager"},
+	"distribution":  {"dynamodb", "s3", "secretsmanager"},
+	"feed":          {"dynamodb", "s3", "secretsmanager"}, // reads posts and signs their media; sends no mail, queues no job
+	"jobs":          {"dynamodb", "s3", "secretsmanager"},
+	"licences":      {"dynamodb", "secretsmanager"},
+	"media":         {"dynamodb", "s3", "secretsmanager"},
+	"notifications": {"dynamodb", "secretsmanager"},
+	"payment":       {"dynamodb", "s3", "secretsmanager", "sesv2"}, // s3 through shared/promotion → post → media
+	"promotion":     {"dynamodb", "s3", "secretsmanager"},
+	"reconcile":     {"dynamodb", "secretsmanager"},
+	"search":        {"dynamodb", "s3", "secretsmanager"},
+	"uploads":       {"dynamodb", "s3", "secretsmanager"},
+	"user":          {"apigatewaymanagementapi", "dynamodb", "s3", "secretsmanager"},
+	"video":         {"dynamodb", "lambda", "s3", "secretsmanager"},
+	"wallet":        {"dynamodb", "secretsmanager"},
+}
+
+// TestGroups_LinkOnlyTheClientsTheyUse lists each Lambda main's dependencies as `make build`
+// builds it (go list -deps) and compares the AWS service clients among them with linked.
+func TestGroups_LinkOnlyTheClientsTheyUse(t *testing.T) {
+	mains, err := filepath.Glob("../*/cmd/main.go")
+	if err != nil || len(mains) == 0 {
+		t.Fatalf("no Lambda mains under functions/: %v", err)
+	}
+	const service = "github.com/aws/aws-sdk-go-v2/service/"
+	for _, m := range mains {
+		group := filepath.Base(filepath.Dir(filepath.Dir(m)))
+		t.Run(group, func(t *testing.T) {
+			cmd := exec.Command("go", "list", "-deps", "-tags", "lambda.norpc", "./"+filepath.Dir(m))
+			cmd.Env = append(cmd.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("go list -deps %s: %v", m, err)
+			}
+			var got []string
+			for p := range strings.FieldsSeq(string(out)) {
+				if name, ok := strings.CutPrefix(p, service); ok && !strings.Contains(name, "/") {
+					got = append(got, name)
+				}
+			}
+			slices.Sort(got)
+			want, ok := linked[group]
+			if !ok {
+				t.Fatalf("group %s has no row in linked; it links %v", group, got)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s links the clients %v, want %v", group, got, want)
+			}
+		})
+	}
+}
