@@ -60,14 +60,6 @@ describe('api client', () => {
     expect(headersOf(calls[0]).authorization).toBeUndefined();
   });
 
-  it('forgets a token an older build stored when the client is configured at start', () => {
-    localStorage.setItem(LEGACY_TOKEN_KEY, 'jwt-123');
-
-    configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
-
-    expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
-  });
-
   it('posts JSON bodies', async () => {
     const { calls } = mockApi({ 'POST /auth/login': { status: 200, body: { token: 't' } } });
 
