@@ -85,6 +85,15 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker: a classic script, served as written (public/ is not bundled).
+    files: ['public/sw.js'],
+    extends: [js.configs.recommended],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(['self', 'caches', 'fetch', 'URL', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly'])),
+    },
+  },
+  {
     files: TEST_FILES,
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: policies({ tests: true }) }],
