@@ -6,9 +6,10 @@ import { defineConfig } from 'vite';
 /** The local cloud serves the API and uploaded media on :8080 (make dev). */
 const backend = process.env.ZUUM_BACKEND ?? 'http://127.0.0.1:8080';
 
+/** The API client and the error texts: what every screen that calls the API needs, signed in or not. */
+const apiShared = /src[\\/]lib[\\/](api-client|error-message)\./;
 /** Modules only signed-in screens use, which they share (the signed-in and posts chunks below). */
-const signedInShared =
-  /src[\\/]lib[\\/](api-client|api-schemas|auth[\\/](get-|logout|require)|chat|error-message|media-url|money)/;
+const signedInShared = /src[\\/]lib[\\/](auth[\\/](get-|logout|require)|chat|media-url|money)/;
 const postsShared = /src[\\/]features[\\/](posts|feed[\\/]api)[\\/]/;
 /** Screens (*-page.tsx) keep chunks of their own: each route loads its own. */
 const notAScreen = (id: string) => !/-pages?\.tsx$/.test(id);
@@ -34,6 +35,7 @@ export default defineConfig({
             // What the signed-in screens share (the API client, the session, the post players),
             // in one request rather than twenty small ones. Never what the entry imports: the
             // bundle-size check fails when this chunk reaches the landing page.
+            { name: 'api', test: apiShared, includeDependenciesRecursively: false },
             { name: 'signed-in', test: (id) => signedInShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },
             // A post's building blocks (its calls, cache, players and sheets), for the feed, the post pages and the beats.
             { name: 'posts', test: (id) => postsShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },

@@ -176,6 +176,20 @@ describe('api client', () => {
     expect(messageFor(error, { byStatus: { 500: 'Server error.' }, network: NETWORK_ERROR, fallback: UNEXPECTED_ERROR })).toBe(UNEXPECTED_ERROR);
   });
 
+  it('loads a schema given as a loader while the request travels, and checks the answer with it', async () => {
+    const { calls } = mockApi({ 'GET /user/profile': 'pending' });
+    const controller = new AbortController();
+    const loader = vi.fn(async () => profileSchema);
+    const pending = failure(api.get('/user/profile', { schema: loader, signal: controller.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(loader).toHaveBeenCalledTimes(1);
+    controller.abort();
+    expect((await pending).status).toBe(0);
+
+    mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    expect(await failure(api.get('/user/profile', { schema: async () => profileSchema }))).toBeInstanceOf(UnexpectedAnswerError);
+  });
+
   it('cancels the request in flight when its signal aborts, and fails the call with status 0', async () => {
     const { calls } = mockApi({ 'GET /user/profile': 'pending' });
     const controller = new AbortController();

@@ -60,12 +60,6 @@ export function apiUrlFor(path: string): string {
   return `${configured()}${path}`;
 }
 
-/** Origin serving the API; relative media paths such as /public/... resolve against it. */
-export function apiOrigin(): string {
-  const config = currentAppConfig();
-  return config ? new URL(config.apiUrl).origin : window.location.origin;
-}
-
 function parseJson(text: string): unknown {
   if (!text) return null;
   try {
@@ -96,12 +90,16 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, message);
 }
 
+/** An answer's check, or a loader of it. */
+type Schema<T> = ZodMiniType<T> | (() => Promise<ZodMiniType<T>>);
+
 /**
  * What a call takes besides its path, all from the document: `path` values for its
  * {placeholders}, `query`, and `body` (JSON, or FormData for multipart routes); each one
  * required when the document requires it and refused when the route has none. `schema`
  * checks the answer at run time instead of trusting it (its output must be the documented
- * answer's type). `headers` adds request headers a route reads (a money call's Idempotency-Key);
+ * answer's type); it may be given as a loader (`() => import(...)`), which runs while the
+ * request travels, so a screen that must not carry zod up front still checks its answers. `headers` adds request headers a route reads (a money call's Idempotency-Key);
  * `signal` cancels the request when it aborts.
  */
 type Init<P, M extends ApiMethod> = P extends unknown
@@ -115,13 +113,13 @@ type Init<P, M extends ApiMethod> = P extends unknown
         ? { body?: never }
         : ApiOperation<P, M> extends { requestBody: object }
           ? { body: ApiBody<P, M> }
-          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>>; headers?: Record<string, string>; signal?: AbortSignal }
+          : { body?: ApiBody<P, M> }) & { schema?: Schema<ApiAnswer<P, M>>; headers?: Record<string, string>; signal?: AbortSignal }
   : never;
 
 /** The init argument, optional when nothing in it is required. */
 type Args<P, M extends ApiMethod> = object extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>];
 
-type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType; headers?: Record<string, string>; signal?: AbortSignal };
+type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: Schema<unknown>; headers?: Record<string, string>; signal?: AbortSignal };
 
 /**
  * "/user/{id}/following" with {id: "u 1"} → "/user/u%201/following". The types demand every
@@ -165,7 +163,11 @@ function cancelOnAbort<O extends { cancel(message?: string): void }>(operation: 
   return operation;
 }
 
-async function send(route: string, operation: Sent, schema?: ZodMiniType): Promise<unknown> {
+async function send(route: string, operation: Sent, schema?: Schema<unknown>): Promise<unknown> {
+  // A loader starts now, beside the request, and is awaited only once the answer is in.
+  const check = typeof schema === 'function' ? schema() : schema;
+  // A call that fails never reads the check: its loading failure is nobody's to report then.
+  if (check instanceof Promise) check.catch(() => {});
   let text: string;
   let status: number;
   try {
@@ -176,8 +178,8 @@ async function send(route: string, operation: Sent, schema?: ZodMiniType): Promi
     throw toApiError(error);
   }
   const body = parseJson(text);
-  if (!schema) return body;
-  const result = schema.safeParse(body);
+  if (!check) return body;
+  const result = (await check).safeParse(body);
   if (!result.success) throw new UnexpectedAnswerError(status, route, result.error.issues);
   return result.data;
 }
