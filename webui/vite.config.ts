@@ -6,6 +6,14 @@ import { defineConfig } from 'vite';
 /** The local cloud serves the API and uploaded media on :8080 (make dev). */
 const backend = process.env.ZUUM_BACKEND ?? 'http://127.0.0.1:8080';
 
+/** The API client and the error texts: what every screen that calls the API needs, signed in or not. */
+const apiShared = /src[\\/]lib[\\/](api-client|error-message)\./;
+/** Modules only signed-in screens use, which they share (the signed-in and posts chunks below). */
+const signedInShared = /src[\\/]lib[\\/](auth[\\/](get-|logout|require)|chat|media-url|money)/;
+const postsShared = /src[\\/]features[\\/](posts|feed[\\/]api)[\\/]/;
+/** Screens (*-page.tsx) keep chunks of their own: each route loads its own. */
+const notAScreen = (id: string) => !/-pages?\.tsx$/.test(id);
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -14,14 +22,23 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Libraries change less often than screens: cache them apart. zod (forms, and the checked
-        // answers of src/lib/api-schemas) gets its own chunk.
+        // Libraries change less often than screens: cache them apart, by who needs them. The
+        // framework (React, the router, TanStack Query) is what the landing page needs; Amplify
+        // (the API client's transport) and zod (forms, and the checked answers of
+        // src/lib/api-schemas) load only with the screens that call the API or check a form.
+        // The app's own code is split by route (app/router.tsx), shared modules by rolldown.
         codeSplitting: {
           groups: [
-            { name: 'zod', test: /node_modules[\\/]zod/ },
-            { name: 'vendor', test: /node_modules/ },
-            { name: 'auth', test: /src[\\/]features[\\/]auth/ },
-            { name: 'signed-in', test: /src[\\/](features[\\/](home|profile|settings)|components[\\/]ui)/ },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'amplify', test: /node_modules/ },
+            // What the signed-in screens share (the API client, the session, the post players),
+            // in one request rather than twenty small ones. Never what the entry imports: the
+            // bundle-size check fails when this chunk reaches the landing page.
+            { name: 'api', test: apiShared, includeDependenciesRecursively: false },
+            { name: 'signed-in', test: (id) => signedInShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },
+            // A post's building blocks (its calls, cache, players and sheets), for the feed, the post pages and the beats.
+            { name: 'posts', test: (id) => postsShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -1,17 +1,15 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppShell } from '@/components/layouts/app-shell';
-import { ComingSoon } from '@/components/layouts/coming-soon';
 import { NotFound } from '@/components/layouts/not-found';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { RequireAuth } from '@/lib/auth/require-auth';
-import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
- * Screens load on first visit (route-level code splitting): the landing page and the guard
- * stay in the entry chunk, form screens bring zod with them.
+ * Screens load on first visit (route-level code splitting): only the landing page stays in the
+ * entry chunk; the signed-in guard and shell, the admin guard and every other screen are lazy, so
+ * the landing page loads no signed-in code, no API client and no zod. A navigation keeps the old
+ * screen up while the next one's code arrives, so nothing shifts.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
@@ -46,11 +44,7 @@ export const routes: RouteObject[] = [
       // A licence's verification URL: anyone may open it, signed in or not.
       { path: '/licences/:number', lazy: page(() => import('@/features/beats/components/licence-page'), 'LicencePage') },
       {
-        element: (
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
-        ),
+        lazy: page(() => import('./signed-in-layout'), 'SignedInLayout'),
         children: [
           { path: '/home', lazy: page(() => import('@/features/home/components/home-page'), 'HomePage') },
           { path: '/search', lazy: page(() => import('@/features/search/components/search-page'), 'SearchPage') },
@@ -87,7 +81,7 @@ export const routes: RouteObject[] = [
           { path: '/global', lazy: page(() => import('@/features/promotion/components/global-page'), 'GlobalPage') },
           { path: '/req', lazy: page(() => import('@/features/promotion/components/requirements-page'), 'RequirementsPage') },
           { path: '/user/promotions', lazy: page(() => import('@/features/promotion/components/my-promotions-page'), 'MyPromotionsPage') },
-          ...comingSoonPaths.map((path) => ({ path, element: <ComingSoon /> })),
+          ...comingSoonPaths.map((path) => ({ path, lazy: page(() => import('@/components/layouts/coming-soon'), 'ComingSoon') })),
         ],
       },
       // The admin area (spec §2 Admin): its own sign-in screens and, behind the admin guard, its shell.
@@ -97,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: '/adver', lazy: page(() => import('@/features/admin/components/admin-verify-page'), 'AdminVerifyPage') },
       { path: '/admin/forgot-password', lazy: page(() => import('@/features/admin/components/admin-forgot-page'), 'AdminForgotPage') },
       {
-        element: <RequireAdmin />,
+        lazy: page(() => import('@/features/admin/components/require-admin'), 'RequireAdmin'),
         children: [
           {
             lazy: page(() => import('@/features/admin/components/admin-shell'), 'AdminShell'),

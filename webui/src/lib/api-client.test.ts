@@ -60,14 +60,6 @@ describe('api client', () => {
     expect(headersOf(calls[0]).authorization).toBeUndefined();
   });
 
-  it('forgets a token an older build stored when the client is configured at start', () => {
-    localStorage.setItem(LEGACY_TOKEN_KEY, 'jwt-123');
-
-    configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
-
-    expect(localStorage.getItem(LEGACY_TOKEN_KEY)).toBeNull();
-  });
-
   it('posts JSON bodies', async () => {
     const { calls } = mockApi({ 'POST /auth/login': { status: 200, body: { token: 't' } } });
 
@@ -182,6 +174,20 @@ describe('api client', () => {
     expect(error.message).toContain('username');
     expect(messageFor(error, profileFetchErrors)).toBe('An unexpected error occurred');
     expect(messageFor(error, { byStatus: { 500: 'Server error.' }, network: NETWORK_ERROR, fallback: UNEXPECTED_ERROR })).toBe(UNEXPECTED_ERROR);
+  });
+
+  it('loads a schema given as a loader while the request travels, and checks the answer with it', async () => {
+    const { calls } = mockApi({ 'GET /user/profile': 'pending' });
+    const controller = new AbortController();
+    const loader = vi.fn(async () => profileSchema);
+    const pending = failure(api.get('/user/profile', { schema: loader, signal: controller.signal }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(loader).toHaveBeenCalledTimes(1);
+    controller.abort();
+    expect((await pending).status).toBe(0);
+
+    mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    expect(await failure(api.get('/user/profile', { schema: async () => profileSchema }))).toBeInstanceOf(UnexpectedAnswerError);
   });
 
   it('cancels the request in flight when its signal aborts, and fails the call with status 0', async () => {

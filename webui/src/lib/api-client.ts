@@ -1,13 +1,15 @@
 import { Amplify } from 'aws-amplify';
 import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
 import type { ZodMiniType } from 'zod/mini';
-import type { AppConfig } from '@/config/runtime-config';
+import { currentAppConfig, setAppConfig, type AppConfig } from '@/config/runtime-config';
 import type { ApiAnswer, ApiBody, ApiMethod, ApiOperation, ApiPath, ApiPathParams, ApiQuery } from '@/types/api';
-import { forgetLegacyToken } from './token-storage';
+import { ApiError, UnexpectedAnswerError, type FieldError } from './api-error';
+
+export { ApiError, joinFieldErrors, UnexpectedAnswerError, type FieldError } from './api-error';
 
 /**
  * The one API client. Every call goes through Amplify REST (`get`/`post`/`put`) so the same
- * build talks to the local cloud, LocalStack or API Gateway, whichever /config.json names.
+ * build talks to the local cloud, LocalStack or API Gateway, whichever runtime configuration main.tsx reads.
  * Paths, parameters, bodies and answers are typed by the API document (functions/openapi.yaml,
  * generated into types/openapi.gen.ts by `npm run gen:api`): an undocumented call does not compile.
  *
@@ -27,49 +29,35 @@ import { forgetLegacyToken } from './token-storage';
  */
 export const API_NAME = 'zuum';
 
-let apiUrl = '';
+let configuredWith: AppConfig | null = null;
 
 /**
- * Points Amplify REST at the checked runtime configuration. Called once at start, which is
- * also when a login token stored by an older build is thrown away.
+ * Points Amplify REST at the runtime configuration main.tsx keeps (config/runtime-config), on the
+ * first call rather than at start: the landing page, which calls nothing, never loads Amplify.
+ * Returns the API's absolute URL.
  */
+function configured(): string {
+  const config = currentAppConfig();
+  if (!config) throw new Error('The API client was called before the runtime configuration was loaded.');
+  if (configuredWith !== config) {
+    Amplify.configure(
+      { API: { REST: { [API_NAME]: { endpoint: config.apiUrl, region: config.region } } } },
+      { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
+    );
+    configuredWith = config;
+  }
+  return config.apiUrl;
+}
+
+/** Keeps `config` and points Amplify REST at it now (tests; the app sets the config in main.tsx). */
 export function configureApiClient(config: AppConfig): void {
-  forgetLegacyToken();
-  apiUrl = config.apiUrl;
-  Amplify.configure(
-    { API: { REST: { [API_NAME]: { endpoint: config.apiUrl, region: config.region } } } },
-    { API: { REST: { retryStrategy: { strategy: 'no-retry' }, defaultAuthMode: 'none' } } },
-  );
+  setAppConfig(config);
+  configured();
 }
 
 /** The absolute URL of an API path, for full-browser redirects such as Google sign-in. */
 export function apiUrlFor(path: string): string {
-  return `${apiUrl}${path}`;
-}
-
-/** Origin serving the API; relative media paths such as /public/... resolve against it. */
-export function apiOrigin(): string {
-  return apiUrl ? new URL(apiUrl).origin : window.location.origin;
-}
-
-export type FieldError = { field: string; msg: string };
-
-/** A failed call: HTTP status (0 when no response arrived), server message and field errors. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly fieldErrors: FieldError[];
-
-  constructor(status: number, message: string, fieldErrors: FieldError[] = []) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.fieldErrors = fieldErrors;
-  }
-}
-
-/** Spec §5: server field errors are shown joined with " | ". */
-export function joinFieldErrors(error: ApiError): string {
-  return error.fieldErrors.map((e) => e.msg).join(' | ');
+  return `${configured()}${path}`;
 }
 
 function parseJson(text: string): unknown {
@@ -102,25 +90,16 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError(0, message);
 }
 
-/**
- * A 2xx whose body is not what the API document says (checked where a zod schema is given: the
- * answers that carry the session or money). Its status is the response's, so the error
- * catalogues show their "unexpected" text for it; the message says what was wrong, for the console.
- */
-export class UnexpectedAnswerError extends ApiError {
-  constructor(status: number, route: string, issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
-    const where = issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`).join('; ');
-    super(status, `Unexpected answer from ${route}: ${where}`);
-    this.name = 'UnexpectedAnswerError';
-  }
-}
+/** An answer's check, or a loader of it. */
+type Schema<T> = ZodMiniType<T> | (() => Promise<ZodMiniType<T>>);
 
 /**
  * What a call takes besides its path, all from the document: `path` values for its
  * {placeholders}, `query`, and `body` (JSON, or FormData for multipart routes); each one
  * required when the document requires it and refused when the route has none. `schema`
  * checks the answer at run time instead of trusting it (its output must be the documented
- * answer's type). `headers` adds request headers a route reads (a money call's Idempotency-Key);
+ * answer's type); it may be given as a loader (`() => import(...)`), which runs while the
+ * request travels, so a screen that must not carry zod up front still checks its answers. `headers` adds request headers a route reads (a money call's Idempotency-Key);
  * `signal` cancels the request when it aborts.
  */
 type Init<P, M extends ApiMethod> = P extends unknown
@@ -134,13 +113,13 @@ type Init<P, M extends ApiMethod> = P extends unknown
         ? { body?: never }
         : ApiOperation<P, M> extends { requestBody: object }
           ? { body: ApiBody<P, M> }
-          : { body?: ApiBody<P, M> }) & { schema?: ZodMiniType<ApiAnswer<P, M>>; headers?: Record<string, string>; signal?: AbortSignal }
+          : { body?: ApiBody<P, M> }) & { schema?: Schema<ApiAnswer<P, M>>; headers?: Record<string, string>; signal?: AbortSignal }
   : never;
 
 /** The init argument, optional when nothing in it is required. */
 type Args<P, M extends ApiMethod> = object extends Init<P, M> ? [init?: Init<P, M>] : [init: Init<P, M>];
 
-type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: ZodMiniType; headers?: Record<string, string>; signal?: AbortSignal };
+type AnyInit = { path?: Record<string, unknown>; query?: object; body?: unknown; schema?: Schema<unknown>; headers?: Record<string, string>; signal?: AbortSignal };
 
 /**
  * "/user/{id}/following" with {id: "u 1"} → "/user/u%201/following". The types demand every
@@ -184,7 +163,11 @@ function cancelOnAbort<O extends { cancel(message?: string): void }>(operation: 
   return operation;
 }
 
-async function send(route: string, operation: Sent, schema?: ZodMiniType): Promise<unknown> {
+async function send(route: string, operation: Sent, schema?: Schema<unknown>): Promise<unknown> {
+  // A loader starts now, beside the request, and is awaited only once the answer is in.
+  const check = typeof schema === 'function' ? schema() : schema;
+  // A call that fails never reads the check: its loading failure is nobody's to report then.
+  if (check instanceof Promise) check.catch(() => {});
   let text: string;
   let status: number;
   try {
@@ -195,8 +178,8 @@ async function send(route: string, operation: Sent, schema?: ZodMiniType): Promi
     throw toApiError(error);
   }
   const body = parseJson(text);
-  if (!schema) return body;
-  const result = schema.safeParse(body);
+  if (!check) return body;
+  const result = (await check).safeParse(body);
   if (!result.success) throw new UnexpectedAnswerError(status, route, result.error.issues);
   return result.data;
 }
@@ -208,23 +191,27 @@ async function send(route: string, operation: Sent, schema?: ZodMiniType): Promi
 export const api = {
   get<P extends ApiPath<'get'>>(path: P, ...args: Args<P, 'get'>): Promise<ApiAnswer<P, 'get'>> {
     const i = (args[0] ?? {}) as AnyInit;
+    configured();
     const op = cancelOnAbort(get({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }), i.signal);
     return send(`GET ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'get'>>;
   },
   /** Without a body, sends `{}`. */
   post<P extends ApiPath<'post'>>(path: P, ...args: Args<P, 'post'>): Promise<ApiAnswer<P, 'post'>> {
     const i = (args[0] ?? {}) as AnyInit;
+    configured();
     const op = cancelOnAbort(post({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body ?? {}) }), i.signal);
     return send(`POST ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'post'>>;
   },
   put<P extends ApiPath<'put'>>(path: P, ...args: Args<P, 'put'>): Promise<ApiAnswer<P, 'put'>> {
     const i = (args[0] ?? {}) as AnyInit;
+    configured();
     const op = cancelOnAbort(put({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i, i.body) }), i.signal);
     return send(`PUT ${path}`, op, i.schema) as Promise<ApiAnswer<P, 'put'>>;
   },
   /** Amplify's DELETE answers no body, so this resolves once the server said 2xx. */
   async del<P extends ApiPath<'delete'>>(path: P, ...args: Args<P, 'delete'>): Promise<void> {
     const i = (args[0] ?? {}) as AnyInit;
+    configured();
     try {
       await cancelOnAbort(del({ apiName: API_NAME, path: fillPath(path, i.path), options: options(i) }), i.signal).response;
     } catch (error) {

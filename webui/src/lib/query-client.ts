@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
-import { currentProfileQueryKey } from '@/lib/auth/get-current-profile';
+import { ApiError } from '@/lib/api-error';
+import { currentProfileQueryKey } from '@/lib/auth/session-keys';
 
 /**
  * Retries stay off: every spec error has a text to show at once, and 4xx never heal.

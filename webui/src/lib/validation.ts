@@ -12,14 +12,5 @@ export const text = () => z.string().check(z.trim());
 /** Trimmed text that must not be empty. */
 export const requiredText = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
-/** First message per field, from a failed safeParse; form-level issues land on "_form". */
-export function firstErrors<K extends string>(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): Partial<Record<K | '_form', string>> {
-  const errors: Partial<Record<K | '_form', string>> = {};
-  for (const issue of issues) {
-    const key = (issue.path.length ? String(issue.path[0]) : '_form') as K | '_form';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+/** First message per field of a failed check (zod-free, so forms without zod share it). */
+export { firstErrors } from './form-errors';

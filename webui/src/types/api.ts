@@ -7,8 +7,8 @@
 import type { paths } from './openapi.gen';
 
 /**
- * The document's paths as the client names them, relative to the API base that /config.json
- * gives (".../api"): "/api/auth/login" and a server-relative "/auth/login" both become
+ * The document's paths as the client names them, relative to the API base that the runtime
+ * configuration gives (".../api"): "/api/auth/login" and a server-relative "/auth/login" both become
  * "/auth/login".
  */
 type Relative<P> = P extends `/api${infer Rest extends `/${string}`}` ? Rest : P;

@@ -3,6 +3,7 @@ import { api } from '@/lib/api-client';
 import { profileSchema } from '@/lib/api-schemas';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import type { OwnProfile } from '@/types/api';
+import { currentProfileQueryKey } from './session-keys';
 
 /**
  * GET /user/profile: the signed-in user's own profile (session cookie). Checked, not cast: the
@@ -12,7 +13,7 @@ export function getCurrentProfile(): Promise<OwnProfile> {
   return api.get('/user/profile', { schema: profileSchema });
 }
 
-export const currentProfileQueryKey = ['profile', 'me'] as const;
+export { currentProfileQueryKey };
 
 /** Fresh for 30 s so the guard, shell and page mounting together ask only once. */
 export function currentProfileQueryOptions() {

@@ -11,14 +11,15 @@ import { usePaymentDetails } from './get-payment-details';
 export type LoginRedirectState = { from?: string };
 
 /**
- * Signed-in guard (spec §2 "Signed-in shell"): loads the profile (the session cookie),
- * then the payment details, before showing anything behind it. A 401 goes to /login and
- * remembers where the user was headed; other failures offer a reload.
+ * Signed-in guard (spec §2 "Signed-in shell"): loads the profile (the session cookie) before
+ * showing anything behind it, and asks for the payment details at the same time without waiting
+ * for them (the shell shows a banner when they fail; the screens that need them wait themselves).
+ * A 401 goes to /login and remembers where the user was headed; other failures offer a reload.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const profile = useCurrentProfile();
-  const payment = usePaymentDetails(profile.isSuccess);
+  usePaymentDetails(true);
   const unauthorized = !profile.data && profile.isError && toApiError(profile.error).status === 401;
 
   if (!profile.data) {
@@ -29,7 +30,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     }
     return <AuthErrorScreen message={messageFor(profile.error, profileFetchErrors)} />;
   }
-  if (payment.isPending) return <Spinner fullScreen label="Loading your experience..." />;
   return children;
 }
 

@@ -25,7 +25,7 @@ describe('account form schemas (spec §5)', () => {
 
   it('login needs e-mail and password', () => {
     const result = loginSchema.safeParse({ email: '', password: '' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['Email is required', 'Password is required']);
+    expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual(['Email is required', 'Password is required']);
   });
 
   it.each([

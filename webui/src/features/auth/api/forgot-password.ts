@@ -6,16 +6,14 @@ import {
   UNEXPECTED_ERROR,
   type ErrorCatalogue,
 } from '@/lib/error-message';
-import { requiredText, z } from '@/lib/validation';
+import { formCheck, required, trimmed } from './form-check';
 
 export const FORGOT_SUCCESS = 'Password reset link sent to your email. Please check your inbox.';
 
 /** Spec §5: the same alert the verify page shows for a missing e-mail. */
-export const forgotPasswordSchema = z.object({
-  email: requiredText('Please enter your email address.'),
-});
+export type ForgotPasswordInput = { email: string };
 
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+export const forgotPasswordSchema = formCheck<ForgotPasswordInput>(trimmed('email'), [required('email', 'Please enter your email address.')]);
 
 /**
  * POST /auth/forgot-password. Nothing is kept in the browser: the e-mailed link carries both

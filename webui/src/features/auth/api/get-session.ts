@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { sessionSchema } from '@/lib/api-schemas';
 import type { ApiAnswer } from '@/types/api';
 
 /** GET /auth/session: whether the session cookie is a working session. Never a 401. */
 export type SessionState = ApiAnswer<'/auth/session', 'get'>;
 
-/** Checked, not cast: a malformed answer is an error, never a signed-in visitor. */
+/**
+ * Checked, not cast: a malformed answer is an error, never a signed-in visitor. The check (zod)
+ * loads while the request travels, so /login's own code carries no zod.
+ */
 export function getSession(): Promise<SessionState> {
-  return api.get('/auth/session', { schema: sessionSchema });
+  return api.get('/auth/session', { schema: () => import('@/lib/api-schemas').then((m) => m.sessionSchema) });
 }
 
 /**

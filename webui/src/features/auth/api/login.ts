@@ -1,8 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { loginAnswerSchema } from '@/lib/api-schemas';
-import { currentProfileQueryOptions } from '@/lib/auth/get-current-profile';
-import { paymentDetailsQueryOptions } from '@/lib/auth/get-payment-details';
 import {
   NETWORK_ERROR,
   SERVER_ERROR,
@@ -10,26 +7,27 @@ import {
   messageFor,
   type ErrorCatalogue,
 } from '@/lib/error-message';
-import { requiredText, z } from '@/lib/validation';
 import type { ApiAnswer } from '@/types/api';
+import { formCheck, required, trimmed } from './form-check';
 
 export const SESSION_LOAD_FAILED = 'Login succeeded but authentication failed';
 
-export const loginSchema = z.object({
-  email: requiredText('Email is required'),
-  password: z.string().check(z.minLength(1, 'Password is required')),
-});
+export type LoginInput = { email: string; password: string };
 
-export type LoginInput = z.infer<typeof loginSchema>;
+export const loginSchema = formCheck<LoginInput>(trimmed('email'), [
+  required('email', 'Email is required'),
+  required('password', 'Password is required'),
+]);
 export type LoginResponse = ApiAnswer<'/auth/login', 'post'>;
 
 /**
  * POST /auth/login: the server sets the HttpOnly session cookie. The token it also returns is
  * for other clients' Bearer calls; the web app neither keeps nor sends it. The answer is
- * checked: a malformed one fails the login with the catalogue's "unexpected" text.
+ * checked: a malformed one fails the login with the catalogue's "unexpected" text. The check (zod)
+ * loads while the request travels, so the login screen's own code carries no zod.
  */
 export function login(input: LoginInput): Promise<LoginResponse> {
-  return api.post('/auth/login', { body: input, schema: loginAnswerSchema });
+  return api.post('/auth/login', { body: input, schema: () => import('@/lib/api-schemas').then((m) => m.loginAnswerSchema) });
 }
 
 /** Spec §8, login. */
@@ -48,10 +46,13 @@ class SessionLoadError extends Error {}
 
 /**
  * Spec §4: post the credentials, then load the profile (which must succeed), then the
- * payment details (which may fail; the shell shows a banner).
+ * payment details (which may fail; the shell shows a banner). The session's calls load with the
+ * credentials in flight: the login screen itself carries no signed-in code.
  */
 export async function loginAndLoadSession(queryClient: QueryClient, input: LoginInput) {
+  const session = Promise.all([import('@/lib/auth/get-current-profile'), import('@/lib/auth/get-payment-details')]);
   await login(input);
+  const [{ currentProfileQueryOptions }, { paymentDetailsQueryOptions }] = await session;
   try {
     await queryClient.fetchQuery({ ...currentProfileQueryOptions(), staleTime: 0 });
   } catch {

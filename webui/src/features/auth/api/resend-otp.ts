@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { requiredText, z } from '@/lib/validation';
 import { SERVER_ERROR, UNEXPECTED_ERROR, type ErrorCatalogue } from '@/lib/error-message';
+import { formCheck, required, trimmed } from './form-check';
 
 export const RESEND_SUCCESS = 'OTP resent successfully!';
 
-export const resendOtpSchema = z.object({
-  email: requiredText('Please enter your email address.'),
-});
+export const resendOtpSchema = formCheck<{ email: string }>(trimmed('email'), [required('email', 'Please enter your email address.')]);
 
 /** POST /auth/resend-otp. */
-export function resendOtp(input: z.infer<typeof resendOtpSchema>) {
+export function resendOtp(input: { email: string }) {
   return api.post('/auth/resend-otp', { body: input });
 }
 

@@ -1,19 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, joinFieldErrors, toApiError } from '@/lib/api-client';
 import { UNEXPECTED_ERROR } from '@/lib/error-message';
-import { z } from '@/lib/validation';
+import { formCheck, required } from './form-check';
 
 export const PASSWORDS_MISMATCH = 'Passwords do not match!';
 export const RESET_SUCCESS = 'Password reset successful. Please log in.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or incomplete.';
 
 /** Spec §5: both fields required and equal, one message for all three failures. */
-export const resetPasswordSchema = z
-  .object({
-    newPassword: z.string().check(z.minLength(1, PASSWORDS_MISMATCH)),
-    confirmPassword: z.string().check(z.minLength(1, PASSWORDS_MISMATCH)),
-  })
-  .check(z.refine((v) => v.newPassword === v.confirmPassword, { message: PASSWORDS_MISMATCH }));
+export const resetPasswordSchema = formCheck<{ newPassword: string; confirmPassword: string }>(
+  (input) => input,
+  [required('newPassword', PASSWORDS_MISMATCH), required('confirmPassword', PASSWORDS_MISMATCH)],
+  [[null, PASSWORDS_MISMATCH, (v) => v.newPassword !== v.confirmPassword]],
+);
 
 /**
  * What the e-mailed link `{APP_URL}/reset?token=<token>&email=<e-mail>` carries. Both come

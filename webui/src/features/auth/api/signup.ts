@@ -6,57 +6,59 @@ import {
   UNEXPECTED_ERROR,
   type ErrorCatalogue,
 } from '@/lib/error-message';
-import { firstErrors, requiredText, text, z } from '@/lib/validation';
+import { firstErrors } from '@/lib/form-errors';
+import { formCheck, required, trimmed, type FormCheck } from './form-check';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_TAKEN = 'Email already exists. Please log in or use a different email.';
 
-/** Step 1, Personal Information (spec §5). */
-export const personalInfoSchema = z.object({
-  firstname: requiredText('First name is required'),
-  middlename: text(),
-  lastname: requiredText('Last name is required'),
-});
-
-/** Step 2, Account Details. */
-export const accountDetailsSchema = z.object({
-  username: requiredText('Username is required'),
-  email: requiredText('Email is required').check(z.regex(EMAIL_PATTERN, 'Invalid email format')),
-  phonenumber: requiredText('Phone number is required').check(
-    z.regex(/^\d{10,15}$/, 'Invalid phone number'),
-  ),
-});
-
-/** Step 3, Set Password. confirmPassword never leaves the browser. */
-export const setPasswordSchema = z
-  .object({
-    password: z
-      .string()
-      .check(
-        z.minLength(1, 'Password is required'),
-        z.minLength(8, 'Password must be at least 8 characters'),
-      ),
-    confirmPassword: z.string().check(z.minLength(1, 'Please confirm your password')),
-  })
-  .check(
-    z.refine((v) => v.password === v.confirmPassword, {
-      message: 'Passwords do not match',
-      path: ['confirmPassword'],
-    }),
-  );
-
-export const signupStepSchemas = [personalInfoSchema, accountDetailsSchema, setPasswordSchema] as const;
-
-export type SignupValues = z.input<typeof personalInfoSchema> &
-  z.input<typeof accountDetailsSchema> &
-  z.input<typeof setPasswordSchema>;
+export type SignupValues = {
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  username: string;
+  email: string;
+  phonenumber: string;
+  password: string;
+  confirmPassword: string;
+};
 
 export type SignupField = keyof SignupValues;
 export type FieldErrors = Partial<Record<SignupField, string>>;
 
+const trimmedText = trimmed<SignupValues>('firstname', 'middlename', 'lastname', 'username', 'email', 'phonenumber');
+
+/** Step 1, Personal Information (spec §5). */
+const personalInfo = formCheck<SignupValues>(trimmedText, [
+  required('firstname', 'First name is required'),
+  required('lastname', 'Last name is required'),
+]);
+
+/** Step 2, Account Details. */
+const accountDetails = formCheck<SignupValues>(trimmedText, [
+  required('username', 'Username is required'),
+  required('email', 'Email is required'),
+  ['email', 'Invalid email format', (v) => !EMAIL_PATTERN.test(v.email)],
+  required('phonenumber', 'Phone number is required'),
+  ['phonenumber', 'Invalid phone number', (v) => !/^\d{10,15}$/.test(v.phonenumber)],
+]);
+
+/** Step 3, Set Password. confirmPassword never leaves the browser. */
+const setPassword = formCheck<SignupValues>(
+  (input) => input,
+  [
+    required('password', 'Password is required'),
+    ['password', 'Password must be at least 8 characters', (v) => v.password.length < 8],
+    required('confirmPassword', 'Please confirm your password'),
+  ],
+  [['confirmPassword', 'Passwords do not match', (v) => v.password !== v.confirmPassword]],
+);
+
+const signupSteps: readonly FormCheck<SignupValues>[] = [personalInfo, accountDetails, setPassword];
+
 /** The first message per field of one step, empty when the step is valid. */
 export function validateSignupStep(step: number, values: SignupValues): FieldErrors {
-  const result = signupStepSchemas[step].safeParse(values);
+  const result = signupSteps[step].safeParse(values);
   return result.success ? {} : (firstErrors<SignupField>(result.error.issues) as FieldErrors);
 }
 

@@ -1,17 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { SERVER_ERROR, UNEXPECTED_ERROR, serverMessageOr, type ErrorCatalogue } from '@/lib/error-message';
-import { requiredText, z } from '@/lib/validation';
+import { formCheck, required, trimmed } from './form-check';
 
 const BOTH_REQUIRED = 'Please enter both email and OTP.';
 
 /** Spec §5: one alert when either field is empty. */
-export const verifyEmailSchema = z.object({
-  email: requiredText(BOTH_REQUIRED),
-  otp: requiredText(BOTH_REQUIRED),
-});
+export type VerifyEmailInput = { email: string; otp: string };
 
-export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+export const verifyEmailSchema = formCheck<VerifyEmailInput>(trimmed('email', 'otp'), [
+  required('email', BOTH_REQUIRED),
+  required('otp', BOTH_REQUIRED),
+]);
 
 /** POST /auth/verify-email. */
 export function verifyEmail(input: VerifyEmailInput) {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import type { LoginRedirectState } from '@/lib/auth/require-auth';
-import { firstErrors } from '@/lib/validation';
+import { firstErrors } from '@/lib/form-errors';
 import { loginErrorMessage, loginSchema, useLogin } from '../api/login';
 import { redirectToGoogle } from '../api/google-auth';
 import { useSession } from '../api/get-session';

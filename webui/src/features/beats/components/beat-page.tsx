@@ -11,9 +11,8 @@ import { formatNaira } from '@/lib/money';
 import { beatFetchErrors } from '../api/beat-errors';
 import { useBeat } from '../api/get-beat';
 import { BuyLicence } from './buy-licence';
+import { NO_DESCRIPTION } from './beat-texts';
 import './beats.css';
-
-export const NO_DESCRIPTION = 'No description provided.';
 
 /**
  * /beats/{id}: spec part 2 §2 beat details: cover, title, the artist's profile link, the player

@@ -8,7 +8,7 @@ import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
 import { BuyLicence } from './buy-licence';
 import { LockedPreview } from './locked-preview';
-import { NO_DESCRIPTION } from './beat-page';
+import { NO_DESCRIPTION } from './beat-texts';
 import './beats.css';
 
 type Props = { post: BeatPost; active: boolean; position?: number; setSize?: number };

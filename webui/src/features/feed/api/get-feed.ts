@@ -15,6 +15,9 @@ export function getFeed(tab: FeedTab, cursor: string | null) {
 export function feedQueryOptions(tab: FeedTab) {
   return infiniteQueryOptions({
     queryKey: postKeys.feed(tab),
+    // The app asks for the first page at start, beside the profile (app/signed-in-layout): the
+    // feed mounting a moment later uses that page instead of asking again.
+    staleTime: 30_000,
     queryFn: ({ pageParam }) => getFeed(tab, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last?.pagination?.hasNext && last.pagination.next ? last.pagination.next : undefined),

@@ -1,0 +1,2 @@
+/** What a beat without a description shows, on its page and its feed slide. */
+export const NO_DESCRIPTION = 'No description provided.';
