@@ -93,6 +93,12 @@ export const beatPostSchema = z.looseObject({
   title: z.string(),
   description: z.string(),
   cover_photo: z.string(),
+  // The cover's size, placeholder and renditions: an answer from before they existed reads as a
+  // post without them (0, "", []), as the document describes old posts.
+  cover_width: z._default(z.number(), 0),
+  cover_height: z._default(z.number(), 0),
+  cover_placeholder: z._default(z.string(), ''),
+  cover_renditions: z._default(z.array(z.looseObject({ width: z.literal([160, 480, 960]), url: z.string() })), []),
   audio_upload: z.string(),
   preview_url: z.string(),
   duration: z.number(),

@@ -12,6 +12,7 @@ export function person(overrides: Partial<SearchPerson> = {}): SearchPerson {
 const common = {
   profile_id: 'p-ada', username: 'ada_sings', profile_picture: '', reactions: 0, comments: 0, shares: 0,
   isLiked: false, is_liked: false, is_promoted: false, plays_count: 0, created_at: '2026-11-20T10:00:00Z', cover_photo: '', duration: 30,
+  cover_width: 0, cover_height: 0, cover_placeholder: '', cover_renditions: [],
 };
 
 export function track(overrides: Partial<Of<'audio'>> = {}): Of<'audio'> {
