@@ -10,6 +10,8 @@ type Props = {
   load?: boolean;
   /** The first cover on the screen: fetched at once at high priority instead of lazily. */
   priority?: boolean;
+  /** One source only, chooseCover's src, without srcset: the same file as a video's poster. */
+  single?: boolean;
 };
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * placeholder so something shows before the image arrives. A post without a cover shows the
  * drawn placeholder.
  */
-export function CoverImage({ post, box, alt, dataSaver, load = true, priority = false }: Props) {
+export function CoverImage({ post, box, alt, dataSaver, load = true, priority = false, single = false }: Props) {
   const choice = chooseCover(post, box, dataSaver);
   if (!choice) return <div className="cover-placeholder" aria-hidden="true" />;
   const style: CSSProperties | undefined = choice.placeholder
@@ -32,8 +34,8 @@ export function CoverImage({ post, box, alt, dataSaver, load = true, priority = 
     <img
       className="cover-img"
       src={choice.src}
-      srcSet={choice.srcSet}
-      sizes={choice.sizes}
+      srcSet={single ? undefined : choice.srcSet}
+      sizes={single ? undefined : choice.sizes}
       width={choice.width}
       height={choice.height}
       alt={alt}

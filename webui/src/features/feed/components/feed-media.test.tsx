@@ -134,14 +134,36 @@ describe('feed media: data saver', () => {
     setDataSaver(true);
     stubIntersectionObserver();
     stubMedia();
-    const cover = 'http://127.0.0.1:4566/zuum-media/covers/v-1.jpg';
-    mockApi({ 'GET /feed': { status: 200, body: { posts: [videoPost({ cover_photo: cover })], pagination: page() } } });
+    const cover = 'http://127.0.0.1:4566/zuum-media/covers/v-1/160.jpg';
+    const post = {
+      ...videoPost({ cover_photo: 'http://127.0.0.1:4566/zuum-media/covers/v-1.jpg' }),
+      cover_renditions: [160, 480].map((width) => ({ width, url: `http://127.0.0.1:4566/zuum-media/covers/v-1/${width}.jpg` })),
+    };
+    mockApi({ 'GET /feed': { status: 200, body: { posts: [post], pagination: page() } } });
     renderRoutes([{ path: '/home', element: <Feed tab="video" /> }], '/home');
     const slide = await screen.findByRole('article', { name: 'Studio session by labelboss' });
     const video = slide.querySelector('video')!;
     expect(video).toHaveAttribute('preload', 'none');
     expect(video).toHaveAttribute('poster', cover);
     expect(within(slide).queryByText('Loading video...')).not.toBeInTheDocument();
+    // The overlay shows the poster's own file (the smallest rendition here): one download.
     expect(within(slide).getByTestId('video-overlay').querySelector('img')).toHaveAttribute('src', cover);
+    expect(within(slide).getByTestId('video-overlay').querySelector('img')).not.toHaveAttribute('srcset');
+  });
+
+  it('without data saver gives the poster and the overlay the same rendition, the one for the column\'s width', async () => {
+    stubIntersectionObserver();
+    stubMedia();
+    const post = {
+      ...videoPost({ cover_photo: 'http://127.0.0.1:4566/zuum-media/covers/v-1.jpg' }),
+      cover_renditions: [160, 480, 960].map((width) => ({ width, url: `http://127.0.0.1:4566/zuum-media/covers/v-1/${width}.jpg` })),
+    };
+    mockApi({ 'GET /feed': { status: 200, body: { posts: [post], pagination: page() } } });
+    renderRoutes([{ path: '/home', element: <Feed tab="video" /> }], '/home');
+    const slide = await screen.findByRole('article', { name: 'Studio session by labelboss' });
+    const poster = 'http://127.0.0.1:4566/zuum-media/covers/v-1/480.jpg';
+    expect(slide.querySelector('video')).toHaveAttribute('poster', poster);
+    expect(within(slide).getByTestId('video-overlay').querySelector('img')).toHaveAttribute('src', poster);
+    expect(within(slide).getByText('Loading video...')).toBeInTheDocument();
   });
 });

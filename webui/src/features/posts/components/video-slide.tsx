@@ -17,7 +17,10 @@ export function thumbnailTime(duration: number): number {
 
 type Props = { post: VideoPost; active: boolean; position?: number; setSize?: number; media?: SlideMedia };
 
-/** The video fills the slide: its poster is chosen for the column's width (at most 414 px). */
+/**
+ * The video fills the slide: its cover is chosen for the column's width (at most 414 px), one
+ * file for both the poster and the overlay, so it downloads once.
+ */
 const VIDEO_BOX = { width: 414, sizes: 'min(100vw, 414px)' };
 
 /**
@@ -68,7 +71,9 @@ export function VideoSlide({ post, active, position, setSize, media = FULL_MEDIA
       />
       {!ready && (
         <div className="video-overlay" data-testid="video-overlay">
-          <CoverImage post={post} box={VIDEO_BOX} alt="" dataSaver={media.dataSaver} load={media.cover} priority={media.coverPriority} />
+          {post.cover_photo && (
+            <CoverImage post={post} box={VIDEO_BOX} alt="" dataSaver={media.dataSaver} load={media.cover} priority={media.coverPriority} single />
+          )}
           {failed ? (
             <p className="video-failed">This video can't be played right now.</p>
           ) : (
