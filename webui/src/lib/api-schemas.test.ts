@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleProfile } from '@/testing/render';
-import { depositAccountSchema, loginAnswerSchema, paymentDetailsSchema, profileSchema, purchaseAnswerSchema, sessionSchema, walletSchema } from './api-schemas';
+import { beatPostSchema, depositAccountSchema, loginAnswerSchema, paymentDetailsSchema, profileSchema, purchaseAnswerSchema, sessionSchema, walletSchema } from './api-schemas';
 
 const without = <T extends object>(value: T, key: keyof T) => {
   const copy: Partial<T> = { ...value };
@@ -120,5 +120,28 @@ describe('money answers', () => {
     const details = { accountNumber: '7812345678', bankName: 'WEMA BANK', reference: 'r', expiresAt: null };
     expect(depositAccountSchema.safeParse({ ...details, data: details }).success).toBe(true);
     expect(depositAccountSchema.safeParse({ ...details, expiresAt: 5, data: details }).success).toBe(false);
+  });
+});
+
+describe('beat schema: cover fields', () => {
+  /** A beat as the API sent it before covers had renditions. */
+  const old = {
+    id: 'b-1', kind: 'beat', type: 'beat', profile_id: 'u-2', username: 'labelboss', profile_picture: '', image: '',
+    artist: 'labelboss', caption: 'Afro Drill', title: 'Afro Drill', description: '', cover_photo: 'https://m.example/c.png',
+    audio_upload: 'https://m.example/p.mp3', preview_url: 'https://m.example/p.mp3', duration: 95, amount: 999, price: 999,
+    total_supply: 100, total_buyers: 3, available: 97, likes: 5, reactions: 5, comments: 1, shares: 0, isLiked: false,
+    is_liked: false, is_promoted: false, plays_count: 0, created_at: '2025-01-15T10:00:00Z',
+  };
+
+  it('reads a beat from before covers had renditions as one without them', () => {
+    const parsed = beatPostSchema.parse(old);
+    expect([parsed.cover_width, parsed.cover_height, parsed.cover_placeholder, parsed.cover_renditions]).toEqual([0, 0, '', []]);
+  });
+
+  it('keeps the renditions, and refuses one of a width the API does not make', () => {
+    const renditions = [{ width: 160, url: 'https://m.example/160.jpg' }, { width: 480, url: 'https://m.example/480.jpg' }];
+    const body = { ...old, cover_width: 480, cover_height: 480, cover_placeholder: 'data:image/jpeg;base64,AA==', cover_renditions: renditions };
+    expect(beatPostSchema.parse(body).cover_renditions).toEqual(renditions);
+    expect(beatPostSchema.safeParse({ ...body, cover_renditions: [{ width: 333, url: 'x' }] }).success).toBe(false);
   });
 });

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { CoverImage } from '@/lib/cover-image';
+import { useDataSaver } from '@/lib/data-saver';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
@@ -25,16 +27,19 @@ export function PreviewButton({ src }: { src: string }) {
   );
 }
 
+/** A card's cover: the card's width, at most 240 px (beats.css). */
+const CARD_BOX = { width: 240, sizes: 'min(100vw, 240px)' };
+
 /**
  * A beat in a list (spec part 2 §2 /userbeats): cover, title, the 10 s preview, price, supply,
  * buyers, likes, comment count and View Beat.
  */
 export function BeatCard({ beat }: { beat: BeatPost }) {
-  const cover = mediaUrl(beat.cover_photo);
+  const dataSaver = useDataSaver();
   const title = beat.caption || beat.title || 'Untitled';
   return (
     <li className="beat-card" aria-label={title}>
-      {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+      <CoverImage post={beat} box={CARD_BOX} alt={`Cover of ${title}`} dataSaver={dataSaver} />
       <h2>{title}</h2>
       <p className="muted">by {beat.username}</p>
       <p className="beat-price">{formatNaira(beat.amount)}</p>

@@ -2,7 +2,10 @@ import { useRef, useState } from 'react';
 import { PostActions } from '@/features/posts/components/post-actions';
 import { ProgressBar, UploaderLink } from '@/features/posts/components/player-parts';
 import { PostIcon } from '@/features/posts/components/post-icons';
+import { FULL_MEDIA, SLIDE_COVER_BOX, type SlideMedia } from '@/features/posts/components/slide-media';
 import { usePlayback } from '@/features/posts/components/use-playback';
+import { blurredCover } from '@/lib/cover-choice';
+import { CoverImage } from '@/lib/cover-image';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
@@ -11,18 +14,19 @@ import { LockedPreview } from './locked-preview';
 import { NO_DESCRIPTION } from './beat-texts';
 import './beats.css';
 
-type Props = { post: BeatPost; active: boolean; position?: number; setSize?: number };
+type Props = { post: BeatPost; active: boolean; position?: number; setSize?: number; media?: SlideMedia };
 
 /**
  * The feed's beat slide (spec part 2 §2 track preview card, kind "beat" in the audio tab).
  * Locked: the blurred cover, "Play 10s Preview" and Unlock. Unlocked: the cover, the preview
  * playing with its progress while the slide is the active one, like, comments, share,
  * "Full Track Price" with Buy Now (a real purchase), and "About This Track"; Back locks it again.
+ * `media` says what it may fetch (the feed's rule).
  */
-export function BeatSlide({ post, active, position, setSize }: Props) {
+export function BeatSlide({ post, active, position, setSize, media = FULL_MEDIA }: Props) {
   const [unlocked, setUnlocked] = useState(false);
   const title = post.caption || post.title || 'Untitled';
-  const cover = mediaUrl(post.cover_photo);
+  const cover = blurredCover(post, media.cover);
   return (
     <article
       className="slide audio-slide beat-slide"
@@ -38,15 +42,16 @@ export function BeatSlide({ post, active, position, setSize }: Props) {
         <span className="badge">BEAT</span>
       </header>
       {unlocked ? (
-        <UnlockedBeat post={post} title={title} active={active} onLock={() => setUnlocked(false)} />
+        <UnlockedBeat post={post} title={title} active={active} media={media} onLock={() => setUnlocked(false)} />
       ) : (
         <div className="beat-locked-wrap">
           {/* A slide scrolled away stops its preview: the box starts over when it comes back. */}
           <LockedPreview
             key={active ? 'active' : 'idle'}
             title={title}
-            cover={post.cover_photo}
+            cover={cover}
             previewUrl={post.preview_url}
+            source={media.source}
             onUnlock={() => setUnlocked(true)}
           />
           <p className="beat-locked-price">{formatNaira(post.amount)}</p>
@@ -56,10 +61,11 @@ export function BeatSlide({ post, active, position, setSize }: Props) {
   );
 }
 
-function UnlockedBeat({ post, title, active, onLock }: { post: BeatPost; title: string; active: boolean; onLock: () => void }) {
+type UnlockedProps = { post: BeatPost; title: string; active: boolean; media: SlideMedia; onLock: () => void };
+
+function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
   const audio = useRef<HTMLAudioElement>(null);
-  const playback = usePlayback(audio, active, Math.min(post.duration || 10, 10));
-  const cover = mediaUrl(post.cover_photo);
+  const playback = usePlayback(audio, active, Math.min(post.duration || 10, 10), media.autoplay);
   return (
     <div className="beat-unlocked" onClick={(e) => e.stopPropagation()}>
       <button type="button" className="icon-button back-button" aria-label="Back" onClick={onLock}>
@@ -67,13 +73,13 @@ function UnlockedBeat({ post, title, active, onLock }: { post: BeatPost; title: 
       </button>
       <audio
         ref={audio}
-        src={mediaUrl(post.preview_url) || undefined}
-        preload="metadata"
+        src={(media.source && mediaUrl(post.preview_url)) || undefined}
+        preload={media.preload}
         onTimeUpdate={playback.onTimeUpdate}
         onLoadedMetadata={playback.onTimeUpdate}
       />
       <div className="slide-cover">
-        {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+        <CoverImage post={post} box={SLIDE_COVER_BOX} alt={`Cover of ${title}`} dataSaver={media.dataSaver} load={media.cover} />
       </div>
       <h2>{title}</h2>
       <UploaderLink profileId={post.profile_id} username={post.username} picture={post.profile_picture} />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
 import { isPlayable, type PlayablePost } from '@/features/posts/api/post-cache';
 import { AudioSlide } from '@/features/posts/components/audio-slide';
@@ -10,6 +11,7 @@ import { VideoSlide } from '@/features/posts/components/video-slide';
 import { BeatSlide } from '@/features/beats/components/beat-slide';
 import { feedErrors, useFeed, type FeedTab } from '../api/get-feed';
 import { usePlayReporter } from '../api/report-play';
+import { slideMedia } from '../slide-sources';
 import { useFeedObserver } from './use-feed-observer';
 import '@/features/posts/components/posts.css';
 import './feed.css';
@@ -21,13 +23,15 @@ const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab ==
 
 /**
  * The home feed of one tab: a vertical snap-scrolling list of slides (spec §2). Only the slide
- * at least 60% visible plays; the last slide half in view loads the next page. The audio tab
+ * at least 60% visible plays; the last slide half in view loads the next page. Only the slide
+ * in view and the next one get their media (slideMedia, with data saver). The audio tab
  * mixes audio posts and beats for sale (kind "beat"); kinds this client does not know are
  * skipped, and pages made only of them are walked past.
  */
 export function Feed({ tab }: { tab: FeedTab }) {
   const feed = useFeed(tab);
   const reportPlay = usePlayReporter();
+  const dataSaver = useDataSaver();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
   const pages = feed.data?.pages;
@@ -56,7 +60,8 @@ export function Feed({ tab }: { tab: FeedTab }) {
   }, [lastPageShowsNothing, feed.isFetchNextPageError, loadMore]);
 
   const lastKey = posts.length ? keyOf(posts[posts.length - 1]) : null;
-  const { root, rootRef, activeKey, slotRef } = useFeedObserver(lastKey, loadMore);
+  const { root, rootRef, activeKey, currentKey, slotRef } = useFeedObserver(lastKey, loadMore);
+  const current = Math.max(0, posts.findIndex((post) => keyOf(post) === currentKey));
   useFillHeight(root);
   const label = tab === 'audio' ? 'Audio feed' : 'Video feed';
 
@@ -96,16 +101,17 @@ export function Feed({ tab }: { tab: FeedTab }) {
         {posts.map((post, i) => {
           const key = keyOf(post);
           const active = key === activeKey;
+          const media = slideMedia(i, current, post.kind, dataSaver);
           return (
             // Media events do not bubble; the capture phase still sees the slide's play start.
             <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key} onPlayCapture={() => reportPlay(post)}>
               {post.is_promoted && <span className="feed-promoted">Promoted</span>}
               {post.kind === 'audio' ? (
-                <AudioSlide post={post} active={active} position={i + 1} setSize={-1} />
+                <AudioSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
               ) : post.kind === 'beat' ? (
-                <BeatSlide post={post} active={active} position={i + 1} setSize={-1} />
+                <BeatSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
               ) : (
-                <VideoSlide post={post} active={active} position={i + 1} setSize={-1} />
+                <VideoSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
               )}
             </div>
           );

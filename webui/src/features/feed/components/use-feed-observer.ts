@@ -7,12 +7,14 @@ export const LOAD_MORE_RATIO = 0.5;
 /**
  * Watches the feed's slides inside the element given to `rootRef`. Each slide's wrapper gets
  * `slotRef` and a `data-slide-key`; `activeKey` is the key of the most visible slide at or over
- * 60%, or null while none is. `onReachEnd` runs when the last slide is half visible.
+ * 60%, or null while none is; `currentKey` is the active slide's key, kept while the list sits
+ * between two slides, null before any was active. `onReachEnd` runs when the last slide is half visible.
  * `lastKey` names the current last slide so the load trigger follows the list as it grows.
  */
 export function useFeedObserver(lastKey: string | null, onReachEnd: () => void) {
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [currentKey, setCurrentKey] = useState<string | null>(null);
   const slots = useRef(new Set<HTMLElement>());
   const ratios = useRef(new Map<Element, number>());
   const activeObserver = useRef<IntersectionObserver | null>(null);
@@ -39,6 +41,7 @@ export function useFeedObserver(lastKey: string | null, onReachEnd: () => void) 
           }
         }
         setActiveKey(best);
+        if (best !== null) setCurrentKey(best);
       },
       { root, threshold: [0, ACTIVE_RATIO, 1] },
     );
@@ -76,5 +79,5 @@ export function useFeedObserver(lastKey: string | null, onReachEnd: () => void) 
     };
   }, []);
 
-  return { root, rootRef: setRoot, activeKey, slotRef };
+  return { root, rootRef: setRoot, activeKey, currentKey, slotRef };
 }

@@ -1,12 +1,20 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/ui/icons';
+import { useDataSaver } from '@/lib/data-saver';
+import { formatBytes, useDataUsed } from '@/lib/data-usage';
+import './home.css';
 
 export type FeedTab = 'audio' | 'video';
 
 type Props = { tab: FeedTab; onTabChange: (tab: FeedTab) => void; onOpenMenu: () => void };
 
-/** Home top bar: /jet on the left, the Audio/Video switch, search and the side-menu button. */
+/**
+ * Home top bar: /jet on the left, the Audio/Video switch, the data this session used (a link to
+ * the setting, marked while data saver is on), search and the side-menu button.
+ */
 export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
+  const used = formatBytes(useDataUsed());
+  const saver = useDataSaver();
   return (
     <header className="top-bar">
       <Link to="/jet" className="icon-button" aria-label="Instant share">
@@ -29,6 +37,14 @@ export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
         ))}
       </div>
       <div className="top-bar-actions">
+        <Link
+          to="/settings"
+          className="data-used"
+          data-saver={saver || undefined}
+          aria-label={`Data used this session: ${used}${saver ? ', data saver on' : ''}`}
+        >
+          {used}
+        </Link>
         <Link to="/search" className="icon-button" aria-label="Search">
           <Icon name="search" />
         </Link>

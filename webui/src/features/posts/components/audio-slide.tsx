@@ -1,20 +1,24 @@
 import { useRef } from 'react';
+import { blurredCover } from '@/lib/cover-choice';
+import { CoverImage } from '@/lib/cover-image';
 import { mediaUrl } from '@/lib/media-url';
 import type { AudioPost } from '@/types/api';
 import { PostActions } from './post-actions';
 import { ProgressBar, TapToPlay, UploaderLink } from './player-parts';
+import { FULL_MEDIA, SLIDE_COVER_BOX, type SlideMedia } from './slide-media';
 import { usePlayback } from './use-playback';
 
-type Props = { post: AudioPost; active: boolean; position?: number; setSize?: number };
+type Props = { post: AudioPost; active: boolean; position?: number; setSize?: number; media?: SlideMedia };
 
 /**
  * Spec §2 audio slide: blurred cover behind, artist with the AUDIO badge, the cover, uploader,
  * caption as title, like / comments / platforms / share, a looping track and its progress.
+ * `media` says what it may fetch (the feed's rule); alone on a page it loads everything.
  */
-export function AudioSlide({ post, active, position, setSize }: Props) {
+export function AudioSlide({ post, active, position, setSize, media = FULL_MEDIA }: Props) {
   const audio = useRef<HTMLAudioElement>(null);
-  const playback = usePlayback(audio, active, post.duration);
-  const cover = mediaUrl(post.cover_photo);
+  const playback = usePlayback(audio, active, post.duration, media.autoplay);
+  const backdrop = blurredCover(post, media.cover);
   const title = post.caption || post.title || 'Untitled';
   const artist = post.artist || post.username;
 
@@ -26,12 +30,12 @@ export function AudioSlide({ post, active, position, setSize }: Props) {
       aria-setsize={setSize}
       data-active={active || undefined}
     >
-      <div className="slide-backdrop" style={cover ? { backgroundImage: `url("${cover}")` } : undefined} aria-hidden="true" />
+      <div className="slide-backdrop" style={backdrop ? { backgroundImage: `url("${backdrop}")` } : undefined} aria-hidden="true" />
       <audio
         ref={audio}
-        src={mediaUrl(post.audio_upload) || undefined}
+        src={(media.source && mediaUrl(post.audio_upload)) || undefined}
         loop
-        preload="metadata"
+        preload={media.preload}
         onTimeUpdate={playback.onTimeUpdate}
         onLoadedMetadata={playback.onTimeUpdate}
       />
@@ -41,7 +45,14 @@ export function AudioSlide({ post, active, position, setSize }: Props) {
         <span className="badge">AUDIO</span>
       </header>
       <div className="slide-cover">
-        {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
+        <CoverImage
+          post={post}
+          box={SLIDE_COVER_BOX}
+          alt={`Cover of ${title}`}
+          dataSaver={media.dataSaver}
+          load={media.cover}
+          priority={media.coverPriority}
+        />
       </div>
       <footer className="slide-info">
         <UploaderLink profileId={post.profile_id} username={post.username} picture={post.profile_picture} />

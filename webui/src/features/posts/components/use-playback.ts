@@ -17,15 +17,21 @@ export type Playback = {
 
 /**
  * Plays the element while `active` and pauses it, back at 0, when not (spec §4: only the active
- * slide plays). A tap toggles play/pause and flashes the icon. A refused play() (autoplay
- * policy) leaves the player paused, waiting for a tap.
+ * slide plays). With `autoplay` false (data saver) the active slide waits for a tap instead. A
+ * tap toggles play/pause and flashes the icon. A refused play() (autoplay policy) leaves the
+ * player paused, waiting for a tap.
  */
-export function usePlayback(ref: RefObject<HTMLMediaElement | null>, active: boolean, knownDuration = 0): Playback {
+export function usePlayback(ref: RefObject<HTMLMediaElement | null>, active: boolean, knownDuration = 0, autoplay = true): Playback {
   const [playing, setPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
   const [duration, setDuration] = useState(knownDuration);
   const [flash, setFlash] = useState<'play' | 'pause' | null>(null);
   const attempt = useRef(0);
+  // Read when the slide becomes active; turning data saver on or off does not restart the track.
+  const autoplayRef = useRef(autoplay);
+  useEffect(() => {
+    autoplayRef.current = autoplay;
+  }, [autoplay]);
 
   const start = useCallback((el: HTMLMediaElement) => {
     const mine = ++attempt.current;
@@ -48,7 +54,7 @@ export function usePlayback(ref: RefObject<HTMLMediaElement | null>, active: boo
     if (!el) return;
     el.currentTime = 0;
     setCurrentTime(0);
-    if (active) start(el);
+    if (active && autoplayRef.current) start(el);
     else stop(el);
   }, [active, ref, start, stop]);
 

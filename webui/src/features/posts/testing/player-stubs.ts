@@ -67,8 +67,12 @@ export function page(overrides: Partial<Pagination> = {}): Pagination {
   return { total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null, ...overrides };
 }
 
+/** A post's cover fields when it has no renditions (a post from before them, or without a cover). */
+const NO_RENDITIONS = { cover_width: 0, cover_height: 0, cover_placeholder: '', cover_renditions: [] };
+
 export function audioPost(overrides: Partial<AudioPost> = {}): AudioPost {
   return {
+    ...NO_RENDITIONS,
     id: 'a-1',
     kind: 'audio',
     type: 'music',
@@ -104,6 +108,7 @@ export function audioPost(overrides: Partial<AudioPost> = {}): AudioPost {
 
 export function videoPost(overrides: Partial<VideoPost> = {}): VideoPost {
   return {
+    ...NO_RENDITIONS,
     id: 'v-1',
     kind: 'video',
     profile_id: 'u-2',
@@ -138,6 +143,7 @@ export function videoPost(overrides: Partial<VideoPost> = {}): VideoPost {
 /** A beat for sale as a non-owner reads it: audio_upload is the 10 s preview. */
 export function beatPost(overrides: Partial<BeatPost> = {}): BeatPost {
   return {
+    ...NO_RENDITIONS,
     id: 'b-1',
     kind: 'beat',
     type: 'beat',

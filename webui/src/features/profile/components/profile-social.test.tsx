@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
@@ -56,6 +56,29 @@ describe('profile post grids', () => {
     expect(within(video).getByText('Private')).toBeInTheDocument();
     const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname);
     expect(paths).toEqual(expect.arrayContaining(['/api/audio/user', '/api/video/user']));
+  });
+
+  it('draws a tile\'s cover from its renditions, lazily and sized, over its placeholder; the smallest alone with data saver', async () => {
+    const withRenditions = {
+      id: 'a-1', caption: 'Lagos nights', cover_photo: '/public/c.jpg', cover_width: 960, cover_height: 960,
+      cover_placeholder: 'data:image/jpeg;base64,/9j/2w==',
+      cover_renditions: [160, 480, 960].map((width) => ({ width, url: `https://media.example/c/${width}.jpg` })),
+    };
+    mockApi({ ...me, 'GET /audio/user': { status: 200, body: { posts: [withRenditions] } }, 'GET /video/user': noPosts });
+    renderRoutes(routes, '/profile');
+    const tile = await screen.findByRole('link', { name: 'Lagos nights' });
+    const img = tile.querySelector('img')!;
+    expect(img).toHaveAttribute('srcset', 'https://media.example/c/160.jpg 160w, https://media.example/c/480.jpg 480w, https://media.example/c/960.jpg 960w');
+    expect(img).toHaveAttribute('sizes', 'min(33vw, 138px)');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '960');
+    expect(img.style.backgroundImage).toContain('data:image/jpeg;base64,/9j/2w==');
+    cleanup();
+    localStorage.setItem('zuum-data-saver', 'on');
+    renderRoutes(routes, '/profile');
+    const saved = (await screen.findByRole('link', { name: 'Lagos nights' })).querySelector('img')!;
+    expect(saved).toHaveAttribute('src', 'https://media.example/c/160.jpg');
+    expect(saved).not.toHaveAttribute('srcset');
   });
 
   it('reads another user’s lists by id, accepting a bare array', async () => {

@@ -3,8 +3,9 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { CoverImage } from '@/lib/cover-image';
+import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
-import { mediaUrl } from '@/lib/media-url';
 import { searchErrors, useSearch, type SearchPerson, type SearchPost, type SearchType } from '../api/search';
 import { TOO_SHORT } from '../search-text';
 
@@ -53,13 +54,16 @@ function PersonRow({ person, onOpen }: { person: SearchPerson; onOpen: () => voi
   );
 }
 
+/** A result's cover is a small square beside its text. */
+const RESULT_BOX = { width: 44, sizes: '44px' };
+
 function PostRow({ post, onOpen }: { post: SearchPost; onOpen: () => void }) {
-  const cover = mediaUrl(post.cover_photo);
+  const dataSaver = useDataSaver();
   return (
     <li>
       <Link to={postPath(post)} className="search-result" onClick={onOpen}>
         <span className={`search-result-cover search-result-${post.kind}`} aria-hidden="true">
-          {cover && <img src={cover} alt="" loading="lazy" />}
+          {post.cover_photo && <CoverImage post={post} box={RESULT_BOX} alt="" dataSaver={dataSaver} />}
         </span>
         <span className="search-result-text">
           <strong>{post.caption.trim() || 'Untitled'}</strong>

@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth/logout';
+import { DataSaverSetting } from './data-saver-setting';
+import './settings.css';
 
-/** /settings: Dashboard link, the two account actions (not built yet), Log Out. */
+/** /settings: Dashboard link, data saver and the data used, the two account actions (not built yet), Log Out. */
 export function SettingsPage() {
   const logout = useLogout();
   return (
@@ -13,6 +15,7 @@ export function SettingsPage() {
         <Link to="/editprofile" className="settings-row">Edit Profile</Link>
         <Link to="/subscription" className="settings-row">Subscription</Link>
       </nav>
+      <DataSaverSetting />
       <div className="settings-danger">
         <Button variant="secondary" block disabled>
           Deactivate Account (coming soon)
