@@ -48,6 +48,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: backend, changeOrigin: false },
       '/public': { target: backend, changeOrigin: false },
+      // Posts' media: URLs signed for the app's origin, which the local cloud checks against its own host,
+      // so the proxied request carries the backend's host (changeOrigin).
+      '/media': { target: backend, changeOrigin: true },
       // The chat socket (same origin, so the session cookie goes with the upgrade).
       '/ws': { target: backend, changeOrigin: false, ws: true },
     },
