@@ -43,18 +43,19 @@ beforeEach(() => {
   stubMedia();
 });
 
-describe('opening the app at /home', () => {
+describe('opening the app at /home', { timeout: 15_000 }, () => {
   it('asks for the profile, the payment details and the first feed page at once, before any answers', async () => {
     const { asked, answer } = holdingFetch();
     renderRoutes(routes, '/home');
 
     // Nothing has answered yet: none of the three waited for another.
-    await waitFor(() => expect([...asked].sort()).toEqual(['/feed', '/payment/create', '/user/profile']));
+    // The screens' code loads first (lazy routes): slow on a busy machine, hence the long wait.
+    await waitFor(() => expect([...asked].sort()).toEqual(['/feed', '/payment/create', '/user/profile']), { timeout: 5000 });
 
     answer('/user/profile', { status: 200, body: sampleProfile });
     answer('/payment/create', { status: 404, body: { message: 'Not found' } });
     answer('/feed', emptyFeed);
-    expect(await screen.findByRole('heading', { name: 'No audio posts yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No audio posts yet' }, { timeout: 5000 })).toBeInTheDocument();
     // The feed used the page asked at start instead of asking again.
     expect(asked.filter((path) => path === '/feed')).toHaveLength(1);
   });
@@ -62,20 +63,20 @@ describe('opening the app at /home', () => {
   it('shows the feed while the payment details are still on their way', async () => {
     const { asked, answer } = holdingFetch();
     renderRoutes(routes, '/home');
-    await waitFor(() => expect(asked).toContain('/feed'));
+    await waitFor(() => expect(asked).toContain('/feed'), { timeout: 5000 });
 
     answer('/feed', emptyFeed);
     answer('/user/profile', { status: 200, body: sampleProfile });
-    expect(await screen.findByRole('heading', { name: 'No audio posts yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No audio posts yet' }, { timeout: 5000 })).toBeInTheDocument();
     expect(asked).toContain('/payment/create');
   });
 
   it('asks for no feed when the app opens at another signed-in screen', async () => {
     const { asked, answer } = holdingFetch();
     renderRoutes(routes, '/settings');
-    await waitFor(() => expect([...asked].sort()).toEqual(['/payment/create', '/user/profile']));
+    await waitFor(() => expect([...asked].sort()).toEqual(['/payment/create', '/user/profile']), { timeout: 5000 });
     answer('/user/profile', { status: 200, body: sampleProfile });
-    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     expect(asked).not.toContain('/feed');
   });
 });
