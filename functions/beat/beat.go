@@ -52,23 +52,30 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // is reached through a download), username the producer's, amount the price paid in naira.
 // genre is "" (beats carry no genre yet).
 type PurchaseJSON struct {
-	ID                 string      `json:"id"`
-	PostID             string      `json:"post_id"`
-	Caption            string      `json:"caption"`
-	Username           string      `json:"username"`
-	CoverPhoto         string      `json:"cover_photo"`
-	AudioUpload        string      `json:"audio_upload"`
-	Amount             money.Money `json:"amount"`
-	PurchaseDate       string      `json:"purchase_date"`
-	Genre              string      `json:"genre"`
-	DownloadsRemaining int64       `json:"downloads_remaining"`
-	LicenceNumber      string      `json:"licence_number"`
+	ID         string `json:"id"`
+	PostID     string `json:"post_id"`
+	Caption    string `json:"caption"`
+	Username   string `json:"username"`
+	CoverPhoto string `json:"cover_photo"`
+	// The beat's cover's size, placeholder and renditions, as its post shows them.
+	CoverWidth         int                   `json:"cover_width"`
+	CoverHeight        int                   `json:"cover_height"`
+	CoverPlaceholder   string                `json:"cover_placeholder"`
+	CoverRenditions    []posts.RenditionJSON `json:"cover_renditions"`
+	AudioUpload        string                `json:"audio_upload"`
+	Amount             money.Money           `json:"amount"`
+	PurchaseDate       string                `json:"purchase_date"`
+	Genre              string                `json:"genre"`
+	DownloadsRemaining int64                 `json:"downloads_remaining"`
+	LicenceNumber      string                `json:"licence_number"`
 }
 
 func (h *Handler) render(ctx context.Context, p purchase.Purchase) PurchaseJSON {
 	return PurchaseJSON{
 		ID: p.ID, PostID: p.PostID, Caption: p.Caption, Username: p.Seller, CoverPhoto: h.d.Media.URL(ctx, p.Cover),
-		AudioUpload: h.d.Media.URL(ctx, p.Preview), Amount: p.Price, PurchaseDate: p.PurchasedAt.UTC().Format(time.RFC3339),
+		CoverWidth: p.Art.Width, CoverHeight: p.Art.Height, CoverPlaceholder: p.Art.Placeholder,
+		CoverRenditions: h.d.Render.Renditions(ctx, p.Cover, p.Art.Renditions),
+		AudioUpload:     h.d.Media.URL(ctx, p.Preview), Amount: p.Price, PurchaseDate: p.PurchasedAt.UTC().Format(time.RFC3339),
 		DownloadsRemaining: p.DownloadsRemaining, LicenceNumber: p.LicenceNumber,
 	}
 }

@@ -173,8 +173,20 @@ func TestBeat_ReactCommentAndReadAsAudioPostsDo(t *testing.T) {
 func TestBeat_DeletingABeatNobodyBoughtRemovesItsFiles(t *testing.T) {
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	p := w.beat(kel, "Afro drill", nil)
+	p := w.beat(kel, "Afro drill", map[string]any{"cover_photo": w.upload(kel.ID, media.Image, "image/png", mediatest.PNGOf(mediatest.Picture(600, 600)))})
 	id := p["id"].(string)
+	var renditions []string
+	for _, r := range p["cover_renditions"].([]any) {
+		renditions = append(renditions, r.(map[string]any)["url"].(string))
+	}
+	if len(renditions) != 2 {
+		t.Fatalf("a 600 px cover has renditions %v, want 160 and 480", p["cover_renditions"])
+	}
+	for _, u := range renditions {
+		if status, _ := fetch(t, kel.Client, u); status != http.StatusOK {
+			t.Errorf("rendition %s: %d", u, status)
+		}
+	}
 	refusal(t, "another's delete", ada.JSON("DELETE", "/api/beat/"+id, nil), http.StatusForbidden, "You can only delete your own posts.", nil)
 	if r := kel.JSON("DELETE", "/api/beat/"+id, nil); r.Status != http.StatusOK {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)
@@ -184,6 +196,11 @@ func TestBeat_DeletingABeatNobodyBoughtRemovesItsFiles(t *testing.T) {
 	for _, f := range []string{"audio_upload", "preview_url", "cover_photo"} {
 		if status, _ := fetch(t, kel.Client, p[f].(string)); status != http.StatusNotFound {
 			t.Errorf("%s after the delete: %d, want 404", f, status)
+		}
+	}
+	for _, u := range renditions {
+		if status, _ := fetch(t, kel.Client, u); status != http.StatusNotFound {
+			t.Errorf("rendition %s after the delete: %d, want 404", u, status)
 		}
 	}
 	if r := ada.JSON("GET", "/api/feed", nil); len(r.Body["posts"].([]any)) != 0 {

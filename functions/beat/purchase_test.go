@@ -12,6 +12,7 @@ import (
 
 	"zuum/shared/ledger"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
 	"zuum/shared/profile"
 	"zuum/shared/schema"
@@ -205,7 +206,9 @@ func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 100*money.Naira)
-	id := w.beat(kel, "Afro drill", map[string]any{"amount": 20})["id"].(string)
+	cover := w.upload(kel.ID, media.Image, "image/png", mediatest.PNGOf(mediatest.Picture(500, 250)))
+	beat := w.beat(kel, "Afro drill", map[string]any{"amount": 20, "cover_photo": cover})
+	id := beat["id"].(string)
 	r := w.buy(ada, id, 20, uuid.NewString())
 	if r.Status != http.StatusCreated {
 		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
@@ -228,6 +231,20 @@ func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(
 	d := ada.JSON("POST", "/api/beat/purchase/"+pid+"/download", nil)
 	if d.Status != http.StatusOK {
 		t.Fatalf("download of a withdrawn beat: %d %s", d.Status, d.Raw)
+	}
+	// The library still shows the withdrawn beat's cover with its renditions, which stay with it.
+	bought := ada.JSON("GET", "/api/beat/purchase", nil).Body["purchases"].([]any)[0].(map[string]any)
+	if bought["cover_width"] != 500.0 || bought["cover_height"] != 250.0 || bought["cover_placeholder"] != beat["cover_placeholder"] {
+		t.Errorf("the purchase's cover: %v×%v, placeholder %.30q", bought["cover_width"], bought["cover_height"], bought["cover_placeholder"])
+	}
+	rends := bought["cover_renditions"].([]any)
+	if len(rends) != 2 || rends[0].(map[string]any)["width"] != 160.0 || rends[1].(map[string]any)["width"] != 480.0 {
+		t.Fatalf("the purchase's renditions %v", rends)
+	}
+	for _, rd := range rends {
+		if status, _ := fetch(t, ada.Client, rd.(map[string]any)["url"].(string)); status != http.StatusOK {
+			t.Errorf("rendition %v of a withdrawn beat: %d", rd, status)
+		}
 	}
 	status, b := fetch(t, ada.Client, d.Body["url"].(string))
 	if dur := media.Duration("audio/wav", bytes.NewReader(b), int64(len(b))); status != http.StatusOK || dur != 25 {

@@ -53,6 +53,10 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 			if d, _ := p.(map[string]any)["duration"].(float64); d <= 0 {
 				t.Fatalf("%s post without a measured duration: %v", tab, p)
 			}
+			// A demo track's 480 px cover gets a 160 px rendition and one as wide as itself.
+			if rends, _ := p.(map[string]any)["cover_renditions"].([]any); tab == "audio" && len(rends) != 2 {
+				t.Fatalf("a demo track's cover has renditions %v, want 160 and 480", rends)
+			}
 		}
 	}
 	// ada_sings is followed by four demo accounts and told of their posts.

@@ -92,11 +92,13 @@ func (s *Store) claimPicture(ctx context.Context, owner, key string) (Meta, erro
 	for _, r := range rends {
 		widths = append(widths, r.width)
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error { return s.put(gctx, final, pic.Data, pic.ContentType, "") })
+	// Every write runs to its end, even after one has failed: a write abandoned halfway could
+	// still land after the clean-up below, leaving an object nothing points at.
+	var g errgroup.Group
+	g.Go(func() error { return s.put(ctx, final, pic.Data, pic.ContentType, "") })
 	for _, r := range rends {
 		g.Go(func() error {
-			return s.put(gctx, RenditionKey(final, r.width), r.data, "image/jpeg", RenditionCacheControl)
+			return s.put(ctx, RenditionKey(final, r.width), r.data, "image/jpeg", RenditionCacheControl)
 		})
 	}
 	if err := g.Wait(); err != nil {

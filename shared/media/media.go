@@ -4,7 +4,8 @@
 // (uploads/<userId>/<kind>/<uuid><ext>) and where the files posts use live
 // (media/<userId>/<kind>/<uuid><ext>), judging a file by parsing its bytes (ExamineFile: the
 // media function and post creation share it), telling its type (Sniff, SniffAt) and its length
-// in seconds (Duration), re-encoding pictures (Reencode), the S3 store that signs browser uploads
+// in seconds (Duration), re-encoding pictures (Reencode) and making their smaller JPEG renditions
+// and placeholders (RenditionKey, Placeholder), the S3 store that signs browser uploads
 // (a presigned POST whose policy pins key, type and size), examines, claims (copies a checked
 // upload where no upload form reaches), signs and deletes them, and the catalog where the media
 // function records what it found in each upload.

@@ -50,9 +50,10 @@ type Purchase struct {
 	SellerID string
 	Seller   string // the producer's username
 	Caption  string
-	Cover    string // media key of the beat's cover
-	Media    string // media key of the full audio: reached only through Download
-	Preview  string // media key of the preview
+	Cover    string   // media key of the beat's cover
+	Art      post.Art // the cover's size, renditions and placeholder, as the beat had them
+	Media    string   // media key of the full audio: reached only through Download
+	Preview  string   // media key of the preview
 	Price    money.Money
 	// LicenceNumber is the licence's number (its public check is GET /api/licences/{number}).
 	LicenceNumber      string
@@ -170,7 +171,7 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	}
 	pur := Purchase{
 		ID: id, PostID: p.ID, BuyerID: buyer.ID, SellerID: p.OwnerID, Seller: sale.Seller, Caption: p.Caption,
-		Cover: p.Cover, Media: p.Media, Preview: sale.Preview, Price: sale.Price,
+		Cover: p.Cover, Art: p.Art, Media: p.Media, Preview: sale.Preview, Price: sale.Price,
 		LicenceNumber: licence.NewNumber(), DownloadsRemaining: Downloads, PurchasedAt: s.c.Now().UTC(),
 	}
 	once, err := answer(pur)
@@ -222,15 +223,20 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 
 // item is a purchase as stored.
 type item struct {
-	PK                 string `dynamodbav:"pk"`
-	SK                 string `dynamodbav:"sk"`
-	ID                 string `dynamodbav:"id"`
-	PostID             string `dynamodbav:"post_id"`
-	BuyerID            string `dynamodbav:"buyer_id"`
-	SellerID           string `dynamodbav:"seller_id"`
-	Seller             string `dynamodbav:"seller"`
-	Caption            string `dynamodbav:"caption"`
-	Cover              string `dynamodbav:"cover,omitempty"`
+	PK       string `dynamodbav:"pk"`
+	SK       string `dynamodbav:"sk"`
+	ID       string `dynamodbav:"id"`
+	PostID   string `dynamodbav:"post_id"`
+	BuyerID  string `dynamodbav:"buyer_id"`
+	SellerID string `dynamodbav:"seller_id"`
+	Seller   string `dynamodbav:"seller"`
+	Caption  string `dynamodbav:"caption"`
+	Cover    string `dynamodbav:"cover,omitempty"`
+	// The cover's Art, as on the beat's post item; absent as there.
+	CoverWidth         int    `dynamodbav:"cover_width,omitempty"`
+	CoverHeight        int    `dynamodbav:"cover_height,omitempty"`
+	CoverRenditions    []int  `dynamodbav:"cover_renditions,omitempty"`
+	CoverPlaceholder   string `dynamodbav:"cover_placeholder,omitempty"`
 	Media              string `dynamodbav:"media"`
 	Preview            string `dynamodbav:"preview"`
 	Price              int64  `dynamodbav:"price"` // kobo
@@ -264,6 +270,7 @@ func (s *Store) items(p Purchase) ([]types.TransactWriteItem, error) {
 	av, err := attributevalue.MarshalMap(item{
 		PK: buyerPrefix + p.BuyerID, SK: purchasePrefix + p.ID, ID: p.ID, PostID: p.PostID, BuyerID: p.BuyerID,
 		SellerID: p.SellerID, Seller: p.Seller, Caption: p.Caption, Cover: p.Cover, Media: p.Media, Preview: p.Preview,
+		CoverWidth: p.Art.Width, CoverHeight: p.Art.Height, CoverRenditions: p.Art.Renditions, CoverPlaceholder: p.Art.Placeholder,
 		Price: p.Price.Kobo(), LicenceNumber: p.LicenceNumber, DownloadsRemaining: p.DownloadsRemaining,
 		PurchasedAt: p.PurchasedAt.Format(time.RFC3339Nano),
 	})
@@ -288,6 +295,7 @@ func fromItem(av map[string]types.AttributeValue) (Purchase, error) {
 	return Purchase{
 		ID: it.ID, PostID: it.PostID, BuyerID: it.BuyerID, SellerID: it.SellerID, Seller: it.Seller, Caption: it.Caption,
 		Cover: it.Cover, Media: it.Media, Preview: it.Preview, Price: money.Money(it.Price), LicenceNumber: it.LicenceNumber,
+		Art:                post.Art{Width: it.CoverWidth, Height: it.CoverHeight, Renditions: it.CoverRenditions, Placeholder: it.CoverPlaceholder},
 		DownloadsRemaining: it.DownloadsRemaining, PurchasedAt: at,
 	}, nil
 }

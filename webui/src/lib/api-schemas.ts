@@ -77,6 +77,9 @@ export const paymentDetailsSchema = documented<ApiAnswer<'/payment/create', 'get
   }),
 );
 
+/** A cover's renditions, {width, url} ascending by width. */
+const coverRenditions = () => z.array(z.looseObject({ width: count(), url: z.string() }));
+
 // ---- money ------------------------------------------------------------------------------------
 
 /** A beat for sale: its price and supply are what a purchase rests on. */
@@ -96,7 +99,7 @@ export const beatPostSchema = z.looseObject({
   cover_width: count(),
   cover_height: count(),
   cover_placeholder: z.string(),
-  cover_renditions: z.array(z.looseObject({ width: count(), url: z.string() })),
+  cover_renditions: coverRenditions(),
   audio_upload: z.string(),
   preview_url: z.string(),
   duration: z.number(),
@@ -144,6 +147,10 @@ const purchaseSchema = z.looseObject({
   caption: z.string(),
   username: z.string(),
   cover_photo: z.string(),
+  cover_width: count(),
+  cover_height: count(),
+  cover_placeholder: z.string(),
+  cover_renditions: coverRenditions(),
   audio_upload: z.string(),
   amount: naira(),
   purchase_date: z.string(),

@@ -3115,6 +3115,14 @@ export interface components {
             caption: string;
             username: string;
             cover_photo: string;
+            /** @description As the beat's (BeatPost); 0 for purchases made before covers had renditions. */
+            cover_width: number;
+            /** @description As the beat's. */
+            cover_height: number;
+            /** @description As the beat's. */
+            cover_placeholder: string;
+            /** @description The beat's cover's renditions, as on the beat (BeatPost); [] for purchases made before covers had renditions. */
+            cover_renditions: components["schemas"]["CoverRendition"][];
             audio_upload: string;
             amount: components["schemas"]["Naira"];
             /** Format: date-time */
