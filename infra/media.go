@@ -10,9 +10,10 @@ import (
 )
 
 // newMedia creates the private media bucket. Browsers upload to it directly with presigned
-// POSTs (the presigned policy, not CORS, is what authorizes a write); CloudFront serves only
-// its schema.PublicPrefix objects (see web.go); everything else is reached by presigned GETs,
-// which <img>, <audio> and <video> load without CORS. Objects created under
+// POSTs (the presigned policy, not CORS, is what authorizes a write); CloudFront serves its
+// schema.PublicPrefix objects, and its schema.FinalPrefix ones to signed URLs once the media key
+// group exists (see web.go); everything else is reached by presigned GETs, which <img>,
+// <audio> and <video> load without CORS. Objects created under
 // schema.UploadsPrefix invoke the media worker (see workers.go) and expire after a day.
 //
 // appURL is the only origin allowed to upload from a browser, by the one CORS rule: a POST

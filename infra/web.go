@@ -68,7 +68,8 @@ type web struct {
 	distribution awscloudfront.Distribution
 }
 
-// newWeb creates the web bucket and the one CloudFront origin for app, API and public media.
+// newWeb creates the web bucket and the one CloudFront origin for app, API, public media and,
+// with a media key group, posts' media to signed URLs.
 func newWeb(scope constructs.Construct, p webProps) web {
 	bucket := awss3.NewBucket(scope, jsii.String("WebBucket"), &awss3.BucketProps{
 		BlockPublicAccess: awss3.BlockPublicAccess_BLOCK_ALL(),

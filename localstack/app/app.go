@@ -76,9 +76,9 @@ func (s *Site) Handler() http.Handler {
 		}
 		_, _ = io.WriteString(w, `{"status":"ok"}`)
 	})
-	mux.Handle("GET /api/openapi.yaml", Compress(http.HandlerFunc(s.openAPI)))
-	mux.Handle("GET /api/docs", Compress(http.HandlerFunc(s.apiDocs)))
-	mux.Handle("/api/", Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("GET /api/openapi.yaml", compress(http.HandlerFunc(s.openAPI)))
+	mux.Handle("GET /api/docs", compress(http.HandlerFunc(s.apiDocs)))
+	mux.Handle("/api/", compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		CDNHeaders(r, s.OriginSecret)
 		s.API.ServeHTTP(w, r)
 	})))
@@ -90,7 +90,7 @@ func (s *Site) Handler() http.Handler {
 	for prefix, h := range s.Extra {
 		mux.Handle(prefix, h)
 	}
-	mux.Handle("/", Compress(http.HandlerFunc(s.web))) // GET and HEAD; other methods get the SPA too, as from a static origin
+	mux.Handle("/", compress(http.HandlerFunc(s.web))) // GET and HEAD; other methods get the SPA too, as from a static origin
 	return mux
 }
 

@@ -42,10 +42,10 @@ func isCompressible(ct string) bool {
 	return strings.HasPrefix(t, "text/") || compressible[t]
 }
 
-// Encoding returns the encoding CloudFront would answer a request with Accept-Encoding ae: "br"
+// acceptedEncoding returns the encoding CloudFront would answer a request with Accept-Encoding ae: "br"
 // when the viewer takes Brotli, else "gzip" when it takes gzip, else "" (identity). An encoding
 // with q=0 is refused.
-func Encoding(ae string) string {
+func acceptedEncoding(ae string) string {
 	accepts := map[string]bool{}
 	for _, part := range strings.Split(ae, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -66,19 +66,19 @@ func Encoding(ae string) string {
 	return ""
 }
 
-// Compress answers what next answers compressed as CloudFront compresses: with Brotli or gzip by
+// compress answers what next answers compressed as CloudFront compresses: with Brotli or gzip by
 // the request's Accept-Encoding (Brotli first), when the status is 200, 403 or 404, the
 // Content-Type is compressible, the body is between 1,000 and 10,000,000 bytes and not already
 // encoded; never for a Range request or HEAD. Such answers say Vary: Accept-Encoding whether
 // compressed or not; a compressed one loses Content-Length and Accept-Ranges of the identity
 // body, and its strong ETag becomes weak, as CloudFront's do.
-func Compress(next http.Handler) http.Handler {
+func compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Header.Get("Range") != "" || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}
-		cw := &compressWriter{w: w, encoding: Encoding(r.Header.Get("Accept-Encoding"))}
+		cw := &compressWriter{w: w, encoding: acceptedEncoding(r.Header.Get("Accept-Encoding"))}
 		next.ServeHTTP(cw, r)
 		cw.finish()
 	})

@@ -69,26 +69,26 @@ func (s *Site) verifySigned(r *http.Request) error {
 		}
 	}
 	if expires == "" || signature == "" || keyID == "" {
-		return errors.New("Missing Key-Pair-Id, Expires or Signature query parameter")
+		return errors.New("missing Key-Pair-Id, Expires or Signature query parameter")
 	}
 	key := s.MediaKeys[keyID]
 	if key == nil {
-		return errors.New("Unknown Key")
+		return errors.New("unknown key pair id")
 	}
 	until, err := strconv.ParseInt(expires, 10, 64)
 	if err != nil {
-		return errors.New("Invalid Expires")
+		return errors.New("invalid Expires")
 	}
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
 	}
 	if now().Unix() >= until {
-		return errors.New("Access denied")
+		return errors.New("access denied")
 	}
 	sig, err := base64.StdEncoding.DecodeString(strings.NewReplacer("-", "+", "_", "=", "~", "/").Replace(signature))
 	if err != nil {
-		return errors.New("Invalid Signature")
+		return errors.New("invalid Signature")
 	}
 	scheme := "http"
 	if r.TLS != nil {
@@ -101,7 +101,7 @@ func (s *Site) verifySigned(r *http.Request) error {
 	policy := `{"Statement":[{"Resource":"` + resource + `","Condition":{"DateLessThan":{"AWS:EpochTime":` + expires + `}}}]}`
 	sum := sha1.Sum([]byte(policy)) //nolint:gosec // the algorithm CloudFront verifies
 	if rsa.VerifyPKCS1v15(key, crypto.SHA1, sum[:], sig) != nil {
-		return errors.New("Access denied")
+		return errors.New("access denied")
 	}
 	return nil
 }

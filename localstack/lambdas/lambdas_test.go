@@ -17,6 +17,7 @@ import (
 	"zuum/localstack/apptest"
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/lambdas"
+	"zuum/shared/media"
 	"zuum/shared/schema"
 )
 
@@ -112,5 +113,33 @@ func TestBuild_RoutesEachPrefixOfTheSharedListToItsGroup(t *testing.T) {
 	r := app.Client(t).JSON("GET", "/api/no-such-group/x", nil)
 	if r.Status != http.StatusNotFound || r.Message() != "Not Found" {
 		t.Errorf("unknown prefix: %d %s", r.Status, r.Raw)
+	}
+}
+
+// The local cloud's media signing key is made once and kept in its Secrets Manager, so a restart
+// keeps the key the CDN stand-in trusts and the URLs already handed out; the secret holds what
+// the groups read (MEDIA_SIGNING_SECRET_ID), a PEM private key whose public half is returned.
+func TestMediaSigning_MakesTheKeyOnceAndKeepsIt(t *testing.T) {
+	c := cloudtest.Start(t)
+	ctx := context.Background()
+	first, err := lambdas.MediaSigning(ctx, c.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := lambdas.MediaSigning(ctx, c.Config)
+	if err != nil || !first.Equal(again) {
+		t.Fatalf("a second start: %v, same key %v", err, first.Equal(again))
+	}
+	secret, err := wire.Secret(ctx, c.Config, lambdas.MediaSigningSecretName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := media.ParsePrivateKey(secret)
+	if err != nil || !key.PublicKey.Equal(first) {
+		t.Fatalf("the secret's key: %v, its public half is the one returned: %v", err, err == nil && key.PublicKey.Equal(first))
+	}
+	if env := lambdas.Env("http://127.0.0.1:8080"); env["MEDIA_SIGNING_SECRET_ID"] != lambdas.MediaSigningSecretName ||
+		env["MEDIA_SIGNING_KEY_ID"] != lambdas.MediaSigningKeyID {
+		t.Errorf("the groups' environment names %q and %q", env["MEDIA_SIGNING_SECRET_ID"], env["MEDIA_SIGNING_KEY_ID"])
 	}
 }
