@@ -51,6 +51,8 @@ class SessionLoadError extends Error {}
  */
 export async function loginAndLoadSession(queryClient: QueryClient, input: LoginInput) {
   const session = Promise.all([import('@/lib/auth/get-current-profile'), import('@/lib/auth/get-payment-details')]);
+  // A refused login never reads them: their loading failure is then nobody's to report.
+  session.catch(() => {});
   await login(input);
   const [{ currentProfileQueryOptions }, { paymentDetailsQueryOptions }] = await session;
   try {
