@@ -12,7 +12,7 @@ import (
 // client a group does not use costs binary size and cold-start time (its package initialisation),
 // so a group that starts linking one fails here until its row says why.
 var linked = map[string][]string{
-	"admin":         {"dynamodb", "s3", "secretsmanager", "sesv2"}, // release review reads media; sign-up codes by mail
+	"admin":         {"dynamodb", "s3", "secretsmanager", "sesv2"},  // release review reads media; sign-up codes by mail
 	"audio":         {"dynamodb", "lambda", "s3", "secretsmanager"}, // posts queue jobs (Lambda invoke)
 	"auth":          {"dynamodb", "secretsmanager", "sesv2"},
 	"beat":          {"dynamodb", "lambda", "s3", "secretsmanager"},
