@@ -101,7 +101,7 @@ func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request, id strin
 		httpapi.Error(w, r, err)
 		return
 	}
-	a.Profile.Followers, a.Profile.Following = lists.Followers, lists.Following
+	a.Followers, a.Following = lists.Followers, lists.Following
 	out := viewedProfile{ProfileJSON: h.media.Profile(a.Profile, false)}
 	if signedIn && viewer.UserID != id {
 		out.IsFollowing = &follows
