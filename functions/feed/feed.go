@@ -34,8 +34,9 @@ type Handler struct {
 // New returns the route group.
 func New(d posts.Deps) *Handler {
 	h := &Handler{d: d, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/feed", httpapi.RequireSession(d.Sessions, h.feed))
-	h.mux.HandleFunc("GET /api/feed/{$}", httpapi.RequireSession(d.Sessions, h.feed))
+	// A read: its store calls start beside the session check (httpapi.RequireSessionRead).
+	h.mux.HandleFunc("GET /api/feed", httpapi.RequireSessionRead(d.Sessions, h.feed))
+	h.mux.HandleFunc("GET /api/feed/{$}", httpapi.RequireSessionRead(d.Sessions, h.feed))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }

@@ -20,8 +20,9 @@ type Handler struct {
 // New returns the route group.
 func New(sessions httpapi.Authenticator, notes *notify.Store, media httpapi.Media) *Handler {
 	h := &Handler{notes: notes, media: media, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/notifications", httpapi.RequireSession(sessions, h.list))
-	h.mux.HandleFunc("GET /api/notifications/{$}", httpapi.RequireSession(sessions, h.list))
+	// The list is a read: its store calls start beside the session check (httpapi.RequireSessionRead).
+	h.mux.HandleFunc("GET /api/notifications", httpapi.RequireSessionRead(sessions, h.list))
+	h.mux.HandleFunc("GET /api/notifications/{$}", httpapi.RequireSessionRead(sessions, h.list))
 	h.mux.HandleFunc("POST /api/notifications/read-all", httpapi.RequireSession(sessions, h.readAll))
 	h.mux.HandleFunc("POST /api/notifications/{id}/read", httpapi.RequireSession(sessions, h.read))
 	h.mux.HandleFunc("/", httpapi.NotFound)

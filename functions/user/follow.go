@@ -94,7 +94,7 @@ func (h *Handler) followList(w http.ResponseWriter, r *http.Request, id string, 
 		httpapi.Error(w, r, err)
 		return
 	}
-	a, err := h.active(r, id)
+	a, err := h.active(r.Context(), id)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

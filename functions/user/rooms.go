@@ -53,7 +53,7 @@ func (h *Handler) getRoomID(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, id := range []string{a, b} {
-		if _, err := h.active(r, id); err != nil {
+		if _, err := h.active(r.Context(), id); err != nil {
 			if failure.Is(err, failure.NotFound) {
 				err = errProfile
 			}

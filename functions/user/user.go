@@ -4,7 +4,10 @@
 package user
 
 import (
+	"context"
 	"net/http"
+
+	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/chat"
 	"zuum/shared/httpapi"
@@ -24,7 +27,8 @@ type Handler struct {
 // New returns the route group.
 func New(sessions httpapi.Authenticator, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media) *Handler {
 	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, rooms: rooms, media: media, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/user/profile", httpapi.RequireSession(sessions, h.ownProfile))
+	// The profile reads start beside the session check (httpapi.RequireSessionRead).
+	h.mux.HandleFunc("GET /api/user/profile", httpapi.RequireSessionRead(sessions, h.ownProfile))
 	h.mux.HandleFunc("PUT /api/user/profile", httpapi.RequireSession(sessions, h.updateProfile))
 	// One pattern serves /api/user/profile/{id} and /api/user/{id}/followers|following: as two
 	// patterns they would conflict (neither is more specific), which ServeMux refuses.
@@ -45,7 +49,7 @@ func (h *Handler) userPath(w http.ResponseWriter, r *http.Request) {
 	a, b := r.PathValue("a"), r.PathValue("b")
 	switch {
 	case a == "profile":
-		httpapi.OptionalSession(h.sessions, func(w http.ResponseWriter, r *http.Request) { h.publicProfile(w, r, b) })(w, r)
+		httpapi.OptionalSessionRead(h.sessions, func(w http.ResponseWriter, r *http.Request) { h.publicProfile(w, r, b) })(w, r)
 	case b == "followers":
 		h.followList(w, r, a, profile.Followers)
 	case b == "following":
@@ -55,13 +59,22 @@ func (h *Handler) userPath(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// ownProfile answers the caller's profile: the follow lists are read while the session check
+// reads the account, so the profile waits for two round trips in sequence.
 func (h *Handler) ownProfile(w http.ResponseWriter, r *http.Request) {
-	p, _ := httpapi.PrincipalFrom(r.Context())
-	own := p.Account.Profile
-	if _, err := h.profiles.WithFollows(r.Context(), &own, ""); err != nil {
+	claimed, _ := httpapi.PrincipalFrom(r.Context())
+	lists := profile.Profile{ID: claimed.UserID}
+	if _, err := h.profiles.WithFollows(r.Context(), &lists, ""); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
+	p, err := httpapi.Confirmed(r.Context())
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	own := p.Account.Profile
+	own.Followers, own.Following = lists.Followers, lists.Following
 	httpapi.JSON(w, http.StatusOK, h.media.Profile(own, true))
 }
 
@@ -72,19 +85,23 @@ type viewedProfile struct {
 }
 
 // publicProfile shows the profile of id; a signed-in viewer of someone else's profile also
-// learns whether they follow it.
+// learns whether they follow it. The account and the follow lists are read at once (beside the
+// session check), then the lists' profiles: two round trips in sequence.
 func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request, id string) {
-	a, err := h.active(r, id)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
 	viewer, signedIn := httpapi.PrincipalFrom(r.Context())
-	follows, err := h.profiles.WithFollows(r.Context(), &a.Profile, viewer.UserID)
-	if err != nil {
+	var (
+		a       profile.Account
+		lists   = profile.Profile{ID: id}
+		follows bool
+	)
+	g, ctx := errgroup.WithContext(r.Context())
+	g.Go(func() (err error) { a, err = h.active(ctx, id); return err })
+	g.Go(func() (err error) { follows, err = h.profiles.WithFollows(ctx, &lists, viewer.UserID); return err })
+	if err := g.Wait(); err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
+	a.Followers, a.Following = lists.Followers, lists.Following
 	out := viewedProfile{ProfileJSON: h.media.Profile(a.Profile, false)}
 	if signedIn && viewer.UserID != id {
 		out.IsFollowing = &follows
@@ -94,8 +111,8 @@ func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request, id strin
 
 // active returns the account of id, which must exist and not be deactivated: a deactivated
 // account has no public face.
-func (h *Handler) active(r *http.Request, id string) (profile.Account, error) {
-	a, err := h.profiles.Account(r.Context(), id)
+func (h *Handler) active(ctx context.Context, id string) (profile.Account, error) {
+	a, err := h.profiles.Account(ctx, id)
 	if err == nil && a.Deactivated {
 		err = profile.ErrNotFound
 	}

@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,11 +40,53 @@ import (
 	"zuum/shared/schema"
 )
 
-// counter tallies AWS calls by service and operation as they reach the edge.
+// counter tallies AWS calls by service and operation as they reach the edge, and when each
+// DynamoDB call started and ended (spans), from which the round trips in sequence of an API call
+// are counted (depth).
 type counter struct {
 	mu    sync.Mutex
 	calls map[string]int
+	spans []span
 	next  http.Handler
+}
+
+// span is when one store call was served.
+type span struct{ start, end time.Time }
+
+// depth is the number of store round trips in sequence among spans: the longest chain of calls
+// each of which started after the one before it had ended.
+func depth(spans []span) int {
+	sort.Slice(spans, func(i, j int) bool { return spans[i].start.Before(spans[j].start) })
+	chain := make([]int, len(spans))
+	best := 0
+	for i, s := range spans {
+		chain[i] = 1
+		for j := range i {
+			if !spans[j].end.After(s.start) {
+				chain[i] = max(chain[i], chain[j]+1)
+			}
+		}
+		best = max(best, chain[i])
+	}
+	return best
+}
+
+// roundTrips writes a depth for the table, "" where it was not measured.
+func roundTrips(d int) string {
+	if d == 0 {
+		return ""
+	}
+	return strconv.Itoa(d)
+}
+
+// takeDepth returns the round trips in sequence of the store calls since the last call and
+// forgets their spans.
+func (c *counter) takeDepth() int {
+	c.mu.Lock()
+	spans := c.spans
+	c.spans = nil
+	c.mu.Unlock()
+	return depth(spans)
 }
 
 var scope = regexp.MustCompile(`Credential=[^/]+/[^/]+/[^/]+/([^/]+)/`)
@@ -63,7 +106,13 @@ func (c *counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.mu.Lock()
 	c.calls[svc+":"+op]++
 	c.mu.Unlock()
+	start := time.Now()
 	c.next.ServeHTTP(w, r)
+	if svc == "dynamodb" {
+		c.mu.Lock()
+		c.spans = append(c.spans, span{start, time.Now()})
+		c.mu.Unlock()
+	}
 }
 
 func (c *counter) take() map[string]int {
@@ -71,6 +120,7 @@ func (c *counter) take() map[string]int {
 	defer c.mu.Unlock()
 	out := c.calls
 	c.calls = map[string]int{}
+	c.spans = nil
 	return out
 }
 
@@ -79,6 +129,9 @@ type result struct {
 	n             int
 	p50, p95, max time.Duration
 	calls         map[string]int // per API call
+	// depth is the median of the store round trips in sequence per API call (0 where not
+	// measured): calls the store served one after the other, each starting after the last ended.
+	depth int
 }
 
 func main() {
@@ -223,19 +276,22 @@ func run(out string, n int, stressFor time.Duration) error {
 	measure := func(name string, reps int, do func(i int) int, want int) (result, error) {
 		cnt.take()
 		lat := make([]time.Duration, 0, reps)
+		depths := make([]int, 0, reps)
 		for i := 0; i < reps; i++ {
 			start := time.Now()
 			if got := do(i); got != want {
 				return result{}, fmt.Errorf("%s #%d: status %d, want %d", name, i, got, want)
 			}
 			lat = append(lat, time.Since(start))
+			depths = append(depths, cnt.takeDepth())
 		}
+		sort.Ints(depths)
 		calls := cnt.take()
 		for k := range calls {
 			calls[k] /= reps
 		}
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-		return result{name: name, n: reps, p50: lat[reps/2], p95: lat[reps*95/100], max: lat[reps-1], calls: calls}, nil
+		return result{name: name, n: reps, p50: lat[reps/2], p95: lat[reps*95/100], max: lat[reps-1], calls: calls, depth: depths[reps/2]}, nil
 	}
 
 	var results []result
@@ -313,16 +369,16 @@ func run(out string, n int, stressFor time.Duration) error {
 	results = append(results, withdrawals...)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items).\n\n",
+	fmt.Fprintf(&b, "# Benchmark results\n\nWritten by `make bench` on %s (%s/%s, %d CPUs, %s). Each API call goes through the local API gateway and the real Lambda adapter; AWS calls go to the in-memory edge over loopback HTTP, so latencies are this machine's, not AWS's. Password hashing runs at production cost (bcrypt 10), which dominates sign-up and login. The embedded DynamoDB (minidyn) answers every Query by walking all the keys of its table, so calls that query get slower as the run adds data (the profile reads measured before and after the posts below show it); DynamoDB reads one partition, so the call counts are the figures to carry over to AWS. Every authenticated call spends one dynamodb:BatchGetItem on the session check (profile and session items). \"Round trips in sequence\" is the median over the requests of the longest chain of DynamoDB calls of one API call each of which the edge began serving after the one before it had ended (the session check included); on loopback a call made at once with another may still end before the other begins, so it can read higher than the code's structure (functions/wire's test holds every call 15 ms to count it exactly).\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-	b.WriteString("| API call | requests | p50 | p95 | max | AWS calls per API call |\n|---|---:|---:|---:|---:|---|\n")
+	b.WriteString("| API call | requests | p50 | p95 | max | AWS calls per API call | round trips in sequence |\n|---|---:|---:|---:|---:|---|---:|\n")
 	for _, r := range results {
 		var keys []string
 		for k, v := range r.calls {
 			keys = append(keys, fmt.Sprintf("%s ×%d", k, v))
 		}
 		sort.Strings(keys)
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "), roundTrips(r.depth))
 	}
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
@@ -76,20 +77,20 @@ func (s *Store) List(ctx context.Context, recipient string, limit int, cursor st
 	if err != nil || (start != nil && !s.ownNoteKey(start, recipient)) {
 		return Page{}, errBadCursor
 	}
-	// The page, the total and the watermark do not depend on each other: read them at once.
+	// The page, the total and the watermark do not depend on each other: read them at once, then
+	// the actors' profiles: two round trips in sequence.
 	var (
-		page      Page
-		mark      string
-		errs      [3]error
-		totalDone = make(chan struct{})
-		markDone  = make(chan struct{})
+		page Page
+		mark string
 	)
-	go func() { defer close(totalDone); page.Total, errs[1] = s.count(ctx, recipient) }()
-	go func() { defer close(markDone); mark, errs[2] = s.watermark(ctx, recipient) }()
-	page.Notes, page.Next, errs[0] = s.page(ctx, recipient, limit, start, skip)
-	<-totalDone
-	<-markDone
-	if err := errors.Join(errs[:]...); err != nil {
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { page.Total, err = s.count(gctx, recipient); return err })
+	g.Go(func() (err error) { mark, err = s.watermark(gctx, recipient); return err })
+	g.Go(func() (err error) {
+		page.Notes, page.Next, err = s.page(gctx, recipient, limit, start, skip)
+		return err
+	})
+	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
 	actors := make([]string, 0, len(page.Notes))

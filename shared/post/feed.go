@@ -3,6 +3,8 @@ package post
 import (
 	"context"
 	"slices"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // PromotedEvery is the spacing of promoted slots in the feed: a promoted post follows every
@@ -17,27 +19,37 @@ const PromotedEvery = 5
 // entries and no post twice. Which promotions a page shows rotates with its number, so every
 // active promotion is served in turn. Each promoted slot served counts an impression of its
 // promotion.
+//
+// Its store calls run at once where they do not depend on each other: the timeline's walk with
+// the active windows, then the page's posts with the promoted posts, so a page without
+// promotions waits for two round trips in sequence, and one with promotions for three.
 func (s *Store) Feed(ctx context.Context, tl Timeline, kinds []Kind, viewer string, req PageRequest) (Page, error) {
-	page, err := s.Page(ctx, tl, viewer, req)
-	if err != nil {
+	var (
+		page Page
+		refs []postRef
+		ws   []window
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { page, refs, err = s.locate(gctx, tl, req); return err })
+	g.Go(func() (err error) { ws, err = s.activeWindows(gctx, s.now()); return err })
+	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
-	slots := len(page.Entries) / (PromotedEvery - 1)
-	if slots == 0 {
-		return page, nil
+	// The slots are counted on the page as located; load may leave out posts that are gone.
+	slots := len(refs) / (PromotedEvery - 1)
+	var promoted []promotedEntry
+	g, gctx = errgroup.WithContext(ctx)
+	g.Go(func() (err error) { page.Entries, page.Total, err = s.load(gctx, viewer, refs, &tl); return err })
+	if slots > 0 && len(ws) > 0 {
+		on := map[string]bool{}
+		for _, r := range refs {
+			on[r.postID] = true
+		}
+		start := (page.Number - 1) * slots % len(ws)
+		ws = slices.Concat(ws[start:], ws[:start])
+		g.Go(func() (err error) { promoted, err = s.promotedEntries(gctx, ws, kinds, viewer, on, slots); return err })
 	}
-	ws, err := s.activeWindows(ctx, s.now())
-	if err != nil || len(ws) == 0 {
-		return page, err
-	}
-	on := map[string]bool{}
-	for _, e := range page.Entries {
-		on[e.Post.ID] = true
-	}
-	start := (page.Number - 1) * slots % len(ws)
-	ws = slices.Concat(ws[start:], ws[:start])
-	promoted, err := s.promotedEntries(ctx, ws, kinds, viewer, on, slots)
-	if err != nil {
+	if err := g.Wait(); err != nil {
 		return Page{}, err
 	}
 	if len(promoted) == 0 {

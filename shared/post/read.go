@@ -36,13 +36,23 @@ const maxDirPage = 100
 
 // Page returns one page of tl for viewer, newest first.
 func (s *Store) Page(ctx context.Context, tl Timeline, viewer string, req PageRequest) (Page, error) {
-	pos, skip, err := req.start(tl.layout)
+	page, refs, err := s.locate(ctx, tl, req)
 	if err != nil {
 		return Page{}, err
 	}
+	page.Entries, page.Total, err = s.load(ctx, viewer, refs, &tl)
+	return page, err
+}
+
+// locate finds the posts of one page of tl (Number and Next set; Entries and Total are load's).
+func (s *Store) locate(ctx context.Context, tl Timeline, req PageRequest) (Page, []postRef, error) {
+	pos, skip, err := req.start(tl.layout)
+	if err != nil {
+		return Page{}, nil, err
+	}
 	es, err := s.walk(ctx, tl, pos, skip+req.Limit+1)
 	if err != nil {
-		return Page{}, err
+		return Page{}, nil, err
 	}
 	es = es[min(skip, len(es)):]
 	page := Page{Number: pos.Page}
@@ -55,13 +65,33 @@ func (s *Store) Page(ctx context.Context, tl Timeline, viewer string, req PageRe
 	for i, e := range es {
 		refs[i] = postRef{e.postID, e.ownerID}
 	}
-	page.Entries, page.Total, err = s.load(ctx, viewer, refs, &tl)
-	return page, err
+	return page, refs, nil
 }
 
 // walk returns up to want entries of tl from pos on, newest first: it lists the buckets from
-// the directory, then queries them in order until it has enough.
+// the directory, then queries them in order until it has enough. The bucket the walk most likely
+// starts in is queried at once with the directory: the cursor's bucket, or for a first page
+// today's, where a live timeline's newest posts are. When the directory's first bucket is that
+// one, its entries serve as they are, so a page within one bucket costs one round trip in
+// sequence; otherwise the guess is dropped and the walk goes on as the directory says.
 func (s *Store) walk(ctx context.Context, tl Timeline, pos position, want int) ([]entry, error) {
+	guess := pos.Bucket
+	if guess == "" {
+		guess = tl.bucket(s.now())
+	}
+	var guessed []entry
+	var guessErr error
+	guessDone := make(chan struct{})
+	go func() {
+		defer close(guessDone)
+		after := ""
+		if guess == pos.Bucket {
+			after = pos.After
+		}
+		guessed, guessErr = s.bucket(ctx, tl, guess, after, want)
+	}()
+	defer func() { <-guessDone }()
+	first := true
 	dir := dynamodb.QueryInput{
 		TableName: &s.table, ScanIndexForward: aws.Bool(false),
 		KeyConditionExpression:    aws.String("pk = :pk"),
@@ -84,7 +114,15 @@ func (s *Store) walk(ctx context.Context, tl Timeline, pos position, want int) (
 			if b == pos.Bucket {
 				after = pos.After
 			}
-			got, err := s.bucket(ctx, tl, b, after, want-len(out))
+			var got []entry
+			var err error
+			if first && b == guess {
+				<-guessDone
+				got, err = guessed, guessErr
+			} else {
+				got, err = s.bucket(ctx, tl, b, after, want-len(out))
+			}
+			first = false
 			if err != nil {
 				return nil, err
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
@@ -324,15 +325,10 @@ func (s *Store) EachFollowers(ctx context.Context, id string, batch int, fn func
 // signed-in user, the same batch tells whether viewer follows p.
 func (s *Store) WithFollows(ctx context.Context, p *Profile, viewer string) (viewerFollows bool, err error) {
 	var followers, following []string
-	var errs [2]error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		followers, _, errs[0] = s.edges(ctx, p.ID, Followers, PreviewSize, nil)
-	}()
-	following, _, errs[1] = s.edges(ctx, p.ID, Following, PreviewSize, nil)
-	<-done
-	if err := errors.Join(errs[:]...); err != nil {
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) { followers, _, err = s.edges(gctx, p.ID, Followers, PreviewSize, nil); return err })
+	g.Go(func() (err error) { following, _, err = s.edges(gctx, p.ID, Following, PreviewSize, nil); return err })
+	if err := g.Wait(); err != nil {
 		return false, err
 	}
 	keys := profileKeys(append(append([]string{}, followers...), following...))

@@ -1,0 +1,191 @@
+package wire_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"zuum/functions/feed"
+	"zuum/functions/notifications"
+	"zuum/functions/user"
+	"zuum/functions/wire"
+	"zuum/localstack/apptest"
+	"zuum/shared/post"
+	"zuum/shared/schema"
+)
+
+// calls is an aws.HTTPClient that records when each DynamoDB call starts and ends. Every call is
+// held for latency before it goes out, as a network round trip would hold it, so that calls made
+// at once overlap however the scheduler runs them, and calls made one after the other do not.
+type calls struct {
+	next    aws.HTTPClient
+	latency time.Duration
+	mu      sync.Mutex
+	spans   []span
+}
+
+type span struct {
+	op         string
+	start, end time.Time
+}
+
+func (c *calls) Do(r *http.Request) (*http.Response, error) {
+	target := r.Header.Get("X-Amz-Target")
+	if !strings.HasPrefix(target, "DynamoDB_") {
+		return c.next.Do(r)
+	}
+	start := time.Now()
+	time.Sleep(c.latency)
+	res, err := c.next.Do(r)
+	c.mu.Lock()
+	c.spans = append(c.spans, span{op: target[strings.IndexByte(target, '.')+1:], start: start, end: time.Now()})
+	c.mu.Unlock()
+	return res, err
+}
+
+// take returns the calls recorded since the last take and forgets them.
+func (c *calls) take() []span {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.spans
+	c.spans = nil
+	return out
+}
+
+// depth is the number of round trips in sequence among spans: the longest chain of calls each of
+// which started after the one before it had ended.
+func depth(spans []span) int {
+	slices.SortFunc(spans, func(a, b span) int { return a.start.Compare(b.start) })
+	chain := make([]int, len(spans))
+	best := 0
+	for i, s := range spans {
+		chain[i] = 1
+		for j := range i {
+			if !spans[j].end.After(s.start) {
+				chain[i] = max(chain[i], chain[j]+1)
+			}
+		}
+		best = max(best, chain[i])
+	}
+	return best
+}
+
+func TestReads_WaitForAtMostTwoStoreRoundTripsInSequence(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ctx := context.Background()
+	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
+	for _, u := range []apptest.User{ada, bola} {
+		other := ada.ID
+		if u.ID == ada.ID {
+			other = bola.ID
+		}
+		if r := u.JSON("POST", "/api/user/follow", map[string]any{"profileId": other, "follow": true}); r.Status != http.StatusOK {
+			t.Fatalf("follow: %d %v", r.Status, r.Body)
+		}
+	}
+	posts := post.NewStore(post.Config{DB: dynamodb.NewFromConfig(app.Cloud.Config), Table: schema.Posts.Name, Users: schema.Users.Name})
+	for i := range 12 {
+		if _, err := posts.Publish(ctx, post.Post{Kind: post.Audio, OwnerID: ada.ID, Caption: fmt.Sprintf("track %d", i), Type: "music",
+			Public: true, Media: "media/" + ada.ID + "/audio/t.wav"}, "ada"); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	rec := &calls{next: app.Cloud.Config.HTTPClient, latency: 15 * time.Millisecond}
+	if rec.next == nil {
+		rec.next = http.DefaultClient
+	}
+	cfg := app.Cloud.Config.Copy()
+	cfg.HTTPClient = rec
+	env := wire.Env(func(k string) string { return app.Env[k] })
+	handlers := map[string]http.Handler{}
+	for name, build := range map[string]wire.Builder{"feed": feed.FromEnv, "user": user.FromEnv, "notifications": notifications.FromEnv} {
+		h, err := build(ctx, cfg, env)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		handlers[name] = h
+	}
+	get := func(group, path string) map[string]any {
+		t.Helper()
+		rec.take()
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer "+bola.Token)
+		res := httptest.NewRecorder()
+		handlers[group].ServeHTTP(res, req)
+		if res.Code != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, res.Code, res.Body)
+		}
+		spans := rec.take()
+		var ops []string
+		for _, s := range spans {
+			ops = append(ops, s.op)
+		}
+		if d := depth(spans); d > 2 {
+			t.Errorf("GET %s waited for %d store round trips in sequence (%v), want at most 2", path, d, ops)
+		} else {
+			t.Logf("GET %s: %d round trips in sequence, calls %v", path, d, ops)
+		}
+		var body map[string]any
+		if err := json.Unmarshal(res.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		return body
+	}
+
+	first := get("feed", "/api/feed?tab=audio&limit=5")
+	if n := len(first["posts"].([]any)); n != 5 {
+		t.Fatalf("first page holds %d posts, want 5", n)
+	}
+	next, _ := first["pagination"].(map[string]any)["next"].(string)
+	if next == "" {
+		t.Fatal("first page has no next cursor")
+	}
+	second := get("feed", "/api/feed?tab=audio&limit=5&cursor="+url.QueryEscape(next))
+	if n := len(second["posts"].([]any)); n != 5 {
+		t.Fatalf("cursor page holds %d posts, want 5", n)
+	}
+	if own := get("user", "/api/user/profile"); len(own["followers_list"].([]any)) != 1 || own["followers_count"] != 1.0 {
+		t.Errorf("own profile: followers %v, count %v, want ada", own["followers_list"], own["followers_count"])
+	}
+	if theirs := get("user", "/api/user/profile/"+ada.ID); theirs["is_following"] != true {
+		t.Errorf("ada's profile: is_following = %v, want true", theirs["is_following"])
+	}
+	if notes := get("notifications", "/api/notifications"); len(notes["notifications"].([]any)) == 0 {
+		t.Error("bola has no notification of ada's follow")
+	}
+
+	// A token whose session has ended still claims bola: the reads start, but nothing they read
+	// is answered.
+	if r := bola.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+		t.Fatalf("logout: %d %v", r.Status, r.Body)
+	}
+	for group, path := range map[string]string{"feed": "/api/feed?tab=audio", "user": "/api/user/profile", "notifications": "/api/notifications"} {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer "+bola.Token)
+		res := httptest.NewRecorder()
+		handlers[group].ServeHTTP(res, req)
+		if res.Code != http.StatusUnauthorized || strings.Contains(res.Body.String(), "track") || strings.Contains(res.Body.String(), "ada") {
+			t.Errorf("GET %s after logout: %d %s", path, res.Code, res.Body)
+		}
+	}
+	// Someone else's profile answers an ended session as it answers no session: without is_following.
+	req := httptest.NewRequest("GET", "/api/user/profile/"+ada.ID, nil)
+	req.Header.Set("Authorization", "Bearer "+bola.Token)
+	res := httptest.NewRecorder()
+	handlers["user"].ServeHTTP(res, req)
+	if res.Code != http.StatusOK || strings.Contains(res.Body.String(), "is_following") {
+		t.Errorf("ada's profile after bola's logout: %d %s", res.Code, res.Body)
+	}
+}
