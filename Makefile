@@ -132,13 +132,13 @@ test-browser: web ## Playwright (Debian's Chromium, installed here when missing)
 .PHONY: bench
 # The Fast feed figures run Lighthouse and Chromium against a fresh local cloud of the built web
 # app on ports of their own (BENCH_PORT, BENCH_EDGE_PORT), started and stopped here; BENCH_TABLE
-# names the table they fill (after, or before), DATA_SAVER_KEY the web app's localStorage key of
+# names the table they fill (after, or before), DATA_SAVER_KEY and DATA_SAVER_VALUE the web app's localStorage setting of
 # data saver (the bytes with data saver on are measured when it is set).
 BENCH_PORT      ?= 8098
 BENCH_EDGE_PORT ?= 4598
 BENCH_TABLE     ?= after
-DATA_SAVER_KEY  ?=
-DATA_SAVER_VALUE ?= 1
+DATA_SAVER_KEY  ?= zuum-data-saver
+DATA_SAVER_VALUE ?= on
 bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
 	go run ./localstack/bench -sizes-only -out localstack/bench/RESULTS.md
