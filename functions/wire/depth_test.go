@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +20,7 @@ import (
 	"zuum/functions/user"
 	"zuum/functions/wire"
 	"zuum/localstack/apptest"
+	"zuum/localstack/roundtrip"
 	"zuum/shared/post"
 	"zuum/shared/schema"
 )
@@ -36,8 +36,8 @@ type calls struct {
 }
 
 type span struct {
-	op         string
-	start, end time.Time
+	op string
+	roundtrip.Span
 }
 
 func (c *calls) Do(r *http.Request) (*http.Response, error) {
@@ -49,7 +49,7 @@ func (c *calls) Do(r *http.Request) (*http.Response, error) {
 	time.Sleep(c.latency)
 	res, err := c.next.Do(r)
 	c.mu.Lock()
-	c.spans = append(c.spans, span{op: target[strings.IndexByte(target, '.')+1:], start: start, end: time.Now()})
+	c.spans = append(c.spans, span{op: target[strings.IndexByte(target, '.')+1:], Span: roundtrip.Span{Start: start, End: time.Now()}})
 	c.mu.Unlock()
 	return res, err
 }
@@ -61,24 +61,6 @@ func (c *calls) take() []span {
 	out := c.spans
 	c.spans = nil
 	return out
-}
-
-// depth is the number of round trips in sequence among spans: the longest chain of calls each of
-// which started after the one before it had ended.
-func depth(spans []span) int {
-	slices.SortFunc(spans, func(a, b span) int { return a.start.Compare(b.start) })
-	chain := make([]int, len(spans))
-	best := 0
-	for i, s := range spans {
-		chain[i] = 1
-		for j := range i {
-			if !spans[j].end.After(s.start) {
-				chain[i] = max(chain[i], chain[j]+1)
-			}
-		}
-		best = max(best, chain[i])
-	}
-	return best
 }
 
 func TestReads_WaitForAtMostTwoStoreRoundTripsInSequence(t *testing.T) {
@@ -128,11 +110,14 @@ func TestReads_WaitForAtMostTwoStoreRoundTripsInSequence(t *testing.T) {
 			t.Fatalf("GET %s: %d %s", path, res.Code, res.Body)
 		}
 		spans := rec.take()
-		var ops []string
+		var (
+			ops   []string
+			times []roundtrip.Span
+		)
 		for _, s := range spans {
-			ops = append(ops, s.op)
+			ops, times = append(ops, s.op), append(times, s.Span)
 		}
-		if d := depth(spans); d > 2 {
+		if d := roundtrip.Depth(times); d > 2 {
 			t.Errorf("GET %s waited for %d store round trips in sequence (%v), want at most 2", path, d, ops)
 		} else {
 			t.Logf("GET %s: %d round trips in sequence, calls %v", path, d, ops)

@@ -37,6 +37,7 @@ import (
 	"zuum/localstack/gateway"
 	"zuum/localstack/lambdas"
 	"zuum/localstack/provision"
+	"zuum/localstack/roundtrip"
 	"zuum/shared/schema"
 )
 
@@ -46,29 +47,8 @@ import (
 type counter struct {
 	mu    sync.Mutex
 	calls map[string]int
-	spans []span
+	spans []roundtrip.Span
 	next  http.Handler
-}
-
-// span is when one store call was served.
-type span struct{ start, end time.Time }
-
-// depth is the number of store round trips in sequence among spans: the longest chain of calls
-// each of which started after the one before it had ended.
-func depth(spans []span) int {
-	sort.Slice(spans, func(i, j int) bool { return spans[i].start.Before(spans[j].start) })
-	chain := make([]int, len(spans))
-	best := 0
-	for i, s := range spans {
-		chain[i] = 1
-		for j := range i {
-			if !spans[j].end.After(s.start) {
-				chain[i] = max(chain[i], chain[j]+1)
-			}
-		}
-		best = max(best, chain[i])
-	}
-	return best
 }
 
 // roundTrips writes a depth for the table, "" where it was not measured.
@@ -86,7 +66,7 @@ func (c *counter) takeDepth() int {
 	spans := c.spans
 	c.spans = nil
 	c.mu.Unlock()
-	return depth(spans)
+	return roundtrip.Depth(spans)
 }
 
 var scope = regexp.MustCompile(`Credential=[^/]+/[^/]+/[^/]+/([^/]+)/`)
@@ -110,7 +90,7 @@ func (c *counter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	c.next.ServeHTTP(w, r)
 	if svc == "dynamodb" {
 		c.mu.Lock()
-		c.spans = append(c.spans, span{start, time.Now()})
+		c.spans = append(c.spans, roundtrip.Span{Start: start, End: time.Now()})
 		c.mu.Unlock()
 	}
 }
