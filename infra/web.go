@@ -28,14 +28,17 @@ const (
 	mediaPath  = "/" + schema.FinalPrefix + "*"
 )
 
-// spaRewrite serves the app shell for client-side routes. It runs on the default behavior
-// only; distribution-wide error responses (403/404 → /index.html) would also turn the API's
-// JSON 403 and 404 answers into a 200 HTML page.
+// spaRewrite serves the landing page rendered at build time (landing.html) for / and the app
+// shell (index.html) for every other client-side route. It runs on the default behavior only;
+// distribution-wide error responses (403/404 → /index.html) would also turn the API's JSON 403
+// and 404 answers into a 200 HTML page.
 const spaRewrite = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  // A last segment without a dot is a route of the app, not a file in the bucket.
-  if (last.indexOf('.') === -1) {
+  if (request.uri === '/') {
+    request.uri = '/landing.html';
+  } else if (last.indexOf('.') === -1) {
+    // A last segment without a dot is a route of the app, not a file in the bucket.
     request.uri = '/index.html';
   }
   return request;
@@ -280,7 +283,8 @@ func socketRequestPolicy(scope constructs.Construct) awscloudfront.IOriginReques
 
 // deployWebApp uploads the built web app when webDir exists, so the stack also deploys before
 // the web app has been built. Vite's hashed files under assets/ are cached for a year; the rest
-// (index.html above all) is revalidated on every visit, so a deploy takes effect at once.
+// (index.html and landing.html, the page / is, above all) is revalidated on every visit, so a
+// deploy takes effect at once.
 // index.html is uploaded with the runtime configuration inlined (webConfig, resolved at deploy
 // time), and config.json with the same values, after the build's own files so they replace them.
 func deployWebApp(scope constructs.Construct, bucket awss3.Bucket, dist awscloudfront.Distribution, webDir string) {

@@ -199,11 +199,13 @@ func TestDistribution_ServesTheAppShellWithoutRewritingAPIErrors(t *testing.T) {
 	}
 }
 
-func TestSpaRewrite_ServesIndexForRoutesAndFilesAsIs(t *testing.T) {
+func TestSpaRewrite_ServesTheLandingPageForRootIndexForRoutesAndFilesAsIs(t *testing.T) {
 	// Given the CloudFront function's code, run by node as CloudFront would call it
 	cases := map[string]string{
-		"/":                   "/index.html",
+		"/":                   "/landing.html",
+		"/landing.html":       "/landing.html",
 		"/login":              "/index.html",
+		"/home/":              "/index.html",
 		"/profile/42":         "/index.html",
 		"/index.html":         "/index.html",
 		"/assets/app-1a2b.js": "/assets/app-1a2b.js",
@@ -229,7 +231,7 @@ console.log(JSON.stringify(out));`
 		t.Fatal(err)
 	}
 
-	// Then app routes get the shell and files pass unchanged
+	// Then / gets the prerendered landing page, other app routes the shell, and files pass unchanged
 	for uri, want := range cases {
 		if got[uri] != want {
 			t.Errorf("%s → %s, want %s", uri, got[uri], want)

@@ -1,5 +1,6 @@
 // Package app is the local stand-in for Zuum's CloudFront distribution on 127.0.0.1:8080: the
-// built web app at / (index.html with the runtime configuration inlined), /api/* through the API
+// built web app (landing.html, the landing page rendered at build time, at /; index.html with the
+// runtime configuration inlined on every other route), /api/* through the API
 // gateway to each route group's Lambda, /ws through the local WebSocket API to the chat Lambda,
 // /public/* media from the media bucket, and posts' /media/* from it by CloudFront signed URLs
 // only, all on one origin as in AWS, compressed as CloudFront compresses (compress.go). It also
@@ -143,12 +144,16 @@ func serveFile(w http.ResponseWriter, r *http.Request, name, missing string) {
 }
 
 // web serves the built single-page app: a file when one exists, otherwise index.html so the
-// client-side router can take the path (CloudFront's 403/404 → /index.html rule). Hashed files
-// under /assets/ are cached for a year, everything else revalidated (no-cache) by its ETag or
-// Last-Modified, as the CDK stack deploys them.
+// client-side router can take the path (the CDK stack's viewer-request function). / alone is
+// landing.html, the landing page rendered at build time, when the build has one (as that function
+// rewrites it). Hashed files under /assets/ are cached for a year, everything else revalidated
+// (no-cache) by its ETag or Last-Modified, as the CDK stack deploys them.
 func (s *Site) web(w http.ResponseWriter, r *http.Request) {
 	clean := path.Clean("/" + r.URL.Path)
 	file := filepath.Join(s.WebDir, filepath.FromSlash(clean))
+	if r.URL.Path == "/" {
+		file = filepath.Join(s.WebDir, "landing.html")
+	}
 	if st, err := os.Stat(file); err == nil && !st.IsDir() && clean != "/index.html" {
 		f, err := os.Open(file)
 		if err != nil {

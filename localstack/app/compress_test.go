@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -21,6 +22,12 @@ import (
 // with an API answering a large JSON body.
 func webSite(t *testing.T) (*httptest.Server, string) {
 	t.Helper()
+	return webSiteWith(t, nil)
+}
+
+// webSiteWith is webSite with more files in the build (a name to its body).
+func webSiteWith(t *testing.T, more map[string]string) (*httptest.Server, string) {
+	t.Helper()
 	web := t.TempDir()
 	script := "export const x = [" + strings.Repeat(`"zuum", `, 500) + "];\n"
 	files := map[string]string{
@@ -29,6 +36,7 @@ func webSite(t *testing.T) (*httptest.Server, string) {
 		"assets/index-abc1.js": script,
 		"favicon.svg":          "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
 	}
+	maps.Copy(files, more)
 	for name, body := range files {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(web, name)), 0o755); err != nil {
 			t.Fatal(err)
@@ -114,6 +122,43 @@ func TestCompress_NotForSmallBodiesRangesOrMedia(t *testing.T) {
 	res, body = do(t, "GET", srv2.URL+"/"+schema.PublicPrefix+"profiles/u1/p.svg", map[string]string{"Accept-Encoding": "br, gzip"})
 	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Encoding") != "" || body != svg {
 		t.Errorf("media: %d encoding %q", res.StatusCode, res.Header.Get("Content-Encoding"))
+	}
+}
+
+func TestWeb_RootIsTheLandingPageWhenBuiltOtherRoutesTheShell(t *testing.T) {
+	// Given a build with the landing page rendered at build time
+	landing := "<!doctype html><html><head><title>Zuum</title></head><body><div id=\"root\"><div class=\"landing\">" +
+		strings.Repeat("<p>Your music. Your fans. Your label deal.</p>", 40) + "</div></div></body></html>"
+	srv, _ := webSiteWith(t, map[string]string{"landing.html": landing})
+
+	// When / is asked for, Then it is landing.html as built, revalidated by its ETag, and compressed
+	res, body := do(t, "GET", srv.URL+"/", nil)
+	if res.StatusCode != http.StatusOK || body != landing || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("/: %d %q %q", res.StatusCode, res.Header.Get("Content-Type"), body)
+	}
+	etag := res.Header.Get("ETag")
+	if res.Header.Get("Cache-Control") != "no-cache" || etag == "" {
+		t.Errorf("/: headers %v", res.Header)
+	}
+	if res, _ := do(t, "GET", srv.URL+"/", map[string]string{"If-None-Match": etag}); res.StatusCode != http.StatusNotModified {
+		t.Errorf("/ revalidated by its ETag: %d, want 304", res.StatusCode)
+	}
+	res, body = do(t, "GET", srv.URL+"/", map[string]string{"Accept-Encoding": "gzip"})
+	if res.Header.Get("Content-Encoding") != "gzip" || decode(t, "gzip", body) != landing {
+		t.Errorf("/ compressed: encoding %q", res.Header.Get("Content-Encoding"))
+	}
+
+	// When / is asked for with a query string, Then it is still the landing page
+	if _, body := do(t, "GET", srv.URL+"/?ref=share", nil); body != landing {
+		t.Errorf("/?ref=share: not the landing page: %q", body)
+	}
+
+	// When any other route is asked for, Then it is the app's shell with its configuration
+	for _, path := range []string{"/index.html", "/home", "/login"} {
+		res, body := do(t, "GET", srv.URL+path, nil)
+		if res.StatusCode != http.StatusOK || strings.Contains(body, "landing") || !strings.Contains(body, `<script id="zuum-config"`) {
+			t.Errorf("%s: %d %q", path, res.StatusCode, body)
+		}
 	}
 }
 

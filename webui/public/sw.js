@@ -1,7 +1,7 @@
 // Zuum's service worker: a second visit paints from cache, and covers seen once cost no data again.
-//   the app shell (a page load: every route is the same index.html)  network first, the cached copy
-//                                                                     when the network fails or takes
-//                                                                     longer than SHELL_TIMEOUT_MS
+//   the app shell (a page load: every route but / is the same          network first, the cached copy
+//   index.html) and the landing page (a page load of /: landing.html,  when the network fails or takes
+//   the page rendered at build time), each cached under its own key    longer than SHELL_TIMEOUT_MS
 //   /assets/* (hashed by the build, so never changed in place)       cache first
 //   cover renditions (/media/...w160|w480|w960.jpg) and /public/ images  cache first, the newest
 //                                                                     IMAGE_LIMIT kept
@@ -10,19 +10,22 @@
 // src/lib/service-worker.ts registers it (production builds only) and hands it the assets the page
 // loaded before it was installed. Its routing and caching are tested by src/lib/service-worker.test.ts.
 
-const VERSION = 'v1';
+// v2: landing.html is cached apart; a v1 shell cache may hold it as the shell, so it is dropped.
+const VERSION = 'v2';
 const SHELL_CACHE = `zuum-shell-${VERSION}`;
 const ASSET_CACHE = `zuum-assets-${VERSION}`;
 const IMAGE_CACHE = `zuum-images-${VERSION}`;
-/** Every route answers the same index.html, kept under this one key. */
+/** Every route but / answers the same index.html, kept under this one key. */
 const SHELL_KEY = '/index.html';
+/** / answers landing.html (the CDN serves it for / alone), kept apart so it never stands in for the app. */
+const LANDING_KEY = '/landing.html';
 const SHELL_TIMEOUT_MS = 3000;
 const IMAGE_LIMIT = 200;
 /** Old builds' assets are dropped once this many are kept (a build has about a hundred). */
 const ASSET_LIMIT = 400;
 
 /**
- * How a request is answered: 'shell', 'asset', 'image', or null when the service worker leaves it
+ * How a request is answered: 'landing', 'shell', 'asset', 'image', or null when the service worker leaves it
  * to the browser. `origin` is the site's own.
  */
 function strategyFor(request, origin) {
@@ -31,7 +34,7 @@ function strategyFor(request, origin) {
   if (url.origin !== origin) return null;
   const path = url.pathname;
   if (path === '/api' || path.startsWith('/api/') || path === '/ws' || path.startsWith('/ws/')) return null;
-  if (request.mode === 'navigate') return 'shell';
+  if (request.mode === 'navigate') return path === '/' ? 'landing' : 'shell';
   if (path.startsWith('/assets/')) return 'asset';
   if (/^\/media\/.+w(160|480|960)\.(jpe?g|webp)$/.test(path)) return 'image';
   if (/^\/public\/.+\.(jpe?g|png|webp|gif|avif|svg)$/i.test(path)) return 'image';
@@ -49,14 +52,15 @@ function keepable(response) {
   return response.status === 200 && response.type !== 'opaque';
 }
 
-async function fromShell(request) {
+/** A page load, network first, the copy cached under `key` when the network fails or is slow. */
+async function fromShell(request, key) {
   const cache = await caches.open(SHELL_CACHE);
   const network = fetch(request).then(async (response) => {
     const html = (response.headers.get('content-type') || '').includes('text/html');
-    if (keepable(response) && html) await cache.put(SHELL_KEY, response.clone());
+    if (keepable(response) && html) await cache.put(key, response.clone());
     return response;
   });
-  const cached = await cache.match(SHELL_KEY);
+  const cached = await cache.match(key);
   if (!cached) return network;
   // Answered from the cache, the failure of a late network answer is nobody's to handle.
   network.catch(() => {});
@@ -93,8 +97,10 @@ async function cacheFirst(request, cacheName, limit, ignoreSearch) {
 
 function respond(request, origin) {
   switch (strategyFor(request, origin)) {
+    case 'landing':
+      return fromShell(request, LANDING_KEY);
     case 'shell':
-      return fromShell(request);
+      return fromShell(request, SHELL_KEY);
     case 'asset':
       return cacheFirst(request, ASSET_CACHE, ASSET_LIMIT, false);
     case 'image':

@@ -1,10 +1,16 @@
 // The JavaScript each route makes a phone download, from the build's manifest, against a budget:
-//   node scripts/bundle-size.mjs             builds (vite build --manifest) into dist/, then checks
-//   node scripts/bundle-size.mjs --no-build  checks the dist/ already there (its .vite/manifest.json)
+//   node scripts/bundle-size.mjs             builds (vite build --manifest, then the landing page's
+//                                            prerender) into dist/, then checks
+//   node scripts/bundle-size.mjs --no-build  checks the dist/ already there (its .vite/manifest.json
+//                                            and landing.html)
 // A route's JS is the entry (index.html's script) and every chunk it imports statically, plus, for
 // a lazy route, the chunks of its lazy layouts and its own screen and what they import statically;
-// each counted once, by its gzip size. Every route's size is printed; the check fails when the
-// landing page passes LANDING_LIMIT or any route passes ROUTE_LIMIT. `npm test` runs it.
+// each counted once, by its gzip size. The landing page opened from the network is landing.html
+// (scripts/prerender-landing.mjs): its JS is what its script tags run, inline or by src with their
+// static imports (prefetch hints are not run, so not counted); the app's own `/` route, reached by
+// navigating inside the app, is printed as "/ (in the app)" under the route budget. Every route's
+// size is printed; the check fails when the landing page passes LANDING_LIMIT or any route passes
+// ROUTE_LIMIT. `npm test` runs it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,13 +20,11 @@ import { gzipSync } from 'node:zlib';
 const KB = 1000;
 
 /**
- * The landing page's budget. The issue asks for 70 kB; React 19's react-dom alone is 67 kB gzip
- * and react-router 7 another 31 kB, so no page rendered by React in the browser gets there: the
- * landing page would have to be served as HTML rendered at build time. Until then this is the
- * framework (React, the router, TanStack Query) plus the landing page's own code, with a few kB
- * to spare, so anything signed-in, Amplify or zod that leaks into it fails the check.
+ * The landing page's budget (the issue's 70 kB). landing.html is rendered at build time and runs
+ * one small inline script, so it is far below; React (react-dom alone is 67 kB gzip) on `/` would
+ * take it over at once.
  */
-export const LANDING_LIMIT = 125 * KB;
+export const LANDING_LIMIT = 70 * KB;
 /** Any route's budget: the framework, Amplify, zod and the largest screen fit with room to spare. */
 export const ROUTE_LIMIT = 170 * KB;
 
@@ -96,6 +100,39 @@ export function measure(manifest, routes, sizeOf) {
   });
 }
 
+/** The label of the app's own `/` route, measured like any other route once landing.html is `/`. */
+export const IN_APP_LANDING = '/ (in the app)';
+
+/**
+ * The JS landing.html runs, in bytes (gzip): each inline script by `textSize(its text)`, each
+ * script with a src by the chunk it names and every chunk that imports statically (`sizeOf(file)`;
+ * a file the manifest does not list counts alone). JSON data blocks and prefetch hints run nothing.
+ */
+export function measureLanding(manifest, html, sizeOf, textSize) {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const files = new Set();
+  let inline = 0;
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\ssrc="([^"]+)"/.exec(attributes)?.[1];
+    if (src) {
+      const file = src.replace(/^\//, '');
+      const key = byFile.get(file);
+      if (key) for (const chunk of staticClosure(manifest, [key])) files.add(manifest[chunk].file);
+      else files.add(file);
+    } else if (!/type="application\/(ld\+)?json"/.test(attributes) && text.trim()) inline += textSize(text);
+  }
+  const scripts = [...files].filter((file) => file.endsWith('.js'));
+  return { label: '/', bytes: inline + scripts.reduce((sum, file) => sum + sizeOf(file), 0), files: scripts };
+}
+
+/**
+ * Every route's size with the landing page as landing.html: the route table's `/` becomes
+ * IN_APP_LANDING, and `/` is measureLanding's.
+ */
+export function withLanding(sizes, landing) {
+  return [...sizes.map((s) => (s.label === '/' ? { ...s, label: IN_APP_LANDING } : s)), landing];
+}
+
 /** The lines to print and whether every route is within its budget. */
 export function report(sizes, { landing = LANDING_LIMIT, route = ROUTE_LIMIT } = {}) {
   const lines = [];
@@ -121,12 +158,18 @@ function main() {
       cwd: webui,
       stdio: 'inherit',
     });
+    execFileSync(process.execPath, [join(webui, 'scripts/prerender-landing.mjs')], { cwd: webui, stdio: 'inherit' });
   }
   const manifestPath = join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`bundle-size: no ${manifestPath}; build with --manifest first`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const routes = routesOf(readFileSync(join(webui, 'src/app/router.tsx'), 'utf8'));
-  const sizes = measure(manifest, routes, (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length);
+  const landingPath = join(dist, 'landing.html');
+  if (!existsSync(landingPath)) throw new Error(`bundle-size: no ${landingPath}; run scripts/prerender-landing.mjs after the build`);
+  const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
+  const sizeOf = (file) => gzipSize(readFileSync(join(dist, file)));
+  const landing = measureLanding(manifest, readFileSync(landingPath, 'utf8'), sizeOf, (text) => gzipSize(Buffer.from(text)));
+  const sizes = withLanding(measure(manifest, routes, sizeOf), landing);
   const { lines, ok } = report(sizes);
   console.log(`JS per route, gzip (landing page budget ${LANDING_LIMIT / KB} kB, other routes ${ROUTE_LIMIT / KB} kB):`);
   for (const line of lines) console.log(line);

@@ -1,7 +1,7 @@
 // The bundle-size check's own test, over a made-up route table and manifest (plain JavaScript,
 // like the script).
 import { describe, expect, it } from 'vitest';
-import { LANDING_LIMIT, manifestKey, measure, report, ROUTE_LIMIT, routesOf } from './bundle-size.mjs';
+import { IN_APP_LANDING, LANDING_LIMIT, manifestKey, measure, measureLanding, report, ROUTE_LIMIT, routesOf, withLanding } from './bundle-size.mjs';
 
 const ROUTER = `
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -50,6 +50,9 @@ const SIZES = {
 
 const sizeOf = (file) => SIZES[file];
 
+/** landing.html as measureLanding gives it: one small inline script. */
+const LANDING_HTML = { label: '/', bytes: 1_500, files: [] };
+
 describe('bundle-size', () => {
   it('reads every route of the table with the lazy modules above it, outermost first', () => {
     expect(routesOf(ROUTER)).toEqual([
@@ -76,9 +79,9 @@ describe('bundle-size', () => {
   });
 
   it('passes when every route is within its budget, printing every route, largest first', () => {
-    const { lines, ok } = report(measure(MANIFEST, routesOf(ROUTER), sizeOf));
+    const { lines, ok } = report(withLanding(measure(MANIFEST, routesOf(ROUTER), sizeOf), LANDING_HTML));
     expect(ok).toBe(true);
-    expect(lines).toHaveLength(5);
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toMatch(/^ +138\.0 kB {2}\/home$/);
   });
 
@@ -88,9 +91,33 @@ describe('bundle-size', () => {
     expect(bigEntry.ok).toBe(false);
     expect(bigEntry.lines.find((line) => line.endsWith('kB budget') && / \/ {2}OVER/.test(line))).toBeDefined();
 
-    const bigHome = report(measure(MANIFEST, routes, (file) => (file === 'assets/home-page.js' ? ROUTE_LIMIT : sizeOf(file))));
+    const bigHome = report(withLanding(measure(MANIFEST, routes, (file) => (file === 'assets/home-page.js' ? ROUTE_LIMIT : sizeOf(file))), LANDING_HTML));
     expect(bigHome.ok).toBe(false);
     expect(bigHome.lines.filter((line) => line.includes('OVER')).map((line) => line.trim().split(/\s+/)[2])).toEqual(['/home']);
+  });
+
+  it("measures landing.html's JS as its scripts: inline ones by their text, src ones with their static imports, not prefetches or JSON", () => {
+    const textSize = (text) => text.length;
+    const prerendered = `<head><link rel="prefetch" href="/assets/index.js" crossorigin><link rel="prefetch" href="/assets/framework.js" crossorigin>
+      <script id="zuum-config" type="application/json">{"region":"eu-west-1"}</script><script type="module">register()</script></head>`;
+    const landing = measureLanding(MANIFEST, prerendered, sizeOf, textSize);
+    expect(landing).toEqual({ label: '/', bytes: 'register()'.length, files: [] });
+
+    const withApp = measureLanding(MANIFEST, `${prerendered}<script type="module" crossorigin src="/assets/index.js"></script><script src="/extra.js"></script>`, (file) => (file === 'extra.js' ? 7 : sizeOf(file)), textSize);
+    expect(withApp.bytes).toBe(105_000 + 7 + 'register()'.length);
+    expect(withApp.files).toEqual(['assets/index.js', 'assets/framework.js', 'extra.js']);
+  });
+
+  it("holds landing.html to the landing budget and the app's own / to the route budget", () => {
+    const sizes = measure(MANIFEST, routesOf(ROUTER), sizeOf);
+    const small = withLanding(sizes, LANDING_HTML);
+    expect(small.find((s) => s.label === IN_APP_LANDING)?.bytes).toBe(105_000);
+    expect(report(small).ok).toBe(true);
+    expect(LANDING_LIMIT).toBe(70_000);
+
+    const big = report(withLanding(sizes, { label: '/', bytes: LANDING_LIMIT + 1, files: [] }));
+    expect(big.ok).toBe(false);
+    expect(big.lines.filter((line) => line.includes('OVER')).map((line) => line.trim().split(/\s+/)[2])).toEqual(['/']);
   });
 
   it('takes budgets of its own, and fails a table without a landing page', () => {

@@ -1,15 +1,16 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from '@/components/layouts/not-found';
-import { LandingPage } from '@/features/landing/components/landing-page';
 import { RootFallback, RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
 /**
- * Screens load on first visit (route-level code splitting): only the landing page stays in the
- * entry chunk; the signed-in guard and shell, the admin guard and every other screen are lazy, so
- * the landing page loads no signed-in code, no API client and no zod. A navigation keeps the old
- * screen up while the next one's code arrives, so nothing shifts.
+ * Screens load on first visit (route-level code splitting): every screen, the signed-in guard and
+ * shell and the admin guard are lazy, so no screen loads another's code. Opened from the network,
+ * `/` is not this app at all but dist/landing.html, the landing page rendered at build time
+ * (scripts/prerender-landing.mjs); the lazy landing route below is for navigations inside the app
+ * (the footer's Home, after logout). A navigation keeps the old screen up while the next one's code
+ * arrives, so nothing shifts.
  */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => ({ Component: (await load())[name] as ComponentType });
@@ -28,7 +29,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <RootFallback />,
     children: [
-      { path: '/', element: <LandingPage /> },
+      { path: '/', lazy: page(() => import('@/features/landing/components/landing-page'), 'LandingPage') },
       { path: '/start', lazy: page(() => import('@/features/auth/components/role-choice-page'), 'RoleChoicePage') },
       { path: '/signup', lazy: page(() => import('@/features/auth/components/signup-page'), 'SignupPage') },
       { path: '/verify', lazy: page(() => import('@/features/auth/components/verify-page'), 'VerifyPage') },

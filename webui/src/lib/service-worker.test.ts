@@ -94,6 +94,8 @@ afterEach(() => {
 describe('service worker routing', () => {
   it.each([
     ['a page load of any route', get('/home', { mode: 'navigate' }), 'shell'],
+    ['a page load of the landing page', get('/', { mode: 'navigate' }), 'landing'],
+    ['a page load of the landing page with a query', get('/?ref=share', { mode: 'navigate' }), 'landing'],
     ['a hashed asset', get('/assets/index-Ck0pb4Z7.js'), 'asset'],
     ['a cover rendition', get('/media/uploads/u-1/cover.w480.jpg'), 'image'],
     ['a small cover rendition, signed', get('/media/uploads/u-1/cover.w160.jpg?Expires=1&Signature=abc'), 'image'],
@@ -133,7 +135,7 @@ describe('service worker caching', () => {
   it('keeps the newest 200 images, and finds a signed rendition whatever its signature', async () => {
     const worker = startWorker();
     for (let i = 0; i < 205; i++) await worker.fetchThrough(get(`/media/uploads/u-${i}/cover.w160.jpg`));
-    const images = await worker.caches.open('zuum-images-v1');
+    const images = await worker.caches.open('zuum-images-v2');
     expect(images.entries).toHaveLength(200);
     expect(await images.match(`${ORIGIN}/media/uploads/u-4/cover.w160.jpg`)).toBeUndefined();
     expect(await images.match(`${ORIGIN}/media/uploads/u-5/cover.w160.jpg`)).toBeDefined();
@@ -147,7 +149,7 @@ describe('service worker caching', () => {
     const worker = startWorker();
     worker.network.mockResolvedValueOnce(new Response('gone', { status: 404 }));
     expect((await worker.fetchThrough(get('/public/profile/u-1.png')))!.status).toBe(404);
-    expect((await worker.caches.open('zuum-images-v1')).entries).toHaveLength(0);
+    expect((await worker.caches.open('zuum-images-v2')).entries).toHaveLength(0);
   });
 
   it('loads the shell from the network first, and paints the cached one when the network fails', async () => {
@@ -156,6 +158,26 @@ describe('service worker caching', () => {
     worker.network.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     // Any route's page load gets the one shell.
     expect(await (await worker.fetchThrough(get('/profile', { mode: 'navigate' })))!.text()).toBe('body of /home');
+  });
+
+  it('keeps the landing page apart from the shell: / never paints index.html, and no route paints landing.html', async () => {
+    const worker = startWorker();
+    await worker.fetchThrough(get('/home', { mode: 'navigate' }));
+    expect(await (await worker.fetchThrough(get('/', { mode: 'navigate' })))!.text()).toBe('body of /');
+    const shell = await worker.caches.open('zuum-shell-v2');
+    expect(await (await shell.match('/index.html'))!.text()).toBe('body of /home');
+    expect(await (await shell.match('/landing.html'))!.text()).toBe('body of /');
+
+    worker.network.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await (await worker.fetchThrough(get('/', { mode: 'navigate' })))!.text()).toBe('body of /');
+    expect(await (await worker.fetchThrough(get('/login', { mode: 'navigate' })))!.text()).toBe('body of /home');
+  });
+
+  it('loads the landing page from the network when it has no copy of it, even with the shell cached', async () => {
+    const worker = startWorker();
+    await worker.fetchThrough(get('/home', { mode: 'navigate' }));
+    worker.network.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(worker.fetchThrough(get('/', { mode: 'navigate' }))).rejects.toThrow('Failed to fetch');
   });
 
   it('paints the cached shell after 3 s of a slow network, and keeps the late answer for next time', async () => {
@@ -170,7 +192,7 @@ describe('service worker caching', () => {
 
     arrive(new Response('the new shell', { status: 200, headers: { 'content-type': 'text/html' } }));
     await vi.runAllTimersAsync();
-    const shell = await worker.caches.open('zuum-shell-v1');
+    const shell = await worker.caches.open('zuum-shell-v2');
     expect(await (await shell.match('/index.html'))!.text()).toBe('the new shell');
   });
 
@@ -180,17 +202,17 @@ describe('service worker caching', () => {
       type: 'cache-assets',
       urls: [`${ORIGIN}/assets/index-a.js`, `${ORIGIN}/assets/framework-b.js`, 'https://elsewhere.test/assets/c.js', `${ORIGIN}/api/feed`],
     });
-    const assets = await worker.caches.open('zuum-assets-v1');
+    const assets = await worker.caches.open('zuum-assets-v2');
     expect(assets.entries.map(([key]) => key)).toEqual([`${ORIGIN}/assets/index-a.js`, `${ORIGIN}/assets/framework-b.js`]);
   });
 
   it('drops the caches of older versions when it activates, and takes the open pages over', async () => {
     const worker = startWorker();
     await worker.caches.open('zuum-assets-v0');
-    await worker.caches.open('zuum-images-v1');
+    await worker.caches.open('zuum-images-v2');
     await worker.caches.open('someone-else');
     await worker.dispatch('activate');
-    expect(await worker.caches.keys()).toEqual(['zuum-images-v1', 'someone-else']);
+    expect(await worker.caches.keys()).toEqual(['zuum-images-v2', 'someone-else']);
     expect(worker.scope.clients.claim).toHaveBeenCalled();
   });
 });
