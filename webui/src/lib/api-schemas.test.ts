@@ -125,8 +125,8 @@ describe('money answers', () => {
 });
 
 describe('beat schema: cover fields', () => {
-  /** A beat as the API sent it before covers had renditions. */
-  const old = {
+  /** A beat with every field but the cover's size, placeholder and renditions. */
+  const bare = {
     id: 'b-1', kind: 'beat', type: 'beat', profile_id: 'u-2', username: 'labelboss', profile_picture: '', image: '',
     artist: 'labelboss', caption: 'Afro Drill', title: 'Afro Drill', description: '', cover_photo: 'https://m.example/c.png',
     audio_upload: 'https://m.example/p.mp3', preview_url: 'https://m.example/p.mp3', duration: 95, amount: 999, price: 999,
@@ -134,15 +134,17 @@ describe('beat schema: cover fields', () => {
     is_liked: false, is_promoted: false, plays_count: 0, created_at: '2025-01-15T10:00:00Z',
   };
 
-  it('reads a beat from before covers had renditions as one without them', () => {
-    const parsed = beatPostSchema.parse(old);
-    expect([parsed.cover_width, parsed.cover_height, parsed.cover_placeholder, parsed.cover_renditions]).toEqual([0, 0, '', []]);
+  it('refuses a beat without the cover fields the contract requires', () => {
+    expect(beatPostSchema.safeParse(bare).success).toBe(false);
   });
 
-  it('keeps the renditions, and refuses one of a width the API does not make', () => {
+  it('reads a beat without a cover as 0, 0, "" and no renditions, and keeps the renditions of one with a cover', () => {
+    const none = { ...bare, cover_width: 0, cover_height: 0, cover_placeholder: '', cover_renditions: [] };
+    const parsed = beatPostSchema.parse(none);
+    expect([parsed.cover_width, parsed.cover_height, parsed.cover_placeholder, parsed.cover_renditions]).toEqual([0, 0, '', []]);
     const renditions = [{ width: 160, url: 'https://m.example/160.jpg' }, { width: 480, url: 'https://m.example/480.jpg' }];
-    const body = { ...old, cover_width: 480, cover_height: 480, cover_placeholder: 'data:image/jpeg;base64,AA==', cover_renditions: renditions };
+    const body = { ...bare, cover_width: 480, cover_height: 480, cover_placeholder: 'data:image/jpeg;base64,AA==', cover_renditions: renditions };
     expect(beatPostSchema.parse(body).cover_renditions).toEqual(renditions);
-    expect(beatPostSchema.safeParse({ ...body, cover_renditions: [{ width: 333, url: 'x' }] }).success).toBe(false);
+    expect(beatPostSchema.safeParse({ ...body, cover_renditions: [{ width: -160, url: 'x' }] }).success).toBe(false);
   });
 });
