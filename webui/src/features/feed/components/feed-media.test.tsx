@@ -15,11 +15,11 @@ const fourSongs = ['One', 'Two', 'Three', 'Four'].map((caption, i) =>
   audioPost({ id: `a-${i}`, caption, cover_photo: `http://127.0.0.1:4566/zuum-media/covers/a-${i}.png`, audio_upload: `http://127.0.0.1:4566/zuum-media/audio/a-${i}.mp3` }),
 );
 
-/** Each slide's media as "src preload" ("-" without src), in order. */
+/** Each slide's media as "src preload" ("-" without src, or without a player at all: a far slide's placeholder), in order. */
 const sources = () =>
   names.map((name) => {
-    const el = mediaOf(name);
-    return el.hasAttribute('src') ? `${el.getAttribute('src')!.split('/').pop()} ${el.getAttribute('preload')}` : '-';
+    const el = article(name).querySelector('audio, video');
+    return el?.hasAttribute('src') ? `${el.getAttribute('src')!.split('/').pop()} ${el.getAttribute('preload')}` : '-';
   });
 /** The cover <img> each slide shows ("-" while only its placeholder is there). */
 const covers = () => names.map((name) => article(name).querySelector('.slide-cover img')?.getAttribute('src')?.split('/').pop() ?? '-');
@@ -68,12 +68,31 @@ describe('feed media: what each slide loads', () => {
       expect(img).toHaveAttribute('height', '280');
     }
     // A cover not fetched yet keeps its name, for screen readers, without an <img>.
-    expect(within(article(names[3])).getByRole('img', { name: 'Cover of Four' })).not.toHaveAttribute('src');
+    expect(within(article(names[2])).getByRole('img', { name: 'Cover of Three' })).not.toHaveAttribute('src');
   });
 
   it('keeps a beat\'s preview unloaded until it comes near', async () => {
-    await openFeed([...fourSongs.slice(0, 3), beatPost({ id: 'b-9', caption: 'Four' })]);
-    expect(mediaOf(names[3])).not.toHaveAttribute('src');
+    await openFeed([...fourSongs.slice(0, 2), beatPost({ id: 'b-9', caption: 'Three' }), fourSongs[3]]);
+    expect(mediaOf(names[2])).not.toHaveAttribute('src');
+  });
+});
+
+describe('feed media: far slides', () => {
+  const sixSongs = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((caption, i) => audioPost({ id: `a-${i}`, caption }));
+  const drawn = () =>
+    screen.getAllByRole('article').map((a) => (a.classList.contains('slide-placeholder') ? '-' : a.getAttribute('aria-label')!.split(' ')[0]));
+
+  it('draws only the slides near the one in view; the rest are named placeholders without player or cover', async () => {
+    const { io } = await openFeed(sixSongs);
+    expect(drawn()).toEqual(['One', 'Two', 'Three', '-', '-', '-']);
+    const far = article('Five by labelboss');
+    expect(far.querySelector('audio, video, img')).toBeNull();
+    expect(within(far).queryByRole('button')).toBeNull();
+    expect(far.parentElement).toHaveClass('feed-slot');
+    // Scrolled down, the window follows: two behind, two ahead.
+    io.show(slot('One by labelboss'), 0);
+    io.show(slot('Four by labelboss'), 1);
+    await waitFor(() => expect(drawn()).toEqual(['-', 'Two', 'Three', 'Four', 'Five', 'Six']));
   });
 });
 

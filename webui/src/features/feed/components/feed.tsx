@@ -5,13 +5,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
 import { isPlayable, type PlayablePost } from '@/features/posts/api/post-cache';
-import { AudioSlide } from '@/features/posts/components/audio-slide';
 import { useFillHeight } from '@/features/posts/components/use-fill-height';
-import { VideoSlide } from '@/features/posts/components/video-slide';
-import { BeatSlide } from '@/features/beats/components/beat-slide';
 import { feedErrors, useFeed, type FeedTab } from '../api/get-feed';
 import { usePlayReporter } from '../api/report-play';
 import { slideMedia } from '../slide-sources';
+import { FeedSlot, isDrawn } from './feed-slot';
 import { useFeedObserver } from './use-feed-observer';
 import '@/features/posts/components/posts.css';
 import './feed.css';
@@ -24,7 +22,8 @@ const onTab = (post: PlayablePost, tab: FeedTab) => post.kind === tab || (tab ==
 /**
  * The home feed of one tab: a vertical snap-scrolling list of slides (spec §2). Only the slide
  * at least 60% visible plays; the last slide half in view loads the next page. Only the slide
- * in view and the next one get their media (slideMedia, with data saver). The audio tab
+ * in view and the next one get their media (slideMedia, with data saver), and only the slides
+ * next to it are drawn in full (FeedSlot: the rest are placeholders of the same size). The audio tab
  * mixes audio posts and beats for sale (kind "beat"); kinds this client does not know are
  * skipped, and pages made only of them are walked past.
  */
@@ -100,20 +99,18 @@ export function Feed({ tab }: { tab: FeedTab }) {
       <div role="feed" aria-label={label} aria-busy={feed.isFetching}>
         {posts.map((post, i) => {
           const key = keyOf(post);
-          const active = key === activeKey;
-          const media = slideMedia(i, current, post.kind, dataSaver);
           return (
-            // Media events do not bubble; the capture phase still sees the slide's play start.
-            <div key={key} ref={slotRef} className="feed-slot" data-slide-key={key} onPlayCapture={() => reportPlay(post)}>
-              {post.is_promoted && <span className="feed-promoted">Promoted</span>}
-              {post.kind === 'audio' ? (
-                <AudioSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
-              ) : post.kind === 'beat' ? (
-                <BeatSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
-              ) : (
-                <VideoSlide post={post} active={active} position={i + 1} setSize={-1} media={media} />
-              )}
-            </div>
+            <FeedSlot
+              key={key}
+              post={post}
+              slideKey={key}
+              index={i}
+              active={key === activeKey}
+              drawn={isDrawn(i, current)}
+              media={slideMedia(i, current, post.kind, dataSaver)}
+              slotRef={slotRef}
+              onPlay={reportPlay}
+            />
           );
         })}
       </div>

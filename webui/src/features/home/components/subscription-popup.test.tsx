@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePaymentDetails } from '@/lib/auth/get-payment-details';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
@@ -39,6 +39,19 @@ describe('the subscription popup on /home', () => {
     expect(dialog).toHaveTextContent('Premium verification badge');
     await user.click(screen.getByRole('link', { name: 'Subscribe' }));
     expect(await screen.findByText('Subscribe page')).toBeInTheDocument();
+  });
+
+  it('waits for the browser to be idle after the first paint before it opens', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: IdleRequestCallback) => idle.push(cb));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile }, 'GET /payment/create': { status: 200, body: plan('none') } });
+    renderRoutes(routes, '/home');
+    await screen.findByText('plan:none');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(idle).toHaveLength(1);
+    act(() => idle[0]({ didTimeout: false, timeRemaining: () => 50 }));
+    expect(await screen.findByRole('dialog', { name: 'Upgrade Your Experience' })).toBeInTheDocument();
   });
 
   it('is not shown to a Premium user, nor again in the visit once closed', async () => {

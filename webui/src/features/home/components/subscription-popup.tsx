@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -32,15 +32,36 @@ function seen(): boolean {
 }
 
 /**
+ * True once the browser has been idle after mount (requestIdleCallback, at most `timeout` ms
+ * later; a bare macrotask where the browser lacks it), so what waits for it renders after the
+ * page's first paint instead of in the same task.
+ */
+export function useAfterFirstPaint(timeout = 2000): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setReady(true), { timeout });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setReady(true), 0);
+    return () => window.clearTimeout(id);
+  }, [timeout]);
+  return ready;
+}
+
+/**
  * "Upgrade Your Experience" on /home: the plan's price per month and a link to /subscribe, for
  * a user who is not Premium; shown once per visit (closing it is remembered for the session).
- * Nothing shows while the plan is unknown (the shell's banner speaks when it fails).
+ * Nothing shows while the plan is unknown (the shell's banner speaks when it fails). It opens
+ * once the page is idle after its first paint: the modal (and the layout its focus forces)
+ * never delays the feed's first slide.
  */
 export function SubscriptionPopup() {
   const plan = usePaymentDetails(true);
   const profile = useCurrentProfile();
   const [open, setOpen] = useState(() => !seen());
-  if (!open || !plan.data || plan.data.status === 'active' || plan.data.status === 'cancelled') return null;
+  const painted = useAfterFirstPaint();
+  if (!open || !painted || !plan.data || plan.data.status === 'active' || plan.data.status === 'cancelled') return null;
   const close = () => {
     try {
       sessionStorage.setItem(SEEN, '1');
