@@ -10,7 +10,9 @@ const backend = process.env.ZUUM_BACKEND ?? 'http://127.0.0.1:8080';
 const apiShared = /src[\\/]lib[\\/](api-client|error-message)\./;
 /** Modules only signed-in screens use, which they share (the signed-in and posts chunks below). */
 const signedInShared = /src[\\/]lib[\\/](auth[\\/](get-|logout|require)|chat|media-url|money)/;
-const postsShared = /src[\\/]features[\\/](posts|feed[\\/]api)[\\/]/;
+/** A post's building blocks and what every list of posts draws them with (covers, data saver, the
+ * beat preview's countdown and texts): one chunk, since small chunks each cost their own overhead. */
+const postsShared = /src[\\/](features[\\/](posts|feed[\\/]api)[\\/]|lib[\\/](cover-|data-saver|data-usage)|features[\\/]beats[\\/](preview-countdown|components[\\/]beat-texts))/;
 /** Screens (*-page.tsx) keep chunks of their own: each route loads its own. */
 const notAScreen = (id: string) => !/-pages?\.tsx$/.test(id);
 

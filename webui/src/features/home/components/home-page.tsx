@@ -1,8 +1,10 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { SideMenu } from '@/components/layouts/side-menu';
 import { Feed } from '@/features/feed/components/feed';
 import { HomeTopBar, type FeedTab } from './home-top-bar';
-import { SubscriptionPopup } from './subscription-popup';
+
+/** The popup opens only after the first paint (useAfterFirstPaint), so its code loads beside the feed, not before it. */
+const SubscriptionPopup = lazy(() => import('./subscription-popup').then((m) => ({ default: m.SubscriptionPopup })));
 
 /**
  * /home (spec §2 "Home feed"): the top bar with the Audio/Video switch (Audio first), the side
@@ -17,7 +19,9 @@ export function HomePage() {
     <div className="home">
       <HomeTopBar tab={tab} onTabChange={setTab} onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={closeMenu} />
-      <SubscriptionPopup />
+      <Suspense fallback={null}>
+        <SubscriptionPopup />
+      </Suspense>
       <section id="home-feed-panel" role="tabpanel" aria-labelledby={`home-tab-${tab}`} className="home-feed">
         <Feed key={tab} tab={tab} />
       </section>
