@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { routePreload } from './scripts/route-preload.mjs';
 
 /** The local cloud serves the API and uploaded media on :8080 (make dev). */
 const backend = process.env.ZUUM_BACKEND ?? 'http://127.0.0.1:8080';
@@ -17,7 +18,11 @@ const postsShared = /src[\\/](features[\\/](posts|feed[\\/]api)[\\/]|lib[\\/](co
 const notAScreen = (id: string) => !/-pages?\.tsx$/.test(id);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // /home (where a signed-in listener lands, and the installed app starts) preloads its lazy chain.
+    routePreload({ '/home': ['src/app/signed-in-layout.tsx', 'src/features/home/components/home-page.tsx'] }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
