@@ -22,7 +22,7 @@ func TestPromotedBeat_ServedInTheAudioTabAndItsPlaysCounted(t *testing.T) {
 		w.beat(ada, fmt.Sprintf("beat %d", i), nil)
 	}
 	s := post.NewStore(post.Config{DB: w.app.Cloud.DynamoDB, Table: schema.Posts.Name, Users: schema.Users.Name})
-	items, err := s.PromoteItems(promoted, "prom-b", time.Now().Add(-time.Minute), time.Now().Add(time.Hour))
+	items, err := s.PromoteItems(promoted, ada.ID, "prom-b", time.Now().Add(-time.Minute), time.Now().Add(time.Hour))
 	if err == nil {
 		_, err = w.app.Cloud.DynamoDB.TransactWriteItems(context.Background(), &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	}

@@ -16,11 +16,16 @@ import (
 	"zuum/shared/schema"
 )
 
-// promote makes post id promoted from start to end, as a promotion's approval does.
+// promote makes post id promoted from start to end, as a promotion's approval does (its window
+// names the post's owner).
 func promote(t *testing.T, app *apptest.App, id, promotion string, start, end time.Time) {
 	t.Helper()
 	s := post.NewStore(post.Config{DB: app.Cloud.DynamoDB, Table: schema.Posts.Name, Users: schema.Users.Name})
-	items, err := s.PromoteItems(id, promotion, start, end)
+	p, err := s.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := s.PromoteItems(id, p.OwnerID, promotion, start, end)
 	if err == nil {
 		_, err = app.Cloud.DynamoDB.TransactWriteItems(context.Background(), &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	}

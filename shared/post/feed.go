@@ -21,8 +21,8 @@ const PromotedEvery = 5
 // promotion.
 //
 // Its store calls run at once where they do not depend on each other: the timeline's walk with
-// the active windows, then the page's posts with the promoted posts, so a page without
-// promotions waits for two round trips in sequence, and one with promotions for three.
+// the active windows, then the page's posts with the promoted posts, so a page waits for two
+// round trips in sequence (three while a window written before windows named owners is active).
 func (s *Store) Feed(ctx context.Context, tl Timeline, kinds []Kind, viewer string, req PageRequest) (Page, error) {
 	var (
 		page Page
@@ -83,43 +83,25 @@ type promotedEntry struct {
 }
 
 // promotedEntries reads up to n posts of windows ws, in order, that are of kinds, that viewer
-// may see and that are not on the page already. It reads the windows' posts a chunk at a time
-// (one BatchGetItem for the posts, then one for what load reads), usually one chunk.
+// may see and that are not on the page already. It reads the windows' posts a chunk at a time,
+// usually one chunk: a window that names its post's owner is read with load at once (the post,
+// its owner and the viewer's like in one BatchGetItem), one written before windows named owners
+// costs one BatchGetItem more, for the post's owner.
 func (s *Store) promotedEntries(ctx context.Context, ws []window, kinds []Kind, viewer string, on map[string]bool, n int) ([]promotedEntry, error) {
 	var out []promotedEntry
 	chunk := max(2*n, 25)
 	for len(ws) > 0 && len(out) < n {
 		part := ws[:min(chunk, len(ws))]
 		ws = ws[len(part):]
-		set := keyset{table: s.table}
-		for _, w := range part {
-			if !on[w.postID] && validID(w.postID) {
-				set.keys = append(set.keys, postKey(w.postID))
-			}
-		}
-		if len(set.keys) == 0 {
-			continue
-		}
-		got, err := s.batchGet(ctx, set)
+		refs, err := s.windowRefs(ctx, part, on)
 		if err != nil {
 			return nil, err
 		}
-		var refs []postRef
 		by := map[string]string{} // post id -> promotion id
 		for _, w := range part {
-			it, ok := got.get(s.table, postKey(w.postID))
-			if !ok || on[w.postID] {
-				continue
+			if _, taken := by[w.postID]; !taken {
+				by[w.postID] = w.promotionID
 			}
-			p, err := fromItem(it)
-			if err != nil {
-				return nil, err
-			}
-			if !slices.Contains(kinds, p.Kind) || !p.VisibleTo(viewer) {
-				continue
-			}
-			refs = append(refs, postRef{p.ID, p.OwnerID})
-			by[p.ID] = w.promotionID
 		}
 		es, _, err := s.load(ctx, viewer, refs, nil)
 		if err != nil {
@@ -129,10 +111,59 @@ func (s *Store) promotedEntries(ctx context.Context, ws []window, kinds []Kind, 
 			if len(out) == n {
 				break
 			}
+			if on[e.Post.ID] || !slices.Contains(kinds, e.Post.Kind) || !e.Post.VisibleTo(viewer) {
+				continue
+			}
 			e.Promoted = true
 			on[e.Post.ID] = true
 			out = append(out, promotedEntry{e, by[e.Post.ID]})
 		}
 	}
 	return out, nil
+}
+
+// windowRefs are the posts of windows ws not on the page, in order, with their owners: from the
+// window, or, for a window that does not name one, from the post (one BatchGetItem for them all).
+func (s *Store) windowRefs(ctx context.Context, ws []window, on map[string]bool) ([]postRef, error) {
+	var (
+		refs  []postRef
+		blind = keyset{table: s.table}
+	)
+	for _, w := range ws {
+		switch {
+		case on[w.postID] || !validID(w.postID):
+		case w.ownerID != "":
+			refs = append(refs, postRef{w.postID, w.ownerID})
+		default:
+			blind.keys = append(blind.keys, postKey(w.postID))
+		}
+	}
+	if len(blind.keys) == 0 {
+		return refs, nil
+	}
+	got, err := s.batchGet(ctx, blind)
+	if err != nil {
+		return nil, err
+	}
+	owners := map[string]string{}
+	for _, k := range blind.keys {
+		if it, ok := got.get(s.table, k); ok {
+			p, err := fromItem(it)
+			if err != nil {
+				return nil, err
+			}
+			owners[p.ID] = p.OwnerID
+		}
+	}
+	refs = refs[:0]
+	for _, w := range ws {
+		switch {
+		case on[w.postID] || !validID(w.postID):
+		case w.ownerID != "":
+			refs = append(refs, postRef{w.postID, w.ownerID})
+		case owners[w.postID] != "":
+			refs = append(refs, postRef{w.postID, owners[w.postID]})
+		}
+	}
+	return refs, nil
 }

@@ -79,20 +79,23 @@ func (it postItem) promotion() Promotion {
 
 // windowItem is a promotion window as the feed lists it.
 type windowItem struct {
-	PK          string `dynamodbav:"pk"`
-	SK          string `dynamodbav:"sk"`
-	PostID      string `dynamodbav:"post_id"`
+	PK     string `dynamodbav:"pk"`
+	SK     string `dynamodbav:"sk"`
+	PostID string `dynamodbav:"post_id"`
+	// OwnerID is the post's owner, so the feed reads a promoted post, its owner and the viewer's
+	// like in one BatchGetItem; windows written without it cost the feed one more read.
+	OwnerID     string `dynamodbav:"owner_id,omitempty"`
 	PromotionID string `dynamodbav:"promotion_id"`
 	From        string `dynamodbav:"from"`
 	Until       string `dynamodbav:"until"`
 	ExpiresAt   int64  `dynamodbav:"expires_at"`
 }
 
-// PromoteItems are the writes that make postID promoted from start to end under promotionID:
+// PromoteItems are the writes that make postID, ownerID's post, promoted from start to end under promotionID:
 // an update of the post item that cancels the transaction unless the post exists, and the
 // window the feed reads active promotions from. The caller runs them in its own transaction
 // (the promotion's approval), so the post is promoted exactly when the money moves.
-func (s *Store) PromoteItems(postID, promotionID string, start, end time.Time) ([]types.TransactWriteItem, error) {
+func (s *Store) PromoteItems(postID, ownerID, promotionID string, start, end time.Time) ([]types.TransactWriteItem, error) {
 	switch {
 	case !validID(postID):
 		return nil, ErrNotFound
@@ -103,7 +106,7 @@ func (s *Store) PromoteItems(postID, promotionID string, start, end time.Time) (
 	}
 	from, until := stamp(start), stamp(end)
 	w, err := attributevalue.MarshalMap(windowItem{
-		PK: promotedPK, SK: until + "#" + promotionID, PostID: postID, PromotionID: promotionID,
+		PK: promotedPK, SK: until + "#" + promotionID, PostID: postID, OwnerID: ownerID, PromotionID: promotionID,
 		From: from, Until: until, ExpiresAt: end.Add(24 * time.Hour).Unix(),
 	})
 	if err != nil {
@@ -161,7 +164,7 @@ func num(av types.AttributeValue) int64 {
 
 // window is an active promotion window the feed may show.
 type window struct {
-	postID, promotionID string
+	postID, ownerID, promotionID string
 }
 
 // activeWindows lists the windows that hold now, soonest to end first, at most one per post.
@@ -191,7 +194,7 @@ func (s *Store) activeWindows(ctx context.Context, now time.Time) ([]window, err
 			continue
 		}
 		seen[w.PostID] = true
-		out = append(out, window{postID: w.PostID, promotionID: w.PromotionID})
+		out = append(out, window{postID: w.PostID, ownerID: w.OwnerID, promotionID: w.PromotionID})
 	}
 	return out, nil
 }

@@ -71,7 +71,7 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 	}
 	promoteAt := -1
 	if to == Approved && after.Category == InApp && s.promoter != nil {
-		more, err := s.promoter.PromoteItems(after.PostID, after.ID, after.Start, after.End)
+		more, err := s.promoter.PromoteItems(after.PostID, after.OwnerID, after.ID, after.Start, after.End)
 		if err != nil {
 			return Promotion{}, Promotion{}, err
 		}

@@ -22,7 +22,7 @@ import (
 // Promoter makes a post promoted during a window, in the transaction that approves its
 // promotion, and counts what the promotion earned. The post store is one.
 type Promoter interface {
-	PromoteItems(postID, promotionID string, start, end time.Time) ([]types.TransactWriteItem, error)
+	PromoteItems(postID, ownerID, promotionID string, start, end time.Time) ([]types.TransactWriteItem, error)
 	PromotionStats(ctx context.Context, promotionIDs []string) (map[string]post.PromotionStats, error)
 }
 
