@@ -104,7 +104,7 @@ endef
 # (reported at jsii.Close in infra's TestMain); synthesis itself runs nothing concurrently.
 test-go: ## Go tests with the race detector, against the embedded cloud, the events, and the CDK template
 	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
-	$(call need,poppler-utils zbar-tools,command -v pdftotext >/dev/null && command -v zbarimg >/dev/null,the licence PDF tests read PDFs and QR codes: install poppler-utils and zbar-tools (sudo apt-get install poppler-utils zbar-tools) and run make test again)
+	$(call need,poppler-utils zbar-tools,{ command -v pdftotext && command -v zbarimg; } >/dev/null,the licence PDF tests read PDFs and QR codes: install poppler-utils and zbar-tools (sudo apt-get install poppler-utils zbar-tools) and run make test again)
 	@tally=$$(mktemp); trap 'rm -f $$tally' EXIT; set -e; \
 	CONTRACT_TALLY=$$tally go test -race $(GOTESTFLAGS) $(filter-out zuum/infra,$(GO_PACKAGES)); \
 	awk '{q+=$$2; s+=$$5} END {if (NR) print "contract: " q " requests and " s " responses validated against functions/openapi.yaml in the " NR " packages that ran"; \
