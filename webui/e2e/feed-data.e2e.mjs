@@ -31,9 +31,9 @@ async function uploadTrack(page, caption) {
   await page.waitForURL('**/home', { timeout: 10_000 });
 }
 
-/** A media URL's identity: presigned GETs of one object differ only in their query. */
+/** A media URL's identity: signed URLs of one object differ only in their query; posts' media are paths on the app's origin. */
 const objectOf = (url) => {
-  const u = new URL(url);
+  const u = new URL(url, APP_URL);
   return `${u.host}${u.pathname}`;
 };
 
