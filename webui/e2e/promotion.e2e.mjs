@@ -139,8 +139,14 @@ test('a creator promotes a track, an admin approves it, and a listener sees it P
     await fanSlot.getByText('Promoted', { exact: true }).waitFor();
     await fanSlot.scrollIntoViewIfNeeded();
     // The slide in view plays by itself where the browser allows it; otherwise the fan taps Play.
+    // The slot is drawn in full once it is near the slide in view; its player may be redrawn as
+    // the feed settles after the scroll, so a tap that meets a detached button is tried again.
+    await fanSlot.locator('audio[src]').waitFor({ state: 'attached' });
     const playButton = fanSlot.getByRole('button', { name: 'Play', exact: true });
-    if (await playButton.isVisible().catch(() => false)) await playButton.click();
+    for (let tries = 0; tries < 4; tries++) {
+      if (!(await playButton.isVisible().catch(() => false))) break;
+      if (await playButton.click({ timeout: 5_000 }).then(() => true, () => false)) break;
+    }
     assert.equal((await played).status(), 204, 'the play is reported');
 
     step = 'the creator\'s My Promotions lists it active';
