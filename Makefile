@@ -139,9 +139,10 @@ BENCH_EDGE_PORT ?= 4598
 BENCH_TABLE     ?= after
 DATA_SAVER_KEY  ?= zuum-data-saver
 DATA_SAVER_VALUE ?= on
-bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
+bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, money under provider faults, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
 	go run ./localstack/bench -sizes-only -out localstack/bench/RESULTS.md
+	go run ./localstack/bench -money-soak -moves 1000 -out localstack/bench/RESULTS.md # "Money under faults (issue 21)"
 	@data=$$(mktemp -d); bin=$$data/zuum; set -e; go build -o $$bin ./localstack; \
 	EDGE_PORT=$(BENCH_EDGE_PORT) PORT=$(BENCH_PORT) $$bin -data $$data/data -web webui/dist >$$data/log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \

@@ -40,11 +40,13 @@ var (
 		Tables: []schema.Table{schema.Users, schema.Posts},
 		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true}},
 	}}
-	// reconcileWorker is the withdrawals' reconciler (functions/reconcile), which a schedule runs
+	// reconcileWorker is the payments' reconciler (functions/reconcile), which a schedule runs
 	// every reconcileEveryMinutes: it reads the ledger's pending withdrawals, asks the payment
-	// provider about them and settles them. Two minutes cover a few hundred provider calls.
+	// provider about them and settles them, then credits the provider's pay-ins no webhook
+	// credited (a subscription paid by link writes the Users table). Two minutes cover a few
+	// hundred provider calls.
 	reconcileWorker = worker{Name: "reconcile", MemoryMB: 256, TimeoutSeconds: 120, access: access{
-		Tables: []schema.Table{schema.Ledger}, PaymentProvider: true,
+		Tables: []schema.Table{schema.Ledger, schema.Users}, PaymentProvider: true,
 	}}
 	workers = []worker{mediaWorker, jobsWorker, reconcileWorker}
 )

@@ -1,12 +1,15 @@
-// Package reconcile is the withdrawals' reconciler: a worker that a schedule runs (EventBridge
+// Package reconcile is the payments' reconciler: a worker that a schedule runs (EventBridge
 // Scheduler every five minutes in AWS, a timer in the local cloud). It asks the payment provider
 // about every withdrawal pending longer than payment.PendingTooLong, whose transfer.completed
-// webhook was lost or never came, and settles those that ended, the way the webhook would have.
+// webhook was lost or never came, and settles those that ended, the way the webhook would have;
+// then it lists the provider's successful pay-ins of the last payment.ChargesLookBack and credits
+// those whose charge.completed webhook never came (payment.Charges), once.
 package reconcile
 
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -23,8 +26,8 @@ type Event struct {
 	OlderThanSeconds int64 `json:"older_than_seconds,omitempty"`
 }
 
-// New returns the worker over the withdrawals.
-func New(w *payment.Withdrawals) wire.Worker {
+// New returns the worker over the withdrawals and the pay-ins.
+func New(w *payment.Withdrawals, c *payment.Charges) wire.Worker {
 	return func(ctx context.Context, payload []byte) error {
 		var ev Event
 		if len(payload) > 0 {
@@ -41,23 +44,25 @@ func New(w *payment.Withdrawals) wire.Worker {
 		got, err := w.Reconcile(ctx, age)
 		slog.InfoContext(ctx, "reconcile withdrawals", "checked", got.Checked, "completed", got.Completed,
 			"failed", got.Failed, "pending", got.Pending, "errors", got.Errors)
+		chargesErr := reconcileCharges(ctx, c)
 		if err != nil {
-			return err
+			return errors.Join(err, chargesErr)
 		}
 		if got.Errors > 0 {
 			// The next run tries them again; failing the run would only repeat the ones settled.
 			slog.ErrorContext(ctx, "reconcile: some withdrawals could not be checked", "errors", got.Errors)
 		}
-		return nil
+		return chargesErr
 	}
 }
 
-// FromEnv builds the worker from LEDGER_TABLE, FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
+// FromEnv builds the worker from LEDGER_TABLE, USERS_TABLE (subscriptions paid by link),
+// FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
 	p, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
 		return nil, fmt.Errorf("reconcile: %w", err)
 	}
 	// The reconciler never asks for step-up codes: it only settles.
-	return New(payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger)), nil
+	return New(payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger), charges(p, env)), nil
 }

@@ -4,7 +4,8 @@
 // makes, the chat socket's send-to-receive latency with many rooms sending at once (see
 // benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
 // bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone; -sizes-only builds
-// every group's Lambda and a hello world and writes their sizes (sizes.go). A full run keeps the
+// every group's Lambda and a hello world and writes their sizes (sizes.go); -money-soak runs money
+// moves under the payment provider's faults and checks the books (money.go). A full run keeps the
 // sections of the file it does not write: the sizes and the Fast feed figures
 // (localstack/bench/lighthouse.mjs).
 package main
@@ -123,9 +124,15 @@ func main() {
 	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
 	searchOnly := flag.Bool("search-only", false, "run only the search run, replacing its section of -out")
 	sizesOnly := flag.Bool("sizes-only", false, "measure only the Lambda binary sizes, replacing their after table in -out")
+	moneySoakOnly := flag.Bool("money-soak", false, "run only the money soak under provider faults (money.go), replacing its section of -out")
+	soakMoves := flag.Int("moves", 1000, "money moves in the money soak")
+	soakSeed := flag.Uint64("seed", 21, "seed of the money soak's moves and faults")
+	soakLimit := flag.Duration("soak-limit", 8*time.Minute, "the money soak's time bound")
 	flag.Parse()
 	var err error
 	switch {
+	case *moneySoakOnly:
+		err = runMoneySoak(*out, *soakMoves, *soakSeed, *soakLimit)
 	case *chatOnly:
 		err = runChatOnly(*out, chatRooms)
 	case *searchOnly:
@@ -157,6 +164,8 @@ type cloud struct {
 	close func()
 	// calls numbers the API calls, each of which comes from an address of its own.
 	calls atomic.Int64
+	// env is the environment the groups and workers were built from.
+	env map[string]string
 }
 
 func newCloud(ctx context.Context) (*cloud, error) { return newCloudWith(ctx, nil) }
@@ -205,6 +214,7 @@ func newCloudWith(ctx context.Context, extra map[string]string) (*cloud, error) 
 	for k, v := range extra {
 		env[k] = v
 	}
+	c.env = env
 	wired, err := lambdas.Build(ctx, c.cfg, func(k string) string { return env[k] })
 	if err != nil {
 		c.close()

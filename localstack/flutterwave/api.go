@@ -28,6 +28,7 @@ func (s *Sandbox) routes() {
 	v3("GET /_flutterwave/v3/virtual-account-numbers/{ref}", s.getAccount)
 	v3("GET /_flutterwave/v3/bulk-virtual-account-numbers/{ref}", s.getAccount)
 	v3("GET /_flutterwave/v3/transactions/verify_by_reference", s.verifyByReference)
+	v3("GET /_flutterwave/v3/transactions", s.listTransactions)
 	v3("GET /_flutterwave/v3/transactions/{id}/verify", s.verify)
 	v3("POST /_flutterwave/v3/transactions/{id}/resend-hook", s.resendHook)
 	v3("POST /_flutterwave/v3/payments", s.createLink)
@@ -36,6 +37,7 @@ func (s *Sandbox) routes() {
 	m.HandleFunc("GET /_flutterwave/sandbox/webhooks", s.listDeliveries)
 	m.HandleFunc("POST /_flutterwave/sandbox/settings", s.settings)
 	s.transferRoutes(m)
+	m.HandleFunc("/_flutterwave/sandbox/faults", s.faultsControl)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "Route not found: "+r.Method+" "+r.URL.Path)
 	})
@@ -43,7 +45,7 @@ func (s *Sandbox) routes() {
 }
 
 // ServeHTTP answers /_flutterwave/.
-func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+func (s *Sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serve(w, r) }
 
 // reply writes the provider's envelope.
 func reply(w http.ResponseWriter, status int, message string, data any) {

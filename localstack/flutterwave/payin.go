@@ -163,11 +163,15 @@ func webhookBody(t *transaction, legacy bool) []byte {
 // is a failure, as the provider counts it).
 func (s *Sandbox) send(t *transaction, legacy bool) { s.deliver(t.ID, webhookBody(t, legacy)) }
 
-// deliver sends one webhook body about the transaction or transfer id, as send describes.
-func (s *Sandbox) deliver(id int64, body []byte) {
+// deliverAfter sends one webhook body about the transaction or transfer id, as send describes,
+// once gate is closed (nil: at once; wait at most) and wait has passed; the channel it returns
+// is closed after the first attempt (deliver, in faults.go, decides how a body goes).
+func (s *Sandbox) deliverAfter(id int64, body []byte, gate <-chan struct{}, wait time.Duration) <-chan struct{} {
+	first := make(chan struct{})
 	cfg := s.config()
 	if cfg.WebhookURL == "" {
-		return
+		close(first)
+		return first
 	}
 	d := &Delivery{TransactionID: id, URL: cfg.WebhookURL, At: s.now()}
 	s.mu.Lock()
@@ -181,7 +185,14 @@ func (s *Sandbox) deliver(id int64, body []byte) {
 	go func() {
 		defer s.pending.Done()
 		defer s.finish()
+		defer closeOnce(first)
+		if !s.hold(gate, wait) {
+			return
+		}
 		for attempt := 0; attempt <= Retries; attempt++ {
+			if attempt == 1 {
+				closeOnce(first)
+			}
 			if attempt > 0 {
 				select {
 				case <-s.ctx.Done():
@@ -204,6 +215,7 @@ func (s *Sandbox) deliver(id int64, body []byte) {
 			s.log.Warn("flutterwave sandbox: webhook not accepted", "transaction", id, "attempt", attempt+1, "status", status, "err", err)
 		}
 	}()
+	return first
 }
 
 // finish marks one delivery over.

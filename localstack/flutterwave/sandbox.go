@@ -74,6 +74,7 @@ type Sandbox struct {
 	hooks    []*Delivery
 	onChange func()
 	payouts  payouts
+	faults   faultSwitch // faults.go
 
 	ctx     context.Context // ended by Close: stops deliveries
 	cancel  context.CancelFunc
