@@ -42,9 +42,10 @@ var (
 	}}
 	// reconcileWorker is the withdrawals' reconciler (functions/reconcile), which a schedule runs
 	// every reconcileEveryMinutes: it reads the ledger's pending withdrawals, asks the payment
-	// provider about them and settles them. Two minutes cover a few hundred provider calls.
+	// provider about them and settles them, notifying their owners (Users). Two minutes cover a few
+	// hundred provider calls.
 	reconcileWorker = worker{Name: "reconcile", MemoryMB: 256, TimeoutSeconds: 120, access: access{
-		Tables: []schema.Table{schema.Ledger}, PaymentProvider: true,
+		Tables: []schema.Table{schema.Ledger, schema.Users}, PaymentProvider: true,
 	}}
 	workers = []worker{mediaWorker, jobsWorker, reconcileWorker}
 )
