@@ -42,8 +42,8 @@ var (
 	}}
 	// reconcileWorker is the payments' reconciler (functions/reconcile), which a schedule runs
 	// every reconcileEveryMinutes: it reads the ledger's pending withdrawals, asks the payment
-	// provider about them and settles them, then credits the provider's pay-ins no webhook
-	// credited (a subscription paid by link writes the Users table). Two minutes cover a few
+	// provider about them and settles them, notifying their owners (Users), then credits the
+	// provider's pay-ins no webhook credited (a subscription paid by link writes Users too). Two minutes cover a few
 	// hundred provider calls.
 	reconcileWorker = worker{Name: "reconcile", MemoryMB: 256, TimeoutSeconds: 120, access: access{
 		Tables: []schema.Table{schema.Ledger, schema.Users}, PaymentProvider: true,

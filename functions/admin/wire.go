@@ -14,6 +14,7 @@ import (
 	domain "zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
+	"zuum/shared/payment"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/promotion"
@@ -30,7 +31,8 @@ import (
 // without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
 // MEDIA_BUCKET (the releases queue; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL
 // its files' URLs are signed for the CDN: buckets.MediaStore), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
-// limited per viewer address, believed from the CDN only (wire.Edge).
+// limited per viewer address, believed from the CDN only (wire.Edge). FLUTTERWAVE_BASE_URL and
+// FLUTTERWAVE_SECRET_ID: the withdrawals review queue asks the payment provider.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Ledger.EnvVar, "JWT_SECRET_ID", "MAIL_FROM")
 	if err != nil {
@@ -70,6 +72,12 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
 	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts}))
+	// The withdrawals review queue asks the payment provider (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).
+	pay, err := wire.Provider(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	h.mountWithdrawals(payment.NewWithdrawals(pay.Provider, payment.NewBankList(pay.Provider), nil, db, pay.Ledger, users))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return edge.Wrap(h), nil

@@ -55,7 +55,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 // withdrawalsFromEnv builds the withdrawals; FLUTTERWAVE_TRANSFER_TIMEOUT (a Go duration,
 // optional) bounds the provider's transfer call.
 func withdrawalsFromEnv(p *payment.Flutterwave, stepUp payment.StepUp, db *dynamodb.Client, l *ledger.Store, env wire.Env) (*payment.Withdrawals, error) {
-	wd := payment.NewWithdrawals(p, payment.NewBankList(p), stepUp, db, l)
+	wd := payment.NewWithdrawals(p, payment.NewBankList(p), stepUp, db, l, env(schema.Users.EnvVar))
 	if s := env("FLUTTERWAVE_TRANSFER_TIMEOUT"); s != "" {
 		d, err := time.ParseDuration(s)
 		if err != nil || d <= 0 {

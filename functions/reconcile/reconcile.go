@@ -1,8 +1,10 @@
 // Package reconcile is the payments' reconciler: a worker that a schedule runs (EventBridge
 // Scheduler every five minutes in AWS, a timer in the local cloud). It asks the payment provider
 // about every withdrawal pending longer than payment.PendingTooLong, whose transfer.completed
-// webhook was lost or never came, and settles those that ended, the way the webhook would have;
-// then it lists the provider's successful pay-ins of the last payment.ChargesLookBack and credits
+// webhook was lost or never came, and settles those that ended, the way the webhook would have:
+// only by the provider's own record of the transfer. One whose transfer it cannot find stays
+// pending, and after payment.NeedsReviewAfter waits for an admin (GET /api/admin/withdrawals).
+// Then it lists the provider's successful pay-ins of the last payment.ChargesLookBack and credits
 // those whose charge.completed webhook never came (payment.Charges), once.
 package reconcile
 
@@ -18,6 +20,7 @@ import (
 
 	"zuum/functions/wire"
 	"zuum/shared/payment"
+	"zuum/shared/schema"
 )
 
 // Event is the schedule's payload. OlderThanSeconds, when positive, replaces
@@ -56,13 +59,31 @@ func New(w *payment.Withdrawals, c *payment.Charges) wire.Worker {
 	}
 }
 
-// FromEnv builds the worker from LEDGER_TABLE, USERS_TABLE (subscriptions paid by link),
-// FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
+// FromEnv builds the worker from LEDGER_TABLE, USERS_TABLE (a settlement notifies the
+// withdrawal's owner; a subscription paid by link is written there), FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
+	w, p, err := build(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	return New(w, charges(p, env)), nil
+}
+
+// Withdrawals builds the withdrawals service the worker settles with, from the same environment.
+func Withdrawals(ctx context.Context, cfg aws.Config, env wire.Env) (*payment.Withdrawals, error) {
+	w, _, err := build(ctx, cfg, env)
+	return w, err
+}
+
+func build(ctx context.Context, cfg aws.Config, env wire.Env) (*payment.Withdrawals, wire.Payments, error) {
+	users, err := env.Require(schema.Users.EnvVar)
+	if err != nil {
+		return nil, wire.Payments{}, fmt.Errorf("reconcile: %w", err)
+	}
 	p, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
-		return nil, fmt.Errorf("reconcile: %w", err)
+		return nil, wire.Payments{}, fmt.Errorf("reconcile: %w", err)
 	}
 	// The reconciler never asks for step-up codes: it only settles.
-	return New(payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger), charges(p, env)), nil
+	return payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger, users[schema.Users.EnvVar]), p, nil
 }

@@ -232,23 +232,44 @@ func (s *Sandbox) getTransfer(w http.ResponseWriter, r *http.Request) {
 	reply(w, http.StatusOK, "Transfer fetched", transferJSON(&c))
 }
 
-// listTransfers lists transfers, newest first, filtered by reference and status when given.
+// TransferPageSize is how many transfers a page of GET /v3/transfers holds.
+const TransferPageSize = 10
+
+// listTransfers is the documented list: newest first, page (from 1, default 1) and status are its
+// only filters, as the provider's documents name them. Anything else in the query (reference,
+// say) is ignored as the provider ignores it, so the client cannot lean on a filter the provider
+// never promised. meta.page_info says where the page is.
 func (s *Sandbox) listTransfers(w http.ResponseWriter, r *http.Request) {
-	ref, status := r.URL.Query().Get("reference"), strings.ToUpper(r.URL.Query().Get("status"))
+	page := 1
+	if p := r.URL.Query().Get("page"); p != "" {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			fail(w, http.StatusBadRequest, "page must be a positive whole number")
+			return
+		}
+		page = n
+	}
+	status := strings.ToUpper(r.URL.Query().Get("status"))
 	var found []transfer
 	s.mu.Lock()
 	for _, t := range s.payouts.transfers {
-		if (ref == "" || t.Reference == ref) && (status == "" || t.Status == status) {
+		if status == "" || t.Status == status {
 			found = append(found, *t)
 		}
 	}
 	s.mu.Unlock()
 	sort.Slice(found, func(i, j int) bool { return found[i].ID > found[j].ID })
-	out := make([]map[string]any, 0, len(found))
-	for i := range found {
+	pages := (len(found) + TransferPageSize - 1) / TransferPageSize
+	out := make([]map[string]any, 0, TransferPageSize)
+	for i := (page - 1) * TransferPageSize; i < len(found) && i < page*TransferPageSize; i++ {
 		out = append(out, transferJSON(&found[i]))
 	}
-	reply(w, http.StatusOK, "Transfers fetched", out)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_ = json.NewEncoder(w).Encode(map[string]any{
+		"status": "success", "message": "Transfers fetched",
+		"meta": map[string]any{"page_info": map[string]any{"total": len(found), "current_page": page, "total_pages": pages}},
+		"data": out,
+	})
 }
 
 // transferJSON is a transfer as v3 writes it (SDK documentation/transfers.md).

@@ -34,3 +34,14 @@ func TestItems_ATransferIsOnePutWithoutTheDailyMarker(t *testing.T) {
 		t.Fatalf("items %+v", items)
 	}
 }
+
+func TestWithdrawalMessages_SayTheAmountTheAccountAndTheRefund(t *testing.T) {
+	if got, want := notify.WithdrawalCompletedMessage(500000, "Guaranty Trust Bank", "0123456789"),
+		"Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed."; got != want {
+		t.Errorf("completed: %q, want %q", got, want)
+	}
+	if got, want := notify.WithdrawalFailedMessage(500000, 502500, "Guaranty Trust Bank", "0123456789"),
+		"Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 failed. ₦5,025.00 was refunded to your wallet."; got != want {
+		t.Errorf("failed: %q, want %q", got, want)
+	}
+}

@@ -59,15 +59,22 @@ const DateLayout = "2006-01-02 15:04:05"
 // Lagos is the zone those dates are read in: they carry none, and the provider is Nigerian.
 var Lagos = time.FixedZone("WAT", 3600)
 
-// envelope is every v3 answer: {"status": "success"|"error", "message", "data"}.
+// envelope is every v3 answer: {"status": "success"|"error", "message", "data"}, and a list's
+// "meta".
 type envelope struct {
 	Status  string          `json:"status"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data"`
+	Meta    json.RawMessage `json:"meta"`
 }
 
 // call sends one request and decodes a success's data into out.
 func (f *Flutterwave) call(ctx context.Context, method, path string, in, out any) error {
+	return f.exchange(ctx, method, path, in, out, nil)
+}
+
+// exchange is call that also decodes a success's meta into meta, when given and present.
+func (f *Flutterwave) exchange(ctx context.Context, method, path string, in, out, meta any) error {
 	var body io.Reader
 	if in != nil {
 		raw, err := json.Marshal(in)
@@ -109,6 +116,11 @@ func (f *Flutterwave) call(ctx context.Context, method, path string, in, out any
 	}
 	if err := json.Unmarshal(env.Data, out); err != nil {
 		return &Error{Status: http.StatusBadGateway, Message: "unreadable data: " + err.Error()}
+	}
+	if meta != nil && len(env.Meta) > 0 && string(env.Meta) != "null" {
+		if err := json.Unmarshal(env.Meta, meta); err != nil {
+			return &Error{Status: http.StatusBadGateway, Message: "unreadable meta: " + err.Error()}
+		}
 	}
 	return nil
 }

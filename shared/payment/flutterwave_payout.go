@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"zuum/shared/money"
 )
@@ -70,6 +72,7 @@ type transferData struct {
 	Status          string      `json:"status"`
 	Reference       string      `json:"reference"`
 	CompleteMessage string      `json:"complete_message"`
+	CreatedAt       string      `json:"created_at"`
 }
 
 // Transfer implements Payouts: POST /transfers, answered "Transfer Queued Successfully".
@@ -94,21 +97,35 @@ func (f *Flutterwave) GetTransfer(ctx context.Context, id string) (Transfer, err
 	return d.transfer()
 }
 
-// TransferByReference implements Payouts: GET /transfers?reference=…, the list filtered to the
-// reference (the provider's documents name only page and status filters for this list; the
-// reference filter is UNCERTAIN, so the answer is checked for the reference, and an empty list is
-// a 404 the caller reads as Definite).
-func (f *Flutterwave) TransferByReference(ctx context.Context, reference string) (Transfer, error) {
+// ListTransfers implements Payouts: GET /transfers?page=N, the documented list (its documented
+// filters are page and status; it has none by reference), newest first, with
+// meta.page_info{total, current_page, total_pages}.
+func (f *Flutterwave) ListTransfers(ctx context.Context, page int) (TransferPage, error) {
 	var list []transferData
-	if err := f.call(ctx, http.MethodGet, "/transfers?reference="+url.QueryEscape(reference), nil, &list); err != nil {
-		return Transfer{}, err
+	var meta struct {
+		PageInfo struct {
+			CurrentPage int `json:"current_page"`
+			TotalPages  int `json:"total_pages"`
+		} `json:"page_info"`
+	}
+	if page < 1 {
+		page = 1
+	}
+	if err := f.exchange(ctx, http.MethodGet, "/transfers?page="+strconv.Itoa(page), nil, &list, &meta); err != nil {
+		return TransferPage{}, err
+	}
+	out := TransferPage{Page: page, TotalPages: meta.PageInfo.TotalPages, Transfers: make([]Transfer, 0, len(list))}
+	if meta.PageInfo.CurrentPage > 0 {
+		out.Page = meta.PageInfo.CurrentPage
 	}
 	for _, d := range list {
-		if d.Reference == reference {
-			return d.transfer()
+		t, err := d.transfer()
+		if err != nil {
+			return TransferPage{}, err
 		}
+		out.Transfers = append(out.Transfers, t)
 	}
-	return Transfer{}, &Error{Status: http.StatusNotFound, Message: "No transfer was found for this reference"}
+	return out, nil
 }
 
 func (d transferData) transfer() (Transfer, error) {
@@ -117,6 +134,8 @@ func (d transferData) transfer() (Transfer, error) {
 		BankName: d.BankName, FullName: d.FullName, Currency: d.Currency, Status: strings.ToUpper(d.Status),
 		Message: d.CompleteMessage,
 	}
+	// "2020-06-05T10:56:34.000Z" in the SDK's samples; a date that cannot be read is left zero.
+	t.CreatedAt, _ = time.Parse(time.RFC3339, d.CreatedAt)
 	if t.ID == "" {
 		return Transfer{}, &Error{Status: http.StatusBadGateway, Message: "transfer without an id"}
 	}

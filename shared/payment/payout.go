@@ -24,9 +24,17 @@ type Payouts interface {
 	Transfer(ctx context.Context, req TransferRequest) (Transfer, error)
 	// GetTransfer reads a transfer back by the provider's id.
 	GetTransfer(ctx context.Context, id string) (Transfer, error)
-	// TransferByReference reads a transfer back by the reference Zuum gave it; an error that is
-	// Definite means the provider has no such transfer.
-	TransferByReference(ctx context.Context, reference string) (Transfer, error)
+	// ListTransfers reads one page (from 1) of the merchant's transfers, newest first: the only
+	// documented way to learn the id of a transfer whose creation never answered.
+	ListTransfers(ctx context.Context, page int) (TransferPage, error)
+}
+
+// TransferPage is one page of the transfers list.
+type TransferPage struct {
+	Transfers []Transfer
+	// Page is this page's number; TotalPages how many there are (0 when the provider did not
+	// say: the list ends at an empty page).
+	Page, TotalPages int
 }
 
 // Bank is a Nigerian bank and the code transfers name it by.
@@ -87,6 +95,8 @@ type Transfer struct {
 	Status string
 	// Message is the provider's complete_message ("DISBURSE FAILED: …").
 	Message string
+	// CreatedAt is when the provider queued it (zero when it did not say).
+	CreatedAt time.Time
 }
 
 // Final reports whether the transfer has ended, successfully or not.

@@ -49,7 +49,9 @@ type Withdrawals struct {
 	db      *dynamodb.Client
 	table   string
 	ledger  *ledger.Store
-	now     func() time.Time
+	// users is the Users table, where a settled withdrawal's notification goes.
+	users string
+	now   func() time.Time
 	// TransferTimeout bounds the provider's transfer call (and an account's resolution): past it
 	// the withdrawal stays pending and the reconciler asks the provider what became of it.
 	TransferTimeout time.Duration
@@ -90,10 +92,11 @@ var (
 		failure.FieldError{Field: "accountNumber", Msg: "Account not found at this bank"})
 )
 
-// NewWithdrawals returns the service over the Ledger table (l's table).
-func NewWithdrawals(p Payouts, banks *BankList, stepUp StepUp, db *dynamodb.Client, l *ledger.Store) *Withdrawals {
-	return &Withdrawals{payouts: p, banks: banks, stepUp: stepUp, db: db, table: l.Table(), ledger: l, now: time.Now,
-		TransferTimeout: DefaultTransferTimeout}
+// NewWithdrawals returns the service over the Ledger table (l's table); settlements notify the
+// owner in usersTable.
+func NewWithdrawals(p Payouts, banks *BankList, stepUp StepUp, db *dynamodb.Client, l *ledger.Store, usersTable string) *Withdrawals {
+	return &Withdrawals{payouts: p, banks: banks, stepUp: stepUp, db: db, table: l.Table(), ledger: l, users: usersTable,
+		now: time.Now, TransferTimeout: DefaultTransferTimeout}
 }
 
 // Banks lists the banks withdrawals can go to (the provider's list, cached; ng-banks.json when it

@@ -161,8 +161,9 @@ var RouteGroups = []RouteGroup{
 	// routes that act on other data add their tables here. Deactivating an account moves the Posts
 	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
+	// The withdrawals review queue asks the payment provider about transfers (PaymentProvider).
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true, PaymentProvider: true,
 		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
 	}},

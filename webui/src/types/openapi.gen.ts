@@ -2402,6 +2402,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The withdrawals that need review
+         * @description Withdrawals pending longer than 24 hours, oldest first: the reconciler could not learn
+         *     their transfer's end from the provider (its transfers list does not show the reference,
+         *     or shows it unfinished). Their money stays out of the wallet until the provider's word, or
+         *     an admin's, settles them; money goes back only when the transfer FAILED.
+         */
+        get: operations["adminListWithdrawalsInReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}/recheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the payment provider again about a pending withdrawal
+         * @description Reads the transfer from the provider (by its id, or found by reference in the provider's
+         *     documented transfers list) and settles the withdrawal only by the provider's word:
+         *     SUCCESSFUL completes it, FAILED fails it and refunds amount and fee; anything else leaves it
+         *     pending (200 all the same, `message` says what the provider said). Audited
+         *     (withdrawal.recheck), in the settlement's own transaction when it settles. Any pending
+         *     withdrawal can be rechecked; a settled one is 409.
+         */
+        post: operations["adminRecheckWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a withdrawal in review failed, refunding it
+         * @description The admin asserts the provider failed the transfer (from its dashboard, say): ONE
+         *     transaction fails the movement and refunds amount and fee to the wallet, notifies the owner
+         *     (WITHDRAWAL_FAILED) and writes the audit entry (withdrawal.fail, with the reason),
+         *     conditioned on the movement still pending, so a webhook or another admin at the same moment
+         *     settles it once (the loser gets 409). Only for a withdrawal in review (pending over 24
+         *     hours). The provider's word wins when it has one: a transfer it reports SUCCESSFUL, NEW or
+         *     PENDING is 409 and nothing moves.
+         */
+        post: operations["adminFailWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a withdrawal in review completed
+         * @description The admin asserts the bank transfer went through: ONE transaction completes the movement,
+         *     notifies the owner (WITHDRAWAL_COMPLETED) and writes the audit entry (withdrawal.complete,
+         *     with the reason), conditioned on the movement still pending (a race settles once; the
+         *     loser gets 409). Only for a withdrawal in review; a transfer the provider reports FAILED is
+         *     409.
+         */
+        post: operations["adminCompleteWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/releases/{id}/reject": {
         parameters: {
             query?: never;
@@ -3358,6 +3462,33 @@ export interface components {
                 price: components["schemas"]["Naira"];
             }[];
         };
+        AdminWithdrawal: {
+            /** @description The withdrawal's id: the transfer's reference at the provider. */
+            id: string;
+            user_id: string;
+            username: string;
+            amount: components["schemas"]["Naira"];
+            fee: components["schemas"]["Naira"];
+            account_number: string;
+            bank_code: string;
+            bank_name: string;
+            /** @enum {string} */
+            status: "pending" | "completed" | "failed";
+            /** @description The provider's id of the transfer; null while unknown (its creation never answered and its list has not shown it). */
+            transfer_id: string | null;
+            /** @description The provider's complete_message, or the admin's mark and reason. */
+            message: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        AdminWithdrawalAnswer: {
+            message: string;
+            withdrawal: components["schemas"]["AdminWithdrawal"];
+        };
+        AdminWithdrawalMark: {
+            /** @description 1 to 500 characters; kept on the withdrawal and in the audit entry. */
+            reason: string;
+        };
         /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
         Naira: number;
         /** @description One line of a wallet's history. */
@@ -3567,10 +3698,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". WITHDRAWAL_COMPLETED ("Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed.") and WITHDRAWAL_FAILED ("… failed. ₦5,025.00 was refunded to your wallet.", amount and fee): your withdrawal settled; name is "Zuum", action_user_id "", post_id the withdrawal's id (its tx_ref) and post_type "".
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "WITHDRAWAL_COMPLETED" | "WITHDRAWAL_FAILED";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -3990,6 +4121,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Forbidden"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such withdrawal. */
+        WithdrawalNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Withdrawal not found"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -9376,6 +9521,238 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "This promotion was already approved and cannot be rejected"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminListWithdrawalsInReview: {
+        parameters: {
+            query?: {
+                status?: "review";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        withdrawals: components["schemas"]["AdminWithdrawal"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description A status other than review. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "status must be review."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminRecheckWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the provider said, and the withdrawal as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Still pending: the provider's transfers list does not show this reference.",
+                     *       "withdrawal": {
+                     *         "id": "0190a0b0-0000-7000-8000-000000000001",
+                     *         "user_id": "6f1c2a9e-5b1d-4c0e-9a57-2f7c3d1e8b40",
+                     *         "username": "ada_sings",
+                     *         "amount": 5000,
+                     *         "fee": 25,
+                     *         "account_number": "0123456789",
+                     *         "bank_code": "058",
+                     *         "bank_name": "Guaranty Trust Bank",
+                     *         "status": "pending",
+                     *         "transfer_id": null,
+                     *         "message": null,
+                     *         "created_at": "2026-11-01T10:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminWithdrawalAnswer"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["WithdrawalNotFound"];
+            /** @description Already settled (by a webhook, the reconciler or another admin). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This withdrawal is already completed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    adminFailWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminWithdrawalMark"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithdrawalAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error",
+                     *       "errors": [
+                     *         {
+                     *           "field": "reason",
+                     *           "msg": "A reason is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["WithdrawalNotFound"];
+            /** @description Already settled, not in review yet, or the provider reports otherwise. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The payment provider reports this transfer SUCCESSFUL: it cannot be marked failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    adminCompleteWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminWithdrawalMark"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithdrawalAnswer"];
+                };
+            };
+            /** @description No reason, or one over 500 characters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Validation error",
+                     *       "errors": [
+                     *         {
+                     *           "field": "reason",
+                     *           "msg": "A reason is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["AdminUnauthorized"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["WithdrawalNotFound"];
+            /** @description Already settled, not in review yet, or the provider reports it FAILED. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "This withdrawal is not awaiting review: it has been pending for less than 24 hours"
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];

@@ -2,12 +2,14 @@ import type { AppNotification } from '@/types/api';
 
 /**
  * Where tapping a notification leads (spec part 1 §4): posts to their pages by post type,
- * a follow to the follower's profile, a release's status to My releases. null when the notification names nothing to open.
+ * a follow to the follower's profile, a release's status to My releases, a withdrawal's end to the wallet. null when the notification names nothing to open.
  */
 export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
   // A release's status changed: its post_id is the release's id, shown in the owner's list.
   if (n.type === 'RELEASE_STATUS') return '/distribution/releases';
+  // A withdrawal settled: its post_id is the withdrawal's id; the wallet (the dashboard) shows it.
+  if (n.type === 'WITHDRAWAL_COMPLETED' || n.type === 'WITHDRAWAL_FAILED') return '/dashboard';
   if (!n.post_id) return null;
   const id = encodeURIComponent(n.post_id);
   // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".

@@ -14,7 +14,7 @@ export const queueKey = (queue: string) => [ADMIN_KEY, 'queue', queue] as const;
  * Sends `decide`, then asks the queue and the audit list again, whether it worked or not
  * (another admin may have decided first).
  */
-export function useDecide<D>(queue: string, decide: (d: D) => Promise<unknown>) {
+export function useDecide<D, R = unknown>(queue: string, decide: (d: D) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decide,

@@ -5,6 +5,7 @@ import { AdminsQueue } from './admins-queue';
 import { PromotionsQueue } from './promotions-queue';
 import type { QueueProps } from './queue-state';
 import { ReleasesQueue } from './releases-queue';
+import { WithdrawalsQueue } from './withdrawals-queue';
 import './admin.css';
 
 /** The review queues, in the order of their tabs. */
@@ -12,6 +13,7 @@ const TABS: { id: string; label: string; Panel: ComponentType<QueueProps> }[] = 
   { id: 'promotions', label: 'Promotions', Panel: PromotionsQueue },
   { id: 'admins', label: 'Admins', Panel: AdminsQueue },
   { id: 'releases', label: 'Releases', Panel: ReleasesQueue },
+  { id: 'withdrawals', label: 'Withdrawals', Panel: WithdrawalsQueue },
 ];
 
 /**
