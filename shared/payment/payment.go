@@ -71,10 +71,13 @@ type VirtualAccount struct {
 // Transaction is a payment as the provider's verify call reports it.
 type Transaction struct {
 	// ID is the provider's transaction id (a number on its wire, kept as its decimal text).
-	ID       string
-	TxRef    string
-	FlwRef   string
-	Amount   money.Money
+	ID     string
+	TxRef  string
+	FlwRef string
+	Amount money.Money
+	// AppFee is the provider's fee on the payment: it keeps AppFee and settles Amount - AppFee to
+	// the merchant's balance.
+	AppFee   money.Money
 	Currency string
 	// Status is "successful", "failed" or "pending" (lower case, as the provider writes it).
 	Status      string

@@ -27,6 +27,8 @@ type Payouts interface {
 	// TransferByReference reads a transfer back by the reference Zuum gave it; an error that is
 	// Definite means the provider has no such transfer.
 	TransferByReference(ctx context.Context, reference string) (Transfer, error)
+	// TransferFee is what the provider will charge the merchant for a transfer of amount.
+	TransferFee(ctx context.Context, amount money.Money) (money.Money, error)
 }
 
 // Bank is a Nigerian bank and the code transfers name it by.
