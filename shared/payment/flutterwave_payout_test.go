@@ -12,8 +12,9 @@ import (
 )
 
 func TestPayouts_TheClientQueuesReadsAndFindsTransfersByReference(t *testing.T) {
-	client, _ := sandbox(t, flutterwave.Config{})
+	client, c := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
+	fund(t, client, c, 2_000*money.Naira) // the merchant's balance pays transfers
 	a, err := client.ResolveAccount(ctx, "0123456789", "058")
 	if err != nil || a.AccountName != flutterwave.Holder("0123456789") || a.AccountNumber != "0123456789" {
 		t.Fatalf("resolve: %+v, %v", a, err)
