@@ -160,8 +160,9 @@ var RouteGroups = []RouteGroup{
 	// routes that act on other data add their tables here. Deactivating an account moves the Posts
 	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
+	// The ledger's health reads the payment provider's balance beside it.
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
-		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true,
+		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true, PaymentProvider: true,
 		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
 	}},

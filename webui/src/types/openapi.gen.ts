@@ -1715,6 +1715,10 @@ export interface paths {
          *     may be sent again. When the provider refuses the transfer outright, the withdrawal is
          *     reversed before the answer (502); when its call fails otherwise (no answer in time, a
          *     5xx) the withdrawal stays pending (201) and the webhook or the reconciler settles it.
+         *
+         *     The provider's own fee for the transfer (its `GET /v3/transfers/fee`) is asked first and
+         *     booked in the same transaction as the platform's expense (the caller pays only the ₦25);
+         *     when the provider cannot be asked, the answer is 503 and nothing moves.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -2507,6 +2511,12 @@ export interface paths {
          *     account's balance, the movements whose entries do not sum to zero, the accounts whose
          *     balance is not the sum of their entries, and the user accounts below zero (all empty when
          *     healthy). Its cost grows with the ledger: an admin's look, not a polling target.
+         *
+         *     `provider` compares the books with the payment provider's balance (asked right after the
+         *     ledger is read): the provider's fees (a charge's app_fee, a transfer's fee) are booked on
+         *     platform#provider-fees, so the clearing account mirrors what the provider holds and drift
+         *     is 0. When the provider cannot be asked, the rest still answers, with `provider.balance`
+         *     null.
          */
         get: operations["ledgerHealth"];
         put?: never;
@@ -2574,8 +2584,25 @@ export interface components {
             negative: string[];
             /** @description Movements read. */
             movements: number;
-            /** @description sum is 0 and the three lists are empty. */
+            /** @description sum is 0 and the three lists are empty (the books alone; provider.drift is apart). */
             healthy: boolean;
+            provider: components["schemas"]["ProviderDrift"];
+        };
+        /**
+         * @description The books against the payment provider, in naira. `balance` is what the provider says it
+         *     holds for Zuum (its GET /v3/balances/NGN `ledger_balance`), `clearing` what the books say
+         *     it holds (minus the provider clearing account: pay-ins less the provider's app_fee, less
+         *     transfers and their fees), `drift` = balance - clearing. Drift is 0 when every charge, fee
+         *     and transfer the provider made is booked; money moving at the moment of the look (a
+         *     webhook on its way, a withdrawal not yet queued) shows as drift until it lands. When the
+         *     provider cannot be asked, `balance` and `drift` are null and `error` says so.
+         */
+        ProviderDrift: {
+            balance: components["schemas"]["SignedNaira"] | null;
+            clearing: components["schemas"]["SignedNaira"];
+            drift: components["schemas"]["SignedNaira"] | null;
+            /** @description Why balance is null; absent when the provider answered. */
+            error?: string;
         };
         /** @description The shape of every error. */
         Error: {
@@ -7734,6 +7761,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     paymentWebhook: {
@@ -9522,13 +9550,19 @@ export interface operations {
                      *         "platform#commission": 150,
                      *         "platform#fees": 0,
                      *         "platform#held": 5000,
-                     *         "platform#provider-clearing": -35150
+                     *         "platform#provider-clearing": -34658,
+                     *         "platform#provider-fees": -492
                      *       },
                      *       "unbalanced": [],
                      *       "drifted": [],
                      *       "negative": [],
                      *       "movements": 12,
-                     *       "healthy": true
+                     *       "healthy": true,
+                     *       "provider": {
+                     *         "balance": 34658,
+                     *         "clearing": 34658,
+                     *         "drift": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["LedgerHealth"];
