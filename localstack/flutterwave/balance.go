@@ -74,14 +74,10 @@ func (s *Sandbox) refund(t *transfer) {
 	}
 }
 
-// failUnfunded ends a transfer the balance could not pay FAILED, with its webhook, once its
-// queued answer is on its way.
+// failUnfunded ends a transfer the balance could not pay FAILED, with its webhook (sent in the
+// background, so the queued answer still goes first on the wire of a sane app).
 func (s *Sandbox) failUnfunded(reference string) {
-	s.pending.Add(1)
-	go func() {
-		defer s.pending.Done()
-		s.complete(reference, payment.TransferFailed, strings.TrimPrefix(InsufficientFunds, "DISBURSE FAILED: "), true)
-	}()
+	s.complete(reference, payment.TransferFailed, strings.TrimPrefix(InsufficientFunds, "DISBURSE FAILED: "), true)
 }
 
 // getBalance is v3 GET /balances/{currency}: only NGN is held.

@@ -3526,10 +3526,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". DEPOSIT: a bank transfer into your deposit account was credited (message "₦5,000.00 was paid into your wallet."), once however often the provider reports it; name is "Zuum", action_user_id, post_id and post_type are "".
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "DEPOSIT";
             /** @description The actor's current username. */
             name: string;
             message: string;

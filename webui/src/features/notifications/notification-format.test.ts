@@ -21,6 +21,7 @@ describe('notificationTarget (spec part 1 §4)', () => {
     [{ type: 'FOLLOW', action_user_id: '' }, null],
     [{ type: 'LIKE', post_id: '' }, null],
     [{ type: 'RELEASE_STATUS', post_type: '', action_user_id: '' }, '/distribution/releases'],
+    [{ type: 'DEPOSIT', post_type: '', post_id: '', action_user_id: '' }, '/dashboard'],
   ] as const)('%o → %s', (change, expected) => {
     expect(notificationTarget({ ...base, ...change } as AppNotification)).toBe(expected);
   });

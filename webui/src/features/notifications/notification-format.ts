@@ -8,6 +8,8 @@ export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
   // A release's status changed: its post_id is the release's id, shown in the owner's list.
   if (n.type === 'RELEASE_STATUS') return '/distribution/releases';
+  // A deposit was credited: the wallet shows it.
+  if (n.type === 'DEPOSIT') return '/dashboard';
   if (!n.post_id) return null;
   const id = encodeURIComponent(n.post_id);
   // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".
