@@ -17,8 +17,9 @@
 //	                                   account_number, order_ref, created_at. Kept after the account
 //	                                   expires, since a webhook can come hours after the payment.
 //
-// A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing -amount)
-// whose Once key is "flw#<provider transaction id>".
+// A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing
+// -(amount - app_fee), ledger.ProviderFees -app_fee: fees.go) whose Once key is
+// "flw#<provider transaction id>".
 package payment
 
 import (
