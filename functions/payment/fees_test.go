@@ -185,3 +185,24 @@ func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
 		t.Fatalf("the deposit notification: %v", n)
 	}
 }
+
+func TestWithdrawal_WhenTheProviderCannotSayItsFeeIs503AndMovesNothing(t *testing.T) {
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_no_fee")
+	fundWallet(t, a, ada, 2_000*money.Naira)
+	ref := withdrawConfirmed(t, a, ada, "ada_no_fee@example.com", to("0123456789", 500))
+	complete(t, a, ref, "SUCCESSFUL", true)
+	before, moves := balance(t, a, ada.id), audit(t, a).Movements
+	// The provider stops taking our key: its transfer fee cannot be asked, so nothing is guessed.
+	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated", WebhookHash: "h"})
+	r := withdraw(t, a, ada, "", to("0123456789", 500))
+	if r.Status != http.StatusServiceUnavailable || r.Message() != "Payment provider unavailable. Please try again later." {
+		t.Fatalf("withdrawal without the provider's fee: %d %s", r.Status, r.Raw)
+	}
+	if got := balance(t, a, ada.id); got != before {
+		t.Fatalf("balance %s, want %s untouched", got, before)
+	}
+	if au := audit(t, a); au.Movements != moves {
+		t.Fatalf("%d movements, want %d: nothing moved", au.Movements, moves)
+	}
+}
