@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"zuum/localstack/apptest"
+	"zuum/localstack/flutterwave"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/schema"
@@ -23,9 +24,12 @@ func TestLedgerHealth_SumsTheBalancesShowsThePlatformAccountsAndNamesAnUnbalance
 
 	r := boot.JSON("GET", "/api/admin/ledger", nil)
 	accounts, _ := r.Body["accounts"].(map[string]any)
-	if r.Status != http.StatusOK || r.Body["sum"] != float64(0) || r.Body["healthy"] != true || len(accounts) != 4 ||
-		accounts["platform#held"] != float64(0) || fmt.Sprint(r.Body["unbalanced"]) != "[]" {
+	if r.Status != http.StatusOK || r.Body["sum"] != float64(0) || r.Body["healthy"] != true || len(accounts) != 5 ||
+		accounts["platform#held"] != float64(0) || accounts["platform#provider-fees"] != float64(0) || fmt.Sprint(r.Body["unbalanced"]) != "[]" {
 		t.Fatalf("empty ledger: %d %s", r.Status, r.Raw)
+	}
+	if p := fmt.Sprint(r.Body["provider"]); p != "map[balance:0 clearing:0 drift:0]" {
+		t.Fatalf("empty ledger, empty provider: provider %s", p)
 	}
 
 	// ₦250.50 paid in (the provider's clearing account pays), ₦20 of it as a fee.
@@ -43,8 +47,12 @@ func TestLedgerHealth_SumsTheBalancesShowsThePlatformAccountsAndNamesAnUnbalance
 		accounts["platform#provider-clearing"] != -250.5 || accounts["platform#fees"] != float64(20) || accounts["platform#commission"] != float64(0) {
 		t.Fatalf("after a deposit: %d %s", r.Status, r.Raw)
 	}
-	if _, ok := accounts[string(ledger.User(ada.ID))]; ok || len(accounts) != 4 {
+	if _, ok := accounts[string(ledger.User(ada.ID))]; ok || len(accounts) != 5 {
 		t.Fatalf("user accounts are not listed: %s", r.Raw)
+	}
+	// That deposit never went through the provider: the books say it holds ₦250.50, it holds 0.
+	if p := fmt.Sprint(r.Body["provider"]); p != "map[balance:0 clearing:250.5 drift:-250.5]" {
+		t.Fatalf("a deposit the provider never saw: provider %s, want a drift of -250.5", p)
 	}
 
 	// An entry written outside Move (which always balances) breaks the ledger: the report says where.
@@ -58,5 +66,18 @@ func TestLedgerHealth_SumsTheBalancesShowsThePlatformAccountsAndNamesAnUnbalance
 	if r.Status != http.StatusOK || r.Body["healthy"] != false || fmt.Sprint(r.Body["unbalanced"]) != "[forged]" ||
 		fmt.Sprint(r.Body["drifted"]) != fmt.Sprintf("[%s]", ledger.User(ada.ID)) || r.Body["sum"] != float64(0) {
 		t.Fatalf("with a forged entry: %d %s", r.Status, r.Raw)
+	}
+}
+
+func TestLedgerHealth_WhenTheProviderCannotBeAskedAnswersTheRestWithANullBalance(t *testing.T) {
+	app := apptest.Start(t, nil)
+	boot := app.BootstrapAdmin(t)
+	// The provider stops taking our key (rotated in its dashboard).
+	app.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated", WebhookHash: "h"})
+	r := boot.JSON("GET", "/api/admin/ledger", nil)
+	p, _ := r.Body["provider"].(map[string]any)
+	if r.Status != http.StatusOK || r.Body["healthy"] != true || p == nil || p["balance"] != nil || p["drift"] != nil ||
+		p["clearing"] != float64(0) || p["error"] != "The payment provider could not be asked for its balance." {
+		t.Fatalf("with the provider refusing us: %d %s", r.Status, r.Raw)
 	}
 }

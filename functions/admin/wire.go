@@ -27,7 +27,8 @@ import (
 // codes, the audit log, the user sessions it recognises to refuse them, and the accounts it lists
 // and deactivates), POSTS_TABLE (the timeline sizes a deactivation moves), LEDGER_TABLE (read
 // for the ledger's health), JWT_SECRET_ID,
-// MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
+// FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID (the ledger's health compares the books with
+// the provider's balance: wire.Provider), MAIL_FROM (verification codes), ADMIN_BOOTSTRAP_EMAILS (comma-separated emails approved
 // without another admin; may be empty), BCRYPT_COST (optional), POSTS_TABLE, LEDGER_TABLE and
 // MEDIA_BUCKET (the releases queue; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL
 // its files' URLs are signed for the CDN: buckets.MediaStore), and ORIGIN_SECRET_ID with ORIGIN_REQUIRED: sign-ups are
@@ -69,7 +70,11 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
-	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
+	payments, err := wire.Provider(ctx, cfg, env)
+	if err != nil {
+		return nil, err
+	}
+	h.mountLedger(payments.Ledger, payments.Provider)
 	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
 	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts}))
 	// The withdrawals review queue asks the payment provider (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).

@@ -2,7 +2,6 @@ package payment_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"testing"
@@ -35,27 +34,7 @@ func faults(t *testing.T, a *apptest.App, fs ...flutterwave.Fault) {
 func books(t *testing.T, a *apptest.App) ledger.Audit {
 	t.Helper()
 	au := audit(t, a)
-	var held money.Money
-	if code, out := sandbox(t, a, "GET", "/_flutterwave/v3/balances/NGN", nil); code == http.StatusOK {
-		d, _ := out["data"].(map[string]any)
-		n, _ := d["available_balance"].(json.Number)
-		var err error
-		if held, err = money.FromNumber(n); err != nil {
-			t.Fatalf("balance %v: %v", out, err)
-		}
-	} else {
-		st := a.Cloud.Edge.Payments().Snapshot()
-		for _, tx := range st.Transactions {
-			if tx.Status == payment.Successful {
-				held += tx.Amount
-			}
-		}
-		for _, tr := range st.Transfers {
-			if tr.Status != payment.TransferFailed {
-				held -= tr.Amount
-			}
-		}
-	}
+	held := a.Cloud.Edge.Payments().Balance()
 	if drift := held + au.Balances[ledger.Clearing]; drift != 0 {
 		t.Fatalf("drift %s: the provider holds %s, the books say %s", drift, held, -au.Balances[ledger.Clearing])
 	}
@@ -281,4 +260,17 @@ func reconcileRun(t *testing.T, a *apptest.App, olderThan int) error {
 		t.Fatal(err)
 	}
 	return work(context.Background(), []byte(fmt.Sprintf(`{"older_than_seconds":%d}`, olderThan)))
+}
+
+// reconcileNow runs the reconciler's worker as its schedule does: withdrawals pending longer than
+// olderThan seconds, then the provider's pay-ins no webhook credited.
+func reconcileNow(t *testing.T, a *apptest.App, olderThan int) {
+	t.Helper()
+	work, err := reconcile.FromEnv(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := work(context.Background(), []byte(fmt.Sprintf(`{"older_than_seconds":%d}`, olderThan))); err != nil {
+		t.Fatal(err)
+	}
 }

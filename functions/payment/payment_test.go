@@ -416,8 +416,12 @@ func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t 
 		}
 		total += want[u.id]
 	}
-	if got := au.Balances[ledger.Clearing]; got != -total {
-		t.Fatalf("clearing %d kobo, want %d", got, -total)
+	// Clearing holds what the provider settled, the provider's fees the rest of what was paid.
+	if got := au.Balances[ledger.Clearing]; got != -a.Cloud.Edge.Payments().Balance() {
+		t.Fatalf("clearing %d kobo, the provider holds %d", got, a.Cloud.Edge.Payments().Balance())
+	}
+	if got := au.Balances[ledger.Clearing] + au.Balances[ledger.ProviderFees]; got != -total {
+		t.Fatalf("clearing and provider fees %d kobo, want %d", got, -total)
 	}
 	for _, d := range a.Cloud.Edge.Payments().Deliveries() {
 		if !d.Delivered {

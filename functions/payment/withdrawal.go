@@ -143,6 +143,9 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		httpapi.Replay(w, r, wd.ledger)
 	case errors.Is(err, payment.ErrTransferRefused):
 		httpapi.Message(w, http.StatusBadGateway, refusedMessage)
+	case errors.Is(err, payment.ErrProviderUnavailable): // its transfer fee could not be asked
+		slog.ErrorContext(r.Context(), "withdrawal", "request_id", httpapi.RequestID(r), "err", err)
+		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	case stepUp:

@@ -12,11 +12,12 @@ import (
 // charges builds the pay-ins' reconciler: deposits, and subscriptions paid by link (their
 // redirect goes nowhere here: the reconciler never sends anyone to a page).
 func charges(p wire.Payments, env wire.Env) *payment.Charges {
+	users := env(schema.Users.EnvVar)
 	var subs *payment.Subscriptions
-	if users := env(schema.Users.EnvVar); users != "" {
+	if users != "" {
 		subs = payment.NewSubscriptions(p.Provider, p.DB, users, p.Ledger, "")
 	}
-	return payment.NewCharges(p.Provider, payment.NewDeposits(p.Provider, p.DB, p.Ledger), subs)
+	return payment.NewCharges(p.Provider, payment.NewDeposits(p.Provider, p.DB, p.Ledger, users), subs)
 }
 
 // reconcileCharges credits the pay-ins of the last payment.ChargesLookBack that no webhook

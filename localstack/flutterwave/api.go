@@ -38,6 +38,7 @@ func (s *Sandbox) routes() {
 	m.HandleFunc("POST /_flutterwave/sandbox/settings", s.settings)
 	s.transferRoutes(m)
 	m.HandleFunc("/_flutterwave/sandbox/faults", s.faultsControl)
+	s.balanceRoutes(m)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "Route not found: "+r.Method+" "+r.URL.Path)
 	})
@@ -243,11 +244,11 @@ func transactionJSON(t *transaction) map[string]any {
 	}
 	return map[string]any{
 		"id": t.ID, "tx_ref": t.TxRef, "flw_ref": t.FlwRef, "device_fingerprint": "N/A",
-		"amount": t.Amount, "currency": t.Currency, "charged_amount": t.Amount, "app_fee": 0,
+		"amount": t.Amount, "currency": t.Currency, "charged_amount": t.Amount, "app_fee": t.AppFee,
 		"merchant_fee": 0, "processor_response": "success", "auth_model": "AUTH",
 		"ip": "::127.0.0.1", "narration": narration, "status": t.Status,
 		"payment_type": paymentType, "created_at": t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"),
-		"account_id": 1, "amount_settled": t.Amount,
+		"account_id": 1, "amount_settled": t.Amount - t.AppFee,
 		"meta": payerMeta(t),
 		"customer": map[string]any{
 			"id": t.ID % 100000, "name": t.Name, "phone_number": "N/A", "email": t.Email,

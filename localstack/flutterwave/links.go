@@ -194,6 +194,7 @@ func (s *Sandbox) settleLink(w http.ResponseWriter, txRef, to string) (link, *tr
 			Currency: payment.NGN, Status: payment.Successful, Payer: l.Name, Email: l.Email, Name: l.Name,
 			PaymentType: "card", CreatedAt: now,
 		}
+		s.charged(t)
 		s.txs[t.ID] = t
 		l.TransactionID = t.ID
 		c := *t

@@ -84,6 +84,7 @@ func (s *Sandbox) payIn(w http.ResponseWriter, r *http.Request) {
 		Payer: in.Payer, PayerAccount: in.PayerAccount, PayerBank: in.PayerBank, Email: a.Email, Name: a.Name,
 		CreatedAt: now,
 	}
+	s.charged(t)
 	s.txs[t.ID] = t
 	s.changed()
 	c := *t
@@ -138,7 +139,7 @@ func webhookBody(t *transaction, legacy bool) []byte {
 	if legacy {
 		v = map[string]any{
 			"id": t.ID, "txRef": t.TxRef, "flwRef": t.FlwRef, "orderRef": t.OrderRef, "amount": t.Amount,
-			"charged_amount": t.Amount, "currency": t.Currency, "status": t.Status, "paymentType": "bank_transfer",
+			"charged_amount": t.Amount, "appfee": t.AppFee, "currency": t.Currency, "status": t.Status, "paymentType": "bank_transfer",
 			"createdAt": t.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"), "IP": "::127.0.0.1",
 			"event.type": "BANK_TRANSFER_TRANSACTION", "meta_data": payerMeta(t),
 			"customer": map[string]any{"id": t.ID % 100000, "fullName": t.Name, "email": t.Email},

@@ -75,6 +75,7 @@ type Sandbox struct {
 	onChange func()
 	payouts  payouts
 	faults   faultSwitch // faults.go
+	balance  money.Money // the merchant's NGN balance (balance.go)
 
 	ctx     context.Context // ended by Close: stops deliveries
 	cancel  context.CancelFunc
@@ -107,6 +108,7 @@ type transaction struct {
 	OrderRef      string      `json:"order_ref"`
 	AccountNumber string      `json:"account_number"`
 	Amount        money.Money `json:"amount"`
+	AppFee        money.Money `json:"app_fee"` // the provider's fee, kept from the balance (balance.go)
 	Currency      string      `json:"currency"`
 	Status        string      `json:"status"`
 	Payer         string      `json:"payer"`
@@ -226,13 +228,14 @@ type State struct {
 	NextID       int64          `json:"next_id"`
 	Transfers    []*transfer    `json:"transfers,omitempty"`
 	NextTransfer int64          `json:"next_transfer_id,omitempty"`
+	Balance      money.Money    `json:"balance"`
 }
 
 // Snapshot copies the accounts and transactions for saving.
 func (s *Sandbox) Snapshot() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	st := State{NextID: s.nextID, NextTransfer: s.payouts.nextID}
+	st := State{NextID: s.nextID, NextTransfer: s.payouts.nextID, Balance: s.balance}
 	for _, t := range s.payouts.transfers {
 		c := *t
 		st.Transfers = append(st.Transfers, &c)
@@ -272,4 +275,5 @@ func (s *Sandbox) Restore(st State) {
 		s.nextID = st.NextID
 	}
 	s.payouts.restore(st.Transfers, st.NextTransfer)
+	s.balance = st.Balance
 }

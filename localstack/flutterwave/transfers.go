@@ -45,6 +45,8 @@ type transfer struct {
 	Status          string      `json:"status"`
 	CompleteMessage string      `json:"complete_message"`
 	CreatedAt       time.Time   `json:"created_at"`
+	// Debited: amount and fee were taken from the balance (balance.go).
+	Debited bool `json:"debited,omitempty"`
 }
 
 func (p *payouts) restore(ts []*transfer, next int64) {
@@ -70,7 +72,10 @@ func (s *Sandbox) transferRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /_flutterwave/sandbox/transfer-settings", s.transferSettings)
 }
 
-// Fee is what the sandbox charges the merchant per transfer, by the provider's NGN tiers.
+// Fee is what the sandbox charges the merchant per transfer (GET /v3/transfers/fee and the
+// transfer's fee), taken from the balance with the amount. The tiers are a sample in the shape of
+// the provider's NGN pricing (₦10.75 up to ₦5,000, ₦26.88 up to ₦50,000, ₦53.75 above; the SDK's
+// sample fee is 26.875), not its current price list.
 func Fee(amount money.Money) money.Money {
 	switch {
 	case amount <= 5_000*money.Naira:
@@ -199,11 +204,15 @@ func (s *Sandbox) createTransfer(w http.ResponseWriter, r *http.Request) {
 		Narration: in.Narration, Status: payment.TransferNew, CreatedAt: s.now(),
 	}
 	s.payouts.transfers[t.ID], s.payouts.byRef[t.Reference] = t, t.ID
+	funded := s.debit(t)
 	delay, auto := s.payouts.delay, s.payouts.autoSettle
 	s.changed()
 	c := *t
 	s.mu.Unlock()
-	if auto > 0 {
+	switch {
+	case !funded:
+		s.failUnfunded(c.Reference)
+	case auto > 0:
 		s.settleLater(c.Reference, auto)
 	}
 	if delay > 0 { // queued, but the answer is late: the caller may give up waiting
@@ -330,6 +339,7 @@ func (s *Sandbox) complete(reference, status, message string, hook bool) (transf
 	t.Status, t.CompleteMessage = status, "Transaction was successful"
 	if status == payment.TransferFailed {
 		t.CompleteMessage = "DISBURSE FAILED: " + firstNonEmpty(message, "the sandbox failed the transfer")
+		s.refund(t)
 	}
 	s.changed()
 	c := *t

@@ -76,6 +76,10 @@ const (
 	// Held is what users have paid for a service an admin has yet to review (a promotion, a
 	// release's promotion package): approval moves it to Fees, rejection back to the payer.
 	Held Account = "platform#held"
+	// ProviderFees is the platform's expense on the payment provider's fees (a charge's app_fee,
+	// a transfer's fee): it runs negative by what the provider kept, so Clearing stays equal to
+	// what the provider holds (shared/payment's fees.go).
+	ProviderFees Account = "platform#provider-fees"
 )
 
 // Shards is how many balance items each platform account is split into.

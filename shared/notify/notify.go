@@ -44,6 +44,9 @@ const (
 	// rejected with the reason, delivered); it is put in the transaction that changes the
 	// status. Its PostID is the release's id.
 	ReleaseStatus Kind = "RELEASE_STATUS"
+	// Deposit tells a user that a bank transfer was credited to their wallet, with the amount;
+	// it is put in the credit's own ledger transaction, so a replayed webhook cannot repeat it.
+	Deposit Kind = "DEPOSIT"
 )
 
 // Notification tells Recipient that Actor did something.
@@ -186,4 +189,10 @@ func PostMessage(actor string, kind Kind, caption string) string {
 		what = "video"
 	}
 	return actor + " posted a new " + what + ": " + caption
+}
+
+// DepositMessage tells a user their deposit reached their wallet: "₦5,000.00 was paid into your
+// wallet."
+func DepositMessage(amount money.Money) string {
+	return amount.String() + " was paid into your wallet."
 }

@@ -23,7 +23,11 @@ func (f *Flutterwave) Transactions(ctx context.Context, from, to time.Time, page
 	}
 	out := make([]Transaction, 0, len(list))
 	for _, d := range list {
-		out = append(out, d.transaction())
+		t, err := d.transaction()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
 	}
 	return out, nil
 }

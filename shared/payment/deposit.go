@@ -14,6 +14,7 @@ import (
 	"zuum/shared/dynamo"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
+	"zuum/shared/notify"
 	"zuum/shared/schema"
 )
 
@@ -24,12 +25,14 @@ type Deposits struct {
 	db       *dynamodb.Client
 	table    string
 	ledger   *ledger.Store
+	users    string // the Users table, where a credit's notification goes
 	now      func() time.Time
 }
 
-// NewDeposits returns the service over the Ledger table (l's table).
-func NewDeposits(p Provider, db *dynamodb.Client, l *ledger.Store) *Deposits {
-	return &Deposits{provider: p, db: db, table: l.Table(), ledger: l, now: time.Now}
+// NewDeposits returns the service over the Ledger table (l's table); a credit notifies its user in
+// usersTable (the Users table).
+func NewDeposits(p Provider, db *dynamodb.Client, l *ledger.Store, usersTable string) *Deposits {
+	return &Deposits{provider: p, db: db, table: l.Table(), ledger: l, users: usersTable, now: time.Now}
 }
 
 // Customer is the user a deposit account is for.
@@ -179,9 +182,10 @@ const BankTransfer = "Bank transfer"
 
 // Credit credits the pay-in ev reports, after asking the provider whether it happened as told:
 // the verified transaction must be successful, in NGN, with ev's id, amount and tx_ref, and the
-// tx_ref must be a deposit account's. The wallet gets +amount, Clearing -amount, in one movement
-// whose Once key is the provider's transaction id, so however often the webhook comes the money
-// moves once. reason says why a webhook was Ignored or Refused. An error wrapping
+// tx_ref must be a deposit account's. The wallet gets +amount, Clearing -(amount - app_fee) and
+// ledger.ProviderFees -app_fee (fees.go), in one movement whose Once key is the provider's
+// transaction id, so however often the webhook comes the money moves once; the user's "deposit
+// credited" notification is written in the same transaction, so it exists exactly once too. reason says why a webhook was Ignored or Refused. An error wrapping
 // ErrProviderUnavailable means the provider could not be asked: the webhook should come again.
 func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason string, err error) {
 	if !ev.IsCharge() {
@@ -205,14 +209,20 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 	if payer == "" {
 		payer = BankTransfer
 	}
+	note, err := notify.Put(d.users, notify.Notification{
+		Recipient: who.UserID, Kind: notify.Deposit, ActorName: "Zuum",
+		Message: notify.DepositMessage(tx.Amount), CreatedAt: d.now().UTC(),
+	})
+	if err != nil {
+		return 0, "", err
+	}
 	_, err = d.ledger.Move(ctx, ledger.Movement{
 		Kind: "deposit",
-		Legs: []ledger.Leg{
+		Legs: append([]ledger.Leg{
 			{Account: ledger.User(who.UserID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
-			{Account: ledger.Clearing, Amount: -tx.Amount, Type: "deposit", Counterparty: who.Username, Reference: "flw:" + tx.ID},
-		},
+		}, chargeLegs(tx, who.Username)...),
 		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
-	})
+	}, note)
 	if errors.Is(err, ledger.ErrReplayed) {
 		return AlreadyCredited, "", nil
 	}
@@ -271,6 +281,8 @@ func disagreement(ev Event, tx Transaction) string {
 		return fmt.Sprintf("the provider says %s was paid, the webhook %s", tx.Amount, ev.Amount)
 	case tx.Amount <= 0 || tx.Amount > money.Max:
 		return fmt.Sprintf("the amount %s cannot be credited", tx.Amount)
+	case tx.AppFee < 0 || tx.AppFee >= tx.Amount:
+		return fmt.Sprintf("the provider's fee %s leaves nothing of %s to credit", tx.AppFee, tx.Amount)
 	case tx.TxRef != ev.TxRef:
 		return "the provider says tx_ref " + tx.TxRef + ", the webhook " + ev.TxRef
 	}

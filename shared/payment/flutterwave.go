@@ -203,6 +203,10 @@ type chargeData struct {
 type transactionData struct {
 	chargeData
 	CreatedAt string `json:"created_at"`
+	// AppFee is the provider's fee on the charge, kept from what it settles to the merchant. The
+	// real wire may write it with more than two decimals (a percentage of the amount): it is read
+	// rounded half up to the kobo (money.Rounded). Absent or null reads as 0.
+	AppFee json.Number `json:"app_fee"`
 }
 
 // payerMeta is what a bank transfer says about its sender (meta on verify, meta_data on webhooks).
@@ -217,7 +221,7 @@ func (f *Flutterwave) VerifyTransaction(ctx context.Context, id string) (Transac
 	if err := f.call(ctx, http.MethodGet, "/transactions/"+url.PathEscape(id)+"/verify", nil, &d); err != nil {
 		return Transaction{}, err
 	}
-	return d.transaction(), nil
+	return d.transaction()
 }
 
 // VerifyByReference reads the newest transaction with txRef (GET /transactions/verify_by_reference).
@@ -226,14 +230,21 @@ func (f *Flutterwave) VerifyByReference(ctx context.Context, txRef string) (Tran
 	if err := f.call(ctx, http.MethodGet, "/transactions/verify_by_reference?tx_ref="+url.QueryEscape(txRef), nil, &d); err != nil {
 		return Transaction{}, err
 	}
-	return d.transaction(), nil
+	return d.transaction()
 }
 
-func (d transactionData) transaction() Transaction {
+func (d transactionData) transaction() (Transaction, error) {
 	t := Transaction{
 		ID: d.ID.String(), TxRef: d.TxRef, FlwRef: d.FlwRef, Amount: d.Amount, Currency: d.Currency,
 		Status: strings.ToLower(d.Status), PaymentType: d.PaymentType, Payer: d.Meta.OriginatorName,
 	}
 	t.CreatedAt, _ = time.Parse(time.RFC3339, d.CreatedAt)
-	return t
+	if d.AppFee != "" {
+		fee, err := money.Rounded(d.AppFee)
+		if err != nil {
+			return Transaction{}, &Error{Status: http.StatusBadGateway, Message: "unreadable app_fee " + d.AppFee.String()}
+		}
+		t.AppFee = fee
+	}
+	return t, nil
 }

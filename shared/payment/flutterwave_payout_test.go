@@ -17,8 +17,9 @@ import (
 )
 
 func TestPayouts_TheClientQueuesAndReadsTransfers(t *testing.T) {
-	client, _ := sandbox(t, flutterwave.Config{})
+	client, c := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
+	fund(t, client, c, 2_000*money.Naira) // the merchant's balance pays transfers
 	a, err := client.ResolveAccount(ctx, "0123456789", "058")
 	if err != nil || a.AccountName != flutterwave.Holder("0123456789") || a.AccountNumber != "0123456789" {
 		t.Fatalf("resolve: %+v, %v", a, err)
@@ -80,6 +81,7 @@ func TestBankList_KeepsTheProvidersListAndFallsBackOnlyBeforeItEverAnswered(t *t
 func TestPayouts_TheTransfersListPagesNewestFirstAndHasNoReferenceFilter(t *testing.T) {
 	client, cloud := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
+	fund(t, client, cloud, 1_000*money.Naira) // the merchant's balance pays transfers
 	var ids []string
 	for i := range 12 {
 		q, err := client.Transfer(ctx, payment.TransferRequest{Reference: fmt.Sprintf("wd-list-%02d", i), AccountNumber: "0123456789",

@@ -111,7 +111,7 @@ func TestVerifyTransaction_ReadsAPayInBackInKobo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := payment.Transaction{ID: id, TxRef: "dep_1", Amount: 2500*money.Naira + 75, Currency: "NGN", Status: "successful", PaymentType: "bank_transfer", Payer: "JOHN DOE"}
+	want := payment.Transaction{ID: id, TxRef: "dep_1", Amount: 2500*money.Naira + 75, AppFee: 35*money.Naira + 1, Currency: "NGN", Status: "successful", PaymentType: "bank_transfer", Payer: "JOHN DOE"}
 	tx.FlwRef, tx.CreatedAt = "", time.Time{}
 	if tx != want {
 		t.Fatalf("verify = %+v, want %+v", tx, want)

@@ -17,8 +17,9 @@
 //	                                   account_number, order_ref, created_at. Kept after the account
 //	                                   expires, since a webhook can come hours after the payment.
 //
-// A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing -amount)
-// whose Once key is "flw#<provider transaction id>".
+// A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing
+// -(amount - app_fee), ledger.ProviderFees -app_fee: fees.go) whose Once key is
+// "flw#<provider transaction id>".
 package payment
 
 import (
@@ -71,10 +72,13 @@ type VirtualAccount struct {
 // Transaction is a payment as the provider's verify call reports it.
 type Transaction struct {
 	// ID is the provider's transaction id (a number on its wire, kept as its decimal text).
-	ID       string
-	TxRef    string
-	FlwRef   string
-	Amount   money.Money
+	ID     string
+	TxRef  string
+	FlwRef string
+	Amount money.Money
+	// AppFee is the provider's fee on the payment: it keeps AppFee and settles Amount - AppFee to
+	// the merchant's balance.
+	AppFee   money.Money
 	Currency string
 	// Status is "successful", "failed" or "pending" (lower case, as the provider writes it).
 	Status      string

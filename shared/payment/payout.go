@@ -27,6 +27,8 @@ type Payouts interface {
 	// ListTransfers reads one page (from 1) of the merchant's transfers, newest first: the only
 	// documented way to learn the id of a transfer whose creation never answered.
 	ListTransfers(ctx context.Context, page int) (TransferPage, error)
+	// TransferFee is what the provider will charge the merchant for a transfer of amount.
+	TransferFee(ctx context.Context, amount money.Money) (money.Money, error)
 }
 
 // TransferPage is one page of the transfers list.

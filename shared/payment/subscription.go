@@ -30,8 +30,9 @@ import (
 //	pk=SUBSCRIPTION#<user> sk=LINK     the user's newest link: tx_ref, link, expires_at
 //
 // Every payment is one ledger movement: wallet -amount (type subscription) and ledger.Fees
-// +amount; a link's payment first pays the wallet in (type deposit, from ledger.Clearing), so the
-// wallet's history shows the card payment and what it paid for.
+// +amount; a link's payment first pays the wallet in (type deposit, from ledger.Clearing less the
+// provider's app_fee, which ledger.ProviderFees bears: fees.go), so the wallet's history shows the
+// card payment and what it paid for.
 type Subscriptions struct {
 	provider    LinkProvider
 	db          *dynamodb.Client
@@ -383,12 +384,11 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 		}
 		_, err = s.ledger.Move(ctx, ledger.Movement{
 			Kind: "subscription",
-			Legs: []ledger.Leg{
+			Legs: append([]ledger.Leg{
 				{Account: ledger.User(userID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 				{Account: ledger.User(userID), Amount: -tx.Amount, Type: "subscription", Counterparty: plan, Reference: tx.TxRef},
-				{Account: ledger.Clearing, Amount: -tx.Amount, Type: "deposit", Counterparty: st.username, Reference: "flw:" + tx.ID},
 				{Account: ledger.Fees, Amount: tx.Amount, Type: "subscription", Counterparty: st.username, Reference: tx.TxRef},
-			},
+			}, chargeLegs(tx, st.username)...),
 			Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
 		}, s.period(st, s.now(), profile.SubscriptionActive))
 		var lost *ledger.ExtraFailed

@@ -21,8 +21,9 @@ import (
 
 // Withdrawals send wallet naira to Nigerian bank accounts. A withdrawal is one pending ledger
 // movement of kind "withdrawal": the wallet's legs "withdrawal" (-amount) and "fee" (-WithdrawalFee),
-// ledger.Clearing +amount (the money leaves the provider's balance) and ledger.Fees +fee. The
-// provider's transfer is then asked for with the withdrawal's id (the movement's id) as its
+// ledger.Clearing +amount (the money leaves the provider's balance) and ledger.Fees +fee, and the
+// provider's own transfer fee (asked of it first: Clearing +fee, ledger.ProviderFees -fee, fees.go).
+// The provider's transfer is then asked for with the withdrawal's id (the movement's id) as its
 // reference; its end, reported by the transfer.completed webhook or found by the reconciler,
 // settles the movement: completed, or failed, which gives amount and fee back in the same
 // transaction. Items in the Ledger table, beside the money:
@@ -169,8 +170,9 @@ type Answer func(w Withdrawal) (ledger.Once, error)
 
 // Request withdraws: it checks the request (amount, account, bank, balance), asks for the step-up
 // code when the account is new to the user (stepUp true: the code is mailed and nothing moved),
-// records the pending withdrawal in one ledger transaction (the step-up code consumed in it), then
-// asks the provider for the transfer. A transfer the provider refuses outright is reversed before
+// asks the provider its transfer fee (ErrProviderUnavailable, nothing moved, when it cannot be
+// asked), records the pending withdrawal in one ledger transaction (the step-up code consumed in
+// it), then asks the provider for the transfer. A transfer the provider refuses outright is reversed before
 // Request returns (ErrTransferRefused, answered refused); one whose call fails otherwise (a
 // timeout, a 5xx) stays pending for the webhook or the reconciler. ledger.ErrReplayed means the
 // answer's key was used by a concurrent request.
@@ -246,15 +248,23 @@ func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer 
 	if in.Save {
 		items = append(items, d.saveItem(in.User.ID, bank, in.AccountNumber, now))
 	}
+	// The provider's own fee for the transfer is booked with it (fees.go); without the provider's
+	// word on it nothing moves, and the user is asked to try again.
+	feeCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
+	providerFee, err := d.payouts.TransferFee(feeCtx, w.Amount)
+	cancel()
+	if err != nil {
+		return Withdrawal{}, false, fmt.Errorf("%w: transfer fee: %w", ErrProviderUnavailable, err)
+	}
 	counterparty := bank.Name + " " + in.AccountNumber
 	_, err = d.ledger.Move(ctx, ledger.Movement{
 		ID: w.ID, Kind: "withdrawal", At: now, Status: ledger.Pending, Once: once,
-		Legs: []ledger.Leg{
+		Legs: append([]ledger.Leg{
 			{Account: ledger.User(in.User.ID), Amount: -w.Amount, Type: "withdrawal", Counterparty: counterparty, Reference: w.ID},
 			{Account: ledger.User(in.User.ID), Amount: -w.Fee, Type: "fee", Counterparty: "Withdrawal fee", Reference: w.ID},
 			{Account: ledger.Clearing, Amount: w.Amount, Type: "withdrawal", Counterparty: in.User.Username, Reference: w.ID},
 			{Account: ledger.Fees, Amount: w.Fee, Type: "fee", Counterparty: in.User.Username, Reference: w.ID},
-		},
+		}, transferFeeLegs(providerFee, in.User.Username, w.ID)...),
 	}, items...)
 	var poor *ledger.Insufficient
 	var extraFailed *ledger.ExtraFailed

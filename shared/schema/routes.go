@@ -162,6 +162,7 @@ var RouteGroups = []RouteGroup{
 	// table's timeline sizes; the ledger's health reads the Ledger. The releases queue reads and
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	// The withdrawals review queue asks the payment provider about transfers (PaymentProvider).
+	// The ledger's health reads the payment provider's balance beside it.
 	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true, PaymentProvider: true,
 		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},

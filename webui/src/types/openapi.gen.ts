@@ -1742,6 +1742,10 @@ export interface paths {
          *     may be sent again. When the provider refuses the transfer outright, the withdrawal is
          *     reversed before the answer (502); when its call fails otherwise (no answer in time, a
          *     5xx) the withdrawal stays pending (201) and the webhook or the reconciler settles it.
+         *
+         *     The provider's own fee for the transfer (its `GET /v3/transfers/fee`) is asked first and
+         *     booked in the same transaction as the platform's expense (the caller pays only the ₦25);
+         *     when the provider cannot be asked, the answer is 503 and nothing moves.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -2638,6 +2642,12 @@ export interface paths {
          *     account's balance, the movements whose entries do not sum to zero, the accounts whose
          *     balance is not the sum of their entries, and the user accounts below zero (all empty when
          *     healthy). Its cost grows with the ledger: an admin's look, not a polling target.
+         *
+         *     `provider` compares the books with the payment provider's balance (asked right after the
+         *     ledger is read): the provider's fees (a charge's app_fee, a transfer's fee) are booked on
+         *     platform#provider-fees, so the clearing account mirrors what the provider holds and drift
+         *     is 0. When the provider cannot be asked, the rest still answers, with `provider.balance`
+         *     null.
          */
         get: operations["ledgerHealth"];
         put?: never;
@@ -2705,8 +2715,25 @@ export interface components {
             negative: string[];
             /** @description Movements read. */
             movements: number;
-            /** @description sum is 0 and the three lists are empty. */
+            /** @description sum is 0 and the three lists are empty (the books alone; provider.drift is apart). */
             healthy: boolean;
+            provider: components["schemas"]["ProviderDrift"];
+        };
+        /**
+         * @description The books against the payment provider, in naira. `balance` is what the provider says it
+         *     holds for Zuum (its GET /v3/balances/NGN `ledger_balance`), `clearing` what the books say
+         *     it holds (minus the provider clearing account: pay-ins less the provider's app_fee, less
+         *     transfers and their fees), `drift` = balance - clearing. Drift is 0 when every charge, fee
+         *     and transfer the provider made is booked; money moving at the moment of the look (a
+         *     webhook on its way, a withdrawal not yet queued) shows as drift until it lands. When the
+         *     provider cannot be asked, `balance` and `drift` are null and `error` says so.
+         */
+        ProviderDrift: {
+            balance: components["schemas"]["SignedNaira"] | null;
+            clearing: components["schemas"]["SignedNaira"];
+            drift: components["schemas"]["SignedNaira"] | null;
+            /** @description Why balance is null; absent when the provider answered. */
+            error?: string;
         };
         /** @description The shape of every error. */
         Error: {
@@ -3698,10 +3725,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". WITHDRAWAL_COMPLETED ("Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed.") and WITHDRAWAL_FAILED ("… failed. ₦5,025.00 was refunded to your wallet.", amount and fee): your withdrawal settled; name is "Zuum", action_user_id "", post_id the withdrawal's id (its tx_ref) and post_type "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". WITHDRAWAL_COMPLETED ("Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed.") and WITHDRAWAL_FAILED ("… failed. ₦5,025.00 was refunded to your wallet.", amount and fee): your withdrawal settled; name is "Zuum", action_user_id "", post_id the withdrawal's id (its tx_ref) and post_type "". DEPOSIT: a bank transfer into your deposit account was credited (message "₦5,000.00 was paid into your wallet."), once however often the provider reports it; name is "Zuum", action_user_id, post_id and post_type are "".
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "WITHDRAWAL_COMPLETED" | "WITHDRAWAL_FAILED";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "WITHDRAWAL_COMPLETED" | "WITHDRAWAL_FAILED" | "DEPOSIT";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -7970,6 +7997,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            503: components["responses"]["ProviderUnavailable"];
         };
     };
     paymentWebhook: {
@@ -9990,13 +10018,19 @@ export interface operations {
                      *         "platform#commission": 150,
                      *         "platform#fees": 0,
                      *         "platform#held": 5000,
-                     *         "platform#provider-clearing": -35150
+                     *         "platform#provider-clearing": -34658,
+                     *         "platform#provider-fees": -492
                      *       },
                      *       "unbalanced": [],
                      *       "drifted": [],
                      *       "negative": [],
                      *       "movements": 12,
-                     *       "healthy": true
+                     *       "healthy": true,
+                     *       "provider": {
+                     *         "balance": 34658,
+                     *         "clearing": 34658,
+                     *         "drift": 0
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["LedgerHealth"];

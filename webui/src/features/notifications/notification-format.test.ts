@@ -23,6 +23,7 @@ describe('notificationTarget (spec part 1 §4)', () => {
     [{ type: 'RELEASE_STATUS', post_type: '', action_user_id: '' }, '/distribution/releases'],
     [{ type: 'WITHDRAWAL_COMPLETED', post_type: '', action_user_id: '' }, '/dashboard'],
     [{ type: 'WITHDRAWAL_FAILED', post_type: '', action_user_id: '' }, '/dashboard'],
+    [{ type: 'DEPOSIT', post_type: '', post_id: '', action_user_id: '' }, '/dashboard'],
   ] as const)('%o → %s', (change, expected) => {
     expect(notificationTarget({ ...base, ...change } as AppNotification)).toBe(expected);
   });

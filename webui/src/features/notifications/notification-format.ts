@@ -10,6 +10,8 @@ export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'RELEASE_STATUS') return '/distribution/releases';
   // A withdrawal settled: its post_id is the withdrawal's id; the wallet (the dashboard) shows it.
   if (n.type === 'WITHDRAWAL_COMPLETED' || n.type === 'WITHDRAWAL_FAILED') return '/dashboard';
+  // A deposit was credited: the wallet shows it.
+  if (n.type === 'DEPOSIT') return '/dashboard';
   if (!n.post_id) return null;
   const id = encodeURIComponent(n.post_id);
   // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".

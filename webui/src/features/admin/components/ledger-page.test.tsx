@@ -14,6 +14,7 @@ const healthy = {
   negative: [],
   movements: 12,
   healthy: true,
+  provider: { balance: 26428.57, clearing: 26428.57, drift: 0 },
 };
 
 describe('ledger health', () => {
@@ -26,6 +27,27 @@ describe('ledger health', () => {
     expect(screen.getByText('No movement is unbalanced.')).toBeInTheDocument();
     expect(screen.getByText('Every balance is the sum of its entries.')).toBeInTheDocument();
     expect(screen.getByText('No user account is below zero.')).toBeInTheDocument();
+    expect(screen.getByText('The books agree with the payment provider: no drift.')).toBeInTheDocument();
+    expect(within(screen.getByText('Provider balance').closest('tr')!).getByText('₦26,428.57')).toBeInTheDocument();
+    expect(within(screen.getByText('Drift').closest('tr')!).getByText('₦0.00')).toBeInTheDocument();
+  });
+
+  it('flags a drift from the payment provider', async () => {
+    mockApi({ 'GET /admin/ledger': { status: 200, body: { ...healthy, provider: { balance: 26414.57, clearing: 26428.57, drift: -14 } } } });
+    renderRoutes(routes, '/admin/ledger');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The books drift from the payment provider by -₦14.00: it holds ₦26,414.57, the books say ₦26,428.57.',
+    );
+    expect(within(screen.getByText('Drift').closest('tr')!).getByText('-₦14.00')).toBeInTheDocument();
+  });
+
+  it('says when the payment provider could not be asked', async () => {
+    const provider = { balance: null, clearing: 26428.57, drift: null, error: 'The payment provider could not be asked for its balance.' };
+    mockApi({ 'GET /admin/ledger': { status: 200, body: { ...healthy, provider } } });
+    renderRoutes(routes, '/admin/ledger');
+    expect(await screen.findByText('The payment provider could not be asked for its balance.')).toBeInTheDocument();
+    expect(within(screen.getByText('Provider balance').closest('tr')!).getByText('Unknown')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows an unhealthy ledger in red with what is wrong', async () => {

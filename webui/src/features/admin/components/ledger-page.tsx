@@ -4,7 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { adminCallErrors } from '../api/admin-errors';
-import { useLedger } from '../api/ledger';
+import { type LedgerHealth, useLedger } from '../api/ledger';
 import './admin.css';
 
 const ledgerErrors = adminCallErrors('Failed to fetch the ledger');
@@ -30,9 +30,50 @@ function Findings({ title, ids, none }: { title: string; ids: string[]; none: st
 }
 
 /**
+ * The books against the payment provider: what it says it holds, what the clearing account says
+ * it holds, and their difference, flagged when it is not zero (a charge, fee or transfer the books
+ * miss, or money moving at the moment of the look: check again).
+ */
+function ProviderDrift({ provider }: { provider: LedgerHealth['provider'] }) {
+  const { balance, clearing, drift, error } = provider;
+  return (
+    <>
+      <h2>Payment provider</h2>
+      {balance === null || drift === null ? (
+        <Alert tone="info">{error ?? 'The payment provider could not be asked for its balance.'}</Alert>
+      ) : drift === 0 ? (
+        <Alert tone="success">The books agree with the payment provider: no drift.</Alert>
+      ) : (
+        <Alert>
+          The books drift from the payment provider by {formatNaira(drift)}: it holds {formatNaira(balance)}, the books say{' '}
+          {formatNaira(clearing)}.
+        </Alert>
+      )}
+      <table className="admin-table">
+        <tbody>
+          <tr>
+            <th scope="row">Provider balance</th>
+            <td>{balance === null ? 'Unknown' : formatNaira(balance)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Clearing (the books)</th>
+            <td>{formatNaira(clearing)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Drift</th>
+            <td>{drift === null ? 'Unknown' : formatNaira(drift)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/**
  * /admin/ledger: the ledger's health, read from the whole ledger on each visit (Check again asks
  * anew). Every movement sums to zero, so all balances must sum to ₦0.00, and no movement may be
- * unbalanced, no account drift from its entries and no user account fall below zero.
+ * unbalanced, no account drift from its entries and no user account fall below zero. Below, the
+ * clearing account against the payment provider's balance.
  */
 export function LedgerPage() {
   const ledger = useLedger();
@@ -80,6 +121,7 @@ export function LedgerPage() {
           <Findings title="Unbalanced movements" ids={data!.unbalanced} none="No movement is unbalanced." />
           <Findings title="Drifted accounts" ids={data!.drifted} none="Every balance is the sum of its entries." />
           <Findings title="Negative user accounts" ids={data!.negative} none="No user account is below zero." />
+          <ProviderDrift provider={data!.provider} />
           <Button variant="secondary" disabled={ledger.isFetching} onClick={() => void ledger.refetch()}>
             {ledger.isFetching ? 'Checking...' : 'Check again'}
           </Button>
