@@ -44,6 +44,7 @@ func newRig(t *testing.T, timeout time.Duration) *rig {
 	t.Cleanup(func() { r.s.Close(); srv.Close(); app.Close() })
 	r.s.Configure(flutterwave.Config{SecretKey: "sk", WebhookHash: "hash", WebhookURL: app.URL})
 	r.url = srv.URL
+	r.s.TopUp(100_000 * money.Naira) // the merchant's balance pays the transfers the rig queues
 	r.client = payment.NewFlutterwave(srv.URL+"/_flutterwave/v3", "sk", &http.Client{Timeout: timeout})
 	return r
 }
