@@ -32,8 +32,9 @@ import (
 
 // Provider is what Zuum asks of the payment provider for pay-ins.
 type Provider interface {
-	// CreateVirtualAccount opens a temporary bank account that credits the merchant; money paid
-	// into it arrives as a charge.completed webhook carrying the request's TxRef.
+	// CreateVirtualAccount opens a bank account that credits the merchant (temporary, for an
+	// amount; or permanent); money paid into it arrives as a charge.completed webhook carrying
+	// the request's TxRef.
 	CreateVirtualAccount(ctx context.Context, req AccountRequest) (VirtualAccount, error)
 	// VerifyTransaction reads a transaction back from the provider by its id, the only word on
 	// a payment that counts (a webhook is a hint to go and ask).
@@ -50,9 +51,14 @@ type AccountRequest struct {
 	Narration string
 	// FirstName and LastName name the customer; optional.
 	FirstName, LastName string
-	// Amount is the amount expected, sent only when positive. The provider's documents disagree
-	// on whether a temporary account needs one (see shared/PAYMENTS.md §1).
+	// Amount is what a temporary account is opened for: the provider requires it above 0 and
+	// takes exactly that amount (shared/PAYMENTS.md §1). Not sent for a permanent account.
 	Amount money.Money
+	// Permanent asks for a static account that takes any amount any number of times and never
+	// expires; the provider then requires the customer's 11-digit BVN.
+	Permanent bool
+	// BVN is sent to the provider for a permanent account and kept nowhere.
+	BVN string
 }
 
 // VirtualAccount is an account the provider opened.
@@ -66,6 +72,10 @@ type VirtualAccount struct {
 	CreatedAt time.Time
 	// ExpiresAt is the provider's expiry_date; zero for an account that does not expire.
 	ExpiresAt time.Time
+	// Frequency is how many payments the account takes; 0 for any number ("N/A", static).
+	Frequency int
+	// Amount is what the account expects; zero when it takes any amount.
+	Amount money.Money
 }
 
 // Transaction is a payment as the provider's verify call reports it.
