@@ -1,5 +1,5 @@
 // Package payment is Zuum's side of the payment provider: the small interface the wallet needs
-// from it (a temporary virtual account to pay naira into; a transaction verified by its id), the
+// from it (a virtual account to pay naira into; a transaction verified by its id), the
 // real HTTP client shaped like Flutterwave v3, the check and parsing of its webhooks, and
 // Deposits, which hands users their deposit accounts and credits what is paid into them.
 //
@@ -9,14 +9,20 @@
 //
 // Deposits keeps its items in the Ledger table (schema.Ledger) beside the money:
 //
-//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's current deposit account: account_number, bank_name,
-//	                                   order_ref, tx_ref, created_at and valid_until (RFC 3339, the
-//	                                   provider's expiry_date; "" = never), expires (N, Unix seconds;
-//	                                   0 = never), the condition for replacing it
+//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's newest temporary account: account_number, bank_name,
+//	                                   order_ref, tx_ref, amount (N, kobo), created_at, valid_until
+//	                                   (RFC 3339, the provider's expiry_date). Replaced by the next
+//	                                   one opened, on condition it is still the one read (tx_ref).
+//	pk=DEPOSIT#<userId>   sk=PERMANENT the user's static account: account_number, bank_name, order_ref,
+//	                                   tx_ref, created_at, bvn_last4 (the BVN itself is kept nowhere).
 //	pk=TXREF#<tx_ref>     sk=TXREF     whose deposits carry the tx_ref: user_id, username,
-//	                                   account_number, order_ref, created_at. Kept after the account
-//	                                   expires, since a webhook can come hours after the payment.
+//	                                   account_number, order_ref, created_at, frequency (N: payments
+//	                                   the account takes; 0 = any number) and paid (N, counted by
+//	                                   each credit in its own transaction). Kept for good, since a
+//	                                   webhook can come hours after the payment, even into an
+//	                                   account since replaced.
 //
+// A temporary account is shown while it is open: before valid_until and while paid < frequency.
 // A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing -amount)
 // whose Once key is "flw#<provider transaction id>".
 package payment
