@@ -10,7 +10,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 	// Given the contract's endpoints: /api/auth/* and /api/user/*, POST /api/uploads, the
 	// audio and video collections at /api/audio and /api/video as well as below them, GET
 	// /api/feed, GET /api/notifications with the read calls below it, the licence checks
-	// below /api/licences, the wallet at /api/wallet and below it, /api/payment/*, GET /api/search
+	// below /api/licences, the wallet at /api/wallet and below it and the terms at /api/terms, /api/payment/*, GET /api/search
 	// the releases below /api/distribution,
 	// the admin area below /api/admin, and promotion at /api/packages, below it and below /api/promotions
 	// When the fresh stack is synthesized
@@ -28,7 +28,7 @@ func TestRoutes_ExistForEveryPathTheContractUses(t *testing.T) {
 		"ANY /api/feed",
 		"ANY /api/notifications", "ANY /api/notifications/{proxy+}",
 		"ANY /api/licences/{proxy+}",
-		"ANY /api/wallet", "ANY /api/wallet/{proxy+}",
+		"ANY /api/wallet", "ANY /api/wallet/{proxy+}", "ANY /api/terms",
 		"ANY /api/payment/{proxy+}",
 		"ANY /api/search",
 		"ANY /api/distribution/{proxy+}",

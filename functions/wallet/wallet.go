@@ -1,7 +1,8 @@
 // Package wallet is the /api/wallet route group: the caller's naira wallet as the ledger
 // (shared/ledger) keeps it, its balance with the newest entries and what each kind of entry
 // moved in all, its history newest first (all or of one type), its statement of a date range as
-// CSV, and transfers to other users (shared/transfer). Other money moves through the routes that
+// CSV, and transfers to other users (shared/transfer); and, to anyone, every price, fee and
+// minimum Zuum applies (GET /api/terms, from shared/terms). Other money moves through the routes that
 // sell (beat purchases) and pay in and out (the payment group).
 package wallet
 
@@ -70,6 +71,7 @@ func New(sessions httpapi.Authenticator, l *ledger.Store, profiles *profile.Stor
 	h.mux.HandleFunc("GET /api/wallet", httpapi.RequireSession(sessions, h.summary))
 	h.mux.HandleFunc("GET /api/wallet/transactions", httpapi.RequireSession(sessions, h.transactions))
 	h.mux.HandleFunc("GET /api/wallet/statement", httpapi.RequireSession(sessions, h.statement))
+	h.mux.HandleFunc("GET /api/terms", h.terms)
 	h.mux.HandleFunc("POST /api/wallet/transfer", httpapi.RequireSession(sessions,
 		httpapi.Idempotent(l, "transfer", h.transfer)))
 	h.mux.HandleFunc("/", httpapi.NotFound)

@@ -144,8 +144,9 @@ var RouteGroups = []RouteGroup{
 		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
-	// recipient's notification beside the profiles in the same transaction.
-	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	// recipient's notification beside the profiles in the same transaction. It also serves every
+	// price, fee and minimum (/api/terms), public and read from shared/terms.
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*", "/api/terms"}, Access: Access{Tables: []Table{Users, Ledger}}},
 	// Distribution: releases live in the Posts table beside the media catalog; submitting one
 	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
 	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.

@@ -1366,6 +1366,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every price, fee, commission and minimum, in naira
+         * @description The figures Zuum charges, pays or requires, all from one place (shared/terms): the
+         *     smallest deposit, withdrawal (and its fee, on top of the amount) and transfer; the
+         *     commission taken from each beat sale (percent of its price) and a beat's price when its
+         *     producer names none; an in-app promotion's price for 7 days (other lengths pro rata, to the
+         *     kobo) and the lengths on offer; the monthly subscription price by identity; the release
+         *     wizard's promotion packages. Amounts are naira. The web app shows these and copies none.
+         *     Public, and cacheable for a few minutes (they change only with a deployment). The mass
+         *     promotion catalogue is GET /api/packages.
+         */
+        get: operations["getTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -3289,6 +3316,47 @@ export interface components {
         };
         AdminPromotionAnswer: {
             promotion: components["schemas"]["AdminPromotion"];
+        };
+        Terms: {
+            /** @enum {string} */
+            currency: "NGN";
+            deposit: {
+                minimum: components["schemas"]["Naira"];
+            };
+            withdrawal: {
+                minimum: components["schemas"]["Naira"];
+                /** @description Zuum's fee on each withdrawal, paid on top of its amount. */
+                fee: components["schemas"]["Naira"];
+            };
+            transfer: {
+                minimum: components["schemas"]["Naira"];
+            };
+            beat: {
+                /** @description Zuum's share of a beat sale, in percent of its price; the producer earns the rest. */
+                commission_percent: number;
+                /** @description A beat's price when its producer names none. */
+                default_price: components["schemas"]["Naira"];
+            };
+            promotion: {
+                /** @description An in-app promotion's price for 7 days; n days cost price_per_7_days × n / 7, rounded half up to the kobo. */
+                price_per_7_days: components["schemas"]["Naira"];
+                /** @description The promotion lengths on offer, in days. */
+                days: number[];
+            };
+            /** @description The monthly subscription price by identity (label owner is record_label; any other identity pays the artist's). */
+            subscription: {
+                artist: components["schemas"]["Naira"];
+                producer: components["schemas"]["Naira"];
+                record_label: components["schemas"]["Naira"];
+                dev: components["schemas"]["Naira"];
+            };
+            /** @description The release wizard's promotion packages, in the order offered; none costs nothing. */
+            release_packages: {
+                /** @enum {string} */
+                id: "none" | "basic" | "standard" | "premium";
+                name: string;
+                price: components["schemas"]["Naira"];
+            }[];
         };
         /** @description An amount in naira with at most two decimals (kobo inside the API). The two-decimal rule is not written as `multipleOf: 0.01`, which floating-point validators apply wrongly (4999.99 fails it in JavaScript); the API checks it exactly and names the field that breaks it. */
         Naira: number;
@@ -6915,6 +6983,29 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    /** @description public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Terms"];
                 };
             };
             500: components["responses"]["ServerError"];
