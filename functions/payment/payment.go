@@ -1,5 +1,5 @@
-// Package payment is the /api/payment route group: the caller's deposit account (a temporary
-// virtual account at the payment provider), the provider's webhook, which credits what is paid
+// Package payment is the /api/payment route group: the caller's deposit accounts (a temporary
+// virtual account at the payment provider for one amount, and a permanent one), the provider's webhook, which credits what is paid
 // into it, subscriptions (subscription.go: the plan, payment links, paying from the wallet,
 // cancelling renewal, the billing history), and withdrawals to Nigerian banks (withdrawal.go),
 // settled by the same webhook.
@@ -10,15 +10,19 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"zuum/shared/httpapi"
+	"zuum/shared/ledger"
+	"zuum/shared/money"
 	"zuum/shared/payment"
 )
 
 // Handler serves /api/payment/*.
 type Handler struct {
 	deposits    *payment.Deposits
+	ledger      *ledger.Store
 	webhookHash string
 	subs        *subscriptions // nil until mountSubscriptions
 	mux         *http.ServeMux
@@ -27,9 +31,12 @@ type Handler struct {
 
 // New returns the route group. webhookHash is the secret hash the provider's webhooks prove
 // themselves with.
-func New(sessions httpapi.Authenticator, deposits *payment.Deposits, webhookHash string) *Handler {
-	h := &Handler{deposits: deposits, webhookHash: webhookHash, mux: http.NewServeMux()}
+func New(sessions httpapi.Authenticator, deposits *payment.Deposits, l *ledger.Store, webhookHash string) *Handler {
+	h := &Handler{deposits: deposits, ledger: l, webhookHash: webhookHash, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, h.depositAccount))
+	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.permanentAccount))
+	h.mux.HandleFunc("POST /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.openPermanent))
+	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "deposit-account", h.openAccount)))
 	h.mux.HandleFunc("POST /api/payment/webhook", h.webhook)
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
@@ -42,42 +49,122 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // unavailable is the answer when the provider cannot be reached.
 const unavailable = "Payment provider unavailable. Please try again later."
 
-// depositAccountJSON is a deposit account as the API shows it.
+// depositAccountJSON is a temporary deposit account as the API shows it.
 type depositAccountJSON struct {
-	AccountNumber string `json:"accountNumber"`
-	BankName      string `json:"bankName"`
-	Reference     string `json:"reference"`
+	AccountNumber string      `json:"accountNumber"`
+	BankName      string      `json:"bankName"`
+	Reference     string      `json:"reference"`
+	Amount        money.Money `json:"amount"`
 	// ExpiresAt is RFC 3339 UTC, or null for an account that does not expire.
 	ExpiresAt *string `json:"expiresAt"`
 }
 
 type depositAccountResponse struct {
-	depositAccountJSON
-	// Data repeats the account for the spec's readers, which look under data (spec part 2 §3).
 	Data depositAccountJSON `json:"data"`
 }
 
-func (h *Handler) depositAccount(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	p := me.Account.Profile
-	a, err := h.deposits.Account(r.Context(), payment.Customer{
-		UserID: me.UserID, Username: p.Username, Email: p.Email, FirstName: p.FirstName, LastName: p.LastName,
-	})
-	if errors.Is(err, payment.ErrProviderUnavailable) {
-		slog.ErrorContext(r.Context(), "deposit account", "request_id", httpapi.RequestID(r), "err", err)
-		httpapi.JSON(w, http.StatusServiceUnavailable, httpapi.ErrorBody{Message: unavailable})
-		return
-	}
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	out := depositAccountJSON{AccountNumber: a.AccountNumber, BankName: a.BankName, Reference: a.Reference}
+func depositAccountOf(a payment.DepositAccount) depositAccountResponse {
+	out := depositAccountJSON{AccountNumber: a.AccountNumber, BankName: a.BankName, Reference: a.Reference, Amount: a.Amount}
 	if !a.ExpiresAt.IsZero() {
 		s := a.ExpiresAt.UTC().Format(time.RFC3339)
 		out.ExpiresAt = &s
 	}
-	httpapi.JSON(w, http.StatusOK, depositAccountResponse{depositAccountJSON: out, Data: out})
+	return depositAccountResponse{Data: out}
+}
+
+// depositAccount is GET /api/payment/deposit-account: the open temporary account, or 404.
+func (h *Handler) depositAccount(w http.ResponseWriter, r *http.Request) {
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	a, err := h.deposits.Current(r.Context(), me.UserID)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, depositAccountOf(a))
+}
+
+type openAccountRequest struct {
+	Amount money.Money `json:"amount"`
+}
+
+func customerOf(r *http.Request) payment.Customer {
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	p := me.Account.Profile
+	return payment.Customer{UserID: me.UserID, Username: p.Username, Email: p.Email, FirstName: p.FirstName, LastName: p.LastName}
+}
+
+// openAccount is POST /api/payment/deposit-account {amount}: a temporary account for exactly
+// amount, replacing the open one (Idempotency-Key: a retry gets the same account).
+func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
+	var in openAccountRequest
+	if !decode(w, r, &in) {
+		return
+	}
+	once := httpapi.OnceOf(r)
+	var answer depositAccountResponse
+	_, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, func(a payment.DepositAccount) (ledger.Once, error) {
+		answer = depositAccountOf(a)
+		return once.Once, once.Answer(http.StatusCreated, answer)
+	})
+	switch {
+	case errors.Is(err, ledger.ErrReplayed):
+		httpapi.Replay(w, r, h.ledger)
+	case errors.Is(err, payment.ErrProviderUnavailable):
+		slog.ErrorContext(r.Context(), "deposit account", "request_id", httpapi.RequestID(r), "err", err)
+		httpapi.JSON(w, http.StatusServiceUnavailable, httpapi.ErrorBody{Message: unavailable})
+	case err != nil:
+		httpapi.Error(w, r, err)
+	default:
+		httpapi.JSON(w, http.StatusCreated, answer)
+	}
+}
+
+// permanentAccountJSON is a permanent account as the API shows it: never the BVN, only its last 4.
+type permanentAccountJSON struct {
+	AccountNumber string `json:"accountNumber"`
+	BankName      string `json:"bankName"`
+	BVNLast4      string `json:"bvnLast4"`
+}
+
+type permanentAccountResponse struct {
+	Data permanentAccountJSON `json:"data"`
+}
+
+// permanentAccount is GET /api/payment/deposit-account/permanent, or 404.
+func (h *Handler) permanentAccount(w http.ResponseWriter, r *http.Request) {
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	a, err := h.deposits.Permanent(r.Context(), me.UserID)
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	httpapi.JSON(w, http.StatusOK, permanentAccountResponse{Data: permanentAccountJSON(a)})
+}
+
+type openPermanentRequest struct {
+	BVN string `json:"bvn"`
+}
+
+// openPermanent is POST /api/payment/deposit-account/permanent {bvn}: 201 when opened, 200 with
+// the one the user already has.
+func (h *Handler) openPermanent(w http.ResponseWriter, r *http.Request) {
+	var in openPermanentRequest
+	if !decode(w, r, &in) {
+		return
+	}
+	a, opened, err := h.deposits.OpenPermanent(r.Context(), customerOf(r), strings.TrimSpace(in.BVN))
+	in.BVN = ""
+	switch {
+	case errors.Is(err, payment.ErrProviderUnavailable):
+		slog.ErrorContext(r.Context(), "permanent deposit account", "request_id", httpapi.RequestID(r), "err", err)
+		httpapi.JSON(w, http.StatusServiceUnavailable, httpapi.ErrorBody{Message: unavailable})
+	case err != nil:
+		httpapi.Error(w, r, err)
+	case opened:
+		httpapi.JSON(w, http.StatusCreated, permanentAccountResponse{Data: permanentAccountJSON(a)})
+	default:
+		httpapi.JSON(w, http.StatusOK, permanentAccountResponse{Data: permanentAccountJSON(a)})
+	}
 }
 
 // maxWebhook bounds a webhook body; the provider's are a few KB.

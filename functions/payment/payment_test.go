@@ -8,10 +8,10 @@ import (
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
 	"zuum/localstack/flutterwave"
@@ -35,32 +35,67 @@ func newMember(t *testing.T, a *apptest.App, username string) member {
 	return member{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
 }
 
-// depositAccount is GET /api/payment/deposit-account's answer.
+// depositAccount is a deposit account as the API shows it (data of GET/POST
+// /api/payment/deposit-account; a permanent account has no reference, amount or expiry).
 type depositAccount struct {
-	AccountNumber string `json:"accountNumber"`
-	BankName      string `json:"bankName"`
-	Reference     string `json:"reference"`
-	ExpiresAt     string `json:"expiresAt"`
-	Data          struct {
-		AccountNumber string `json:"accountNumber"`
-		Reference     string `json:"reference"`
-	} `json:"data"`
+	AccountNumber string      `json:"accountNumber"`
+	BankName      string      `json:"bankName"`
+	Reference     string      `json:"reference"`
+	Amount        money.Money `json:"amount"`
+	ExpiresAt     *string     `json:"expiresAt"`
 }
 
-func (m member) depositAccount(t *testing.T) depositAccount {
+// postDeposit sends POST /api/payment/deposit-account with key as its Idempotency-Key ("" for a
+// new one).
+func (m member) postDeposit(t *testing.T, key string, body any) apptest.Response {
 	t.Helper()
-	r := m.c.JSON("GET", "/api/payment/deposit-account", nil)
-	if r.Status != http.StatusOK {
-		t.Fatalf("deposit-account: %d %s", r.Status, r.Raw)
+	if key == "" {
+		key = uuid.NewString()
 	}
-	var a depositAccount
-	if err := json.Unmarshal(r.Raw, &a); err != nil {
+	raw, _ := json.Marshal(body)
+	req, err := http.NewRequest("POST", m.c.URL("/api/payment/deposit-account"), bytes.NewReader(raw))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Data.AccountNumber != a.AccountNumber || a.Data.Reference != a.Reference {
-		t.Fatalf("data %+v disagrees with %+v", a.Data, a)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Idempotency-Key", key)
+	return m.c.Do(req)
+}
+
+// dataOf decodes an answer's data.
+func dataOf(t *testing.T, r apptest.Response) depositAccount {
+	t.Helper()
+	var out struct {
+		Data depositAccount `json:"data"`
 	}
-	return a
+	if err := json.Unmarshal(r.Raw, &out); err != nil || out.Data.AccountNumber == "" {
+		t.Fatalf("answer %d %s: no account (%v)", r.Status, r.Raw, err)
+	}
+	return out.Data
+}
+
+// openDeposit opens m a temporary account for amount naira.
+func (m member) openDeposit(t *testing.T, amount any) depositAccount {
+	t.Helper()
+	r := m.postDeposit(t, "", map[string]any{"amount": amount})
+	if r.Status != http.StatusCreated {
+		t.Fatalf("open a deposit account for %v: %d %s", amount, r.Status, r.Raw)
+	}
+	return dataOf(t, r)
+}
+
+// testBVN is the BVN the tests' permanent accounts are opened with.
+const testBVN = "22233344455"
+
+// depositAccount is m's permanent account, opened on first use: it takes any amount any number
+// of times, so a test funds a wallet through it as often as it likes.
+func (m member) depositAccount(t *testing.T) depositAccount {
+	t.Helper()
+	r := m.c.JSON("POST", "/api/payment/deposit-account/permanent", map[string]any{"bvn": testBVN})
+	if r.Status != http.StatusCreated && r.Status != http.StatusOK {
+		t.Fatalf("permanent account: %d %s", r.Status, r.Raw)
+	}
+	return dataOf(t, r)
 }
 
 // sandbox calls the payment sandbox's control and v3 endpoints on the test's edge.
@@ -158,55 +193,10 @@ func audit(t *testing.T, a *apptest.App) ledger.Audit {
 	return au
 }
 
-func TestDepositAccount_NeedsASession(t *testing.T) {
-	a := apptest.Start(t, nil)
-	if r := a.Client(t).JSON("GET", "/api/payment/deposit-account", nil); r.Status != http.StatusUnauthorized {
-		t.Fatalf("%d %s", r.Status, r.Raw)
-	}
-}
-
-func TestDepositAccount_IsReusedUntilItExpiresThenRenewed(t *testing.T) {
-	a := apptest.Start(t, nil)
-	a.Cloud.Edge.Payments().SetAccountLifetime(2 * time.Second)
-	ada := newMember(t, a, "ada_pays")
-	first := ada.depositAccount(t)
-	if len(first.AccountNumber) != 10 || first.BankName == "" || first.Reference == "" {
-		t.Fatalf("account %+v", first)
-	}
-	expires, err := time.Parse(time.RFC3339, first.ExpiresAt)
-	if err != nil || time.Until(expires) > 3*time.Second {
-		t.Fatalf("expiresAt %q: %v; want the sandbox's 2 s", first.ExpiresAt, err)
-	}
-	if again := ada.depositAccount(t); again != first {
-		t.Fatalf("second call %+v, want the open account %+v", again, first)
-	}
-	time.Sleep(time.Until(expires) + 50*time.Millisecond)
-	renewed := ada.depositAccount(t)
-	if renewed.AccountNumber == first.AccountNumber || renewed.Reference == first.Reference {
-		t.Fatalf("after expiry got %+v again", renewed)
-	}
-}
-
-func TestDepositAccount_ConcurrentCallsAgreeOnOneAccount(t *testing.T) {
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_races")
-	var wg sync.WaitGroup
-	got := make([]depositAccount, 10)
-	for i := range got {
-		wg.Go(func() { got[i] = ada.depositAccount(t) })
-	}
-	wg.Wait()
-	for _, g := range got[1:] {
-		if g != got[0] {
-			t.Fatalf("concurrent calls got %+v and %+v", got[0], g)
-		}
-	}
-}
-
 func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_deposits")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, json.Number("5000.50"))
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": json.Number("5000.50"), "payer": "JOHN DOE"})
 	a.Settle(t)
 	if got := balance(t, a, ada.id); got != 5000*money.Naira+50 {
@@ -266,7 +256,7 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_legacy")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, 750)
 	payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 750, "shape": "legacy"})
 	a.Settle(t)
 	if got := balance(t, a, ada.id); got != 750*money.Naira {
@@ -277,7 +267,7 @@ func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
 func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_forged")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, 1000)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
 	body := chargeCompleted(id, acct.Reference, 1000*money.Naira, "successful")
 	real := keys(t, a).WebhookHash
@@ -306,10 +296,11 @@ func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_disagrees")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, 1000)
 	hash := keys(t, a).WebhookHash
-	paid := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
+	// The failed transfer first: once paid, the account takes no more (frequency 1).
 	failed := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "status": "failed", "no_webhook": true})
+	paid := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
 	for name, body := range map[string][]byte{
 		"a larger amount than was paid":       chargeCompleted(paid, acct.Reference, 100000*money.Naira, "successful"),
 		"a failed transfer called successful": chargeCompleted(failed, acct.Reference, 1000*money.Naira, "successful"),
@@ -341,7 +332,7 @@ func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testin
 func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) {
 	a := apptest.Start(t, nil)
 	client := payment.NewFlutterwave(a.Env["FLUTTERWAVE_BASE_URL"], keys(t, a).SecretKey, nil)
-	stranger, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "x@example.com", TxRef: "another-merchant-ref"})
+	stranger, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "x@example.com", TxRef: "another-merchant-ref", Amount: 300 * money.Naira})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +350,7 @@ func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) 
 func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_twenty")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, 2500)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 2500, "no_webhook": true})
 	body, hash := chargeCompleted(id, acct.Reference, 2500*money.Naira, "successful"), keys(t, a).WebhookHash
 	var mu sync.Mutex
@@ -430,16 +421,6 @@ func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t 
 	}
 }
 
-func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_no_provider")
-	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated-at-the-provider", WebhookHash: "h"})
-	r := ada.c.JSON("GET", "/api/payment/deposit-account", nil)
-	if r.Status != http.StatusServiceUnavailable || r.Message() != "Payment provider unavailable. Please try again later." {
-		t.Fatalf("%d %s", r.Status, r.Raw)
-	}
-}
-
 func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 	a := apptest.Start(t, nil)
 	for file, want := range map[string]int{
@@ -456,7 +437,7 @@ func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_retries")
-	acct := ada.depositAccount(t)
+	acct := ada.openDeposit(t, 400)
 	k := keys(t, a)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 400, "no_webhook": true})
 	body := chargeCompleted(id, acct.Reference, 400*money.Naira, "successful")

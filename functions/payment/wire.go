@@ -34,7 +34,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	db, l, provider := p.DB, p.Ledger, p.Provider
-	h := New(sessions, payment.NewDeposits(provider, db, l, env(schema.Users.EnvVar)), p.WebhookHash)
+	h := New(sessions, payment.NewDeposits(provider, db, l, env(schema.Users.EnvVar)), l, p.WebhookHash)
 	// The provider sends the browser back to the subscribe page after its payment page.
 	subs := payment.NewSubscriptions(provider, db, env(schema.Users.EnvVar), l, strings.TrimRight(env("APP_URL"), "/")+"/subscribe")
 	h.mountSubscriptions(sessions, subs, l)

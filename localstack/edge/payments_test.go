@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"zuum/localstack/flutterwave"
+	"zuum/shared/money"
 	"zuum/shared/payment"
 )
 
@@ -15,7 +16,7 @@ func TestRestartOnTheSameDataDirKeepsThePaymentSandboxsAccounts(t *testing.T) {
 	a := startEdge(t, dir)
 	a.Edge.Payments().Configure(cfg)
 	made, err := payment.NewFlutterwave(a.URL+"/_flutterwave/v3", "sk", nil).CreateVirtualAccount(ctx,
-		payment.AccountRequest{Email: "ada@example.com", TxRef: "dep_kept"})
+		payment.AccountRequest{Email: "ada@example.com", TxRef: "dep_kept", Amount: 1000 * money.Naira})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +25,7 @@ func TestRestartOnTheSameDataDirKeepsThePaymentSandboxsAccounts(t *testing.T) {
 	b := startEdge(t, dir)
 	b.Edge.Payments().Configure(cfg)
 	got, err := payment.NewFlutterwave(b.URL+"/_flutterwave/v3", "sk", nil).VirtualAccount(ctx, made.OrderRef)
-	if err != nil || got.AccountNumber != made.AccountNumber || !got.ExpiresAt.Equal(made.ExpiresAt) {
+	if err != nil || got.AccountNumber != made.AccountNumber || !got.ExpiresAt.Equal(made.ExpiresAt) || got.Amount != made.Amount || got.Frequency != 1 {
 		t.Fatalf("after a restart: %+v, %v; want %+v", got, err, made)
 	}
 }

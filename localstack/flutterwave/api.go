@@ -115,12 +115,19 @@ func (s *Sandbox) createAccount(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &in) {
 		return
 	}
+	frequency, freqOK := parseFrequency(in.Frequency)
 	switch {
 	case strings.TrimSpace(in.Email) == "":
 		fail(w, http.StatusBadRequest, "email is required")
 		return
 	case in.Amount != nil && *in.Amount <= 0:
 		fail(w, http.StatusBadRequest, "amount must be greater than 0")
+		return
+	case !in.IsPermanent && in.Amount == nil:
+		fail(w, http.StatusBadRequest, "amount is required for a dynamic account")
+		return
+	case !in.IsPermanent && !freqOK:
+		fail(w, http.StatusBadRequest, "frequency must be a whole number greater than 0")
 		return
 	case utf8.RuneCountInString(in.TxRef) > 100:
 		fail(w, http.StatusBadRequest, "tx_ref must be at most 100 characters")
@@ -140,7 +147,7 @@ func (s *Sandbox) createAccount(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	if !in.IsPermanent {
-		a.ExpiresAt = now.Add(s.cfg.AccountLifetime)
+		a.ExpiresAt, a.Frequency = now.Add(s.cfg.AccountLifetime), frequency
 	}
 	for a.AccountNumber == "" || s.byNumber[a.AccountNumber] != "" {
 		a.AccountNumber = accountNumber()
@@ -171,7 +178,10 @@ func (s *Sandbox) getAccount(w http.ResponseWriter, r *http.Request) {
 func accountJSON(a *account) map[string]any {
 	expiry, frequency := "N/A", "N/A"
 	if !a.ExpiresAt.IsZero() {
-		expiry, frequency = date(a.ExpiresAt), "1"
+		expiry = date(a.ExpiresAt)
+	}
+	if a.Frequency > 0 {
+		frequency = strconv.Itoa(a.Frequency)
 	}
 	var amount any
 	if a.Amount != nil {
@@ -184,6 +194,28 @@ func accountJSON(a *account) map[string]any {
 		"bank_name": a.BankName, "created_at": date(a.CreatedAt), "expiry_date": expiry,
 		"note": "Please make a bank transfer to " + a.Name, "amount": amount,
 	}
+}
+
+// parseFrequency reads a dynamic account's frequency, a string in the SDK's schema ("1") or a
+// number: how many payments the account takes. Absent, it is 1 (a temporary account takes one
+// payment); false when it is not a whole number above 0.
+func parseFrequency(v any) (int, bool) {
+	var s string
+	switch f := v.(type) {
+	case nil:
+		return 1, true
+	case string:
+		s = strings.TrimSpace(f)
+	case float64:
+		s = strconv.FormatFloat(f, 'f', -1, 64)
+	default:
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n <= 0 {
+		return 0, false
+	}
+	return n, true
 }
 
 // date writes a time as the provider writes account dates.

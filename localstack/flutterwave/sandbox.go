@@ -96,8 +96,12 @@ type account struct {
 	Narration     string       `json:"narration"`
 	Amount        *money.Money `json:"amount,omitempty"`
 	Permanent     bool         `json:"permanent"`
-	CreatedAt     time.Time    `json:"created_at"`
-	ExpiresAt     time.Time    `json:"expires_at"` // zero when permanent
+	// Frequency is how many successful payments the account takes (0: any number, a static
+	// account); Paid counts those it took. A payment beyond Frequency is returned to the sender.
+	Frequency int       `json:"frequency,omitempty"`
+	Paid      int       `json:"paid,omitempty"`
+	CreatedAt time.Time `json:"created_at"`
+	ExpiresAt time.Time `json:"expires_at"` // zero when permanent
 }
 
 // transaction is a payment received.

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/google/uuid"
+
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/profile"
@@ -25,7 +27,7 @@ var Deposits = map[string]money.Money{
 }
 
 // Wallets pays the Deposits into the demo listeners' wallets the way a listener does: the app
-// hands out the deposit account (GET /api/payment/deposit-account), the payment sandbox on the
+// opens a deposit account for the amount (POST /api/payment/deposit-account), the payment sandbox on the
 // edge at edgeURL takes a bank transfer into it, and its webhook credits the wallet. settle waits
 // for the webhook; the ledger is only read, to skip wallets paid into before and to check the
 // credit arrived. hc is the HTTP client for the app (nil: a plain one). It returns how many
@@ -34,7 +36,6 @@ func Wallets(ctx context.Context, appURL, edgeURL string, hc *http.Client, sessi
 	if hc == nil {
 		hc = &http.Client{Timeout: 30 * time.Second}
 	}
-	app := &client{base: appURL, http: hc}
 	bank := &client{base: edgeURL, http: &http.Client{Timeout: 30 * time.Second}}
 	for _, d := range Listeners {
 		amount := Deposits[d.Username]
@@ -50,13 +51,16 @@ func Wallets(ctx context.Context, appURL, edgeURL string, hc *http.Client, sessi
 			continue
 		}
 		var acct struct {
-			AccountNumber string `json:"accountNumber"`
+			Data struct {
+				AccountNumber string `json:"accountNumber"`
+			} `json:"data"`
 		}
-		if err := app.do(ctx, "GET", "/api/payment/deposit-account", login.Token, nil, &acct); err != nil {
+		opener := &client{base: appURL, http: &http.Client{Timeout: hc.Timeout, Transport: keyed{hc.Transport, uuid.NewString()}}}
+		if err := opener.do(ctx, "POST", "/api/payment/deposit-account", login.Token, map[string]any{"amount": amount}, &acct); err != nil {
 			return paid, err
 		}
 		transfer := map[string]any{
-			"account_number": acct.AccountNumber, "amount": amount,
+			"account_number": acct.Data.AccountNumber, "amount": amount,
 			"payer": d.FirstName + " " + d.LastName, "payer_bank": "GTBank",
 		}
 		if err := bank.do(ctx, "POST", "/_flutterwave/sandbox/pay-in", "", transfer, nil); err != nil {
@@ -75,4 +79,20 @@ func Wallets(ctx context.Context, appURL, edgeURL string, hc *http.Client, sessi
 		paid++
 	}
 	return paid, nil
+}
+
+// keyed sends every request with one Idempotency-Key: the seed's attempt at opening one account.
+type keyed struct {
+	next http.RoundTripper
+	key  string
+}
+
+func (k keyed) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Idempotency-Key", k.key)
+	next := k.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	return next.RoundTrip(r)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -12,14 +14,17 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/shared/dynamo"
+	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/notify"
 	"zuum/shared/schema"
+	"zuum/shared/terms"
 )
 
-// Deposits pays naira into wallets: it hands each user a temporary virtual account and credits
-// what the provider reports was paid into it, once (item layout in the package comment).
+// Deposits pays naira into wallets: it opens each user a temporary virtual account for the
+// amount they mean to pay (or, once, a permanent one) and credits what the provider reports was
+// paid into it, once (item layout in the package comment).
 type Deposits struct {
 	provider Provider
 	db       *dynamodb.Client
@@ -40,108 +45,209 @@ type Customer struct {
 	UserID, Username, Email, FirstName, LastName string
 }
 
-// DepositAccount is where a user pays naira in.
+// DepositAccount is a temporary account a user pays one amount into.
 type DepositAccount struct {
 	AccountNumber string
 	BankName      string
 	// Reference is the tx_ref every deposit into the account carries.
 	Reference string
+	// Amount is what the account was opened for: the provider takes exactly that.
+	Amount money.Money
 	// ExpiresAt is the provider's expiry; zero for an account that does not expire.
 	ExpiresAt time.Time
 }
 
-func (a DepositAccount) open(now time.Time) bool {
-	return a.ExpiresAt.IsZero() || now.Before(a.ExpiresAt)
+// PermanentAccount is a user's static account: any amount, any number of times, no expiry.
+type PermanentAccount struct {
+	AccountNumber, BankName string
+	// BVNLast4 is all that is kept of the BVN it was opened with.
+	BVNLast4 string
 }
 
 // ErrProviderUnavailable is wrapped by errors of calls the provider did not answer (or failed),
 // so the caller may try again later.
 var ErrProviderUnavailable = errors.New("payment provider unavailable")
 
-// Account returns c's deposit account: the current one while it is open, else a new one from
-// the provider. Concurrent calls for one user agree on one account.
-func (d *Deposits) Account(ctx context.Context, c Customer) (DepositAccount, error) {
-	cur, ok, err := d.current(ctx, c.UserID)
+// Refusals of deposit accounts.
+var (
+	ErrMinDeposit = failure.Fields("Minimum deposit: ₦"+terms.MinDeposit.Decimal(),
+		failure.FieldError{Field: "amount", Msg: "Minimum deposit: ₦" + terms.MinDeposit.Decimal()})
+	ErrBVN = failure.Fields("BVN must be exactly 11 digits", failure.FieldError{Field: "bvn", Msg: "BVN must be exactly 11 digits"})
+	// ErrNoAccount: the user has no open deposit account (spec part 2 §8's words).
+	ErrNoAccount = failure.New(failure.NotFound, "No Account Details")
+	// ErrAccountRace: another request opened the user's account meanwhile; nothing was stored.
+	ErrAccountRace = failure.New(failure.Conflict, "Another deposit account was opened at the same time. Please try again.")
+)
+
+// Open opens c a temporary account for exactly amount (at least terms.MinDeposit), replacing
+// the current one, which stays payable at the provider until its expiry and is still credited.
+// answer turns the account into the request's idempotency item (its stored answer), written in
+// the one transaction that stores the account: a replay of the request gets the same account
+// (ledger.ErrReplayed: the caller answers from the item). When a concurrent Open for c stored its
+// account first, nothing is stored and ErrAccountRace returned; the provider's account then goes
+// unused (no one is shown its number).
+func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, answer func(DepositAccount) (ledger.Once, error)) (DepositAccount, error) {
+	switch {
+	case amount < terms.MinDeposit:
+		return DepositAccount{}, ErrMinDeposit
+	case amount > money.Max:
+		return DepositAccount{}, ErrAmountTooLarge
+	}
+	prev, err := d.item(ctx, c.UserID, "ACCOUNT")
 	if err != nil {
 		return DepositAccount{}, err
-	}
-	if ok && cur.open(d.now()) {
-		return cur, nil
 	}
 	ref := "zuum-dep-" + uuid.NewString()
 	va, err := d.provider.CreateVirtualAccount(ctx, AccountRequest{
 		Email: c.Email, TxRef: ref, FirstName: c.FirstName, LastName: c.LastName,
-		Narration: "Zuum wallet " + c.Username,
+		Narration: "Zuum wallet " + c.Username, Amount: amount,
 	})
 	if err != nil {
 		return DepositAccount{}, fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
 	}
-	acct := DepositAccount{AccountNumber: va.AccountNumber, BankName: va.BankName, Reference: ref, ExpiresAt: va.ExpiresAt}
-	err = d.save(ctx, c, acct, va)
-	var lost *conditionLost
-	if errors.As(err, &lost) { // a concurrent call stored its account first: everyone gets that one
-		cur, ok, err := d.current(ctx, c.UserID)
-		if err == nil && !ok {
-			err = errors.New("payment: deposit account vanished")
-		}
-		return cur, err
+	acct := DepositAccount{AccountNumber: va.AccountNumber, BankName: va.BankName, Reference: ref, Amount: amount, ExpiresAt: va.ExpiresAt}
+	once, err := answer(acct)
+	if err != nil {
+		return DepositAccount{}, err
 	}
-	return acct, err
+	frequency := va.Frequency
+	if frequency <= 0 { // a temporary account takes one payment unless the provider says more
+		frequency = 1
+	}
+	current := d.accountItem(c, "ACCOUNT", va, ref)
+	current["amount"] = num(amount.Kobo())
+	cond, values := "attribute_not_exists(pk)", map[string]types.AttributeValue(nil)
+	if prev != nil {
+		cond, values = "tx_ref = :prev", map[string]types.AttributeValue{":prev": prev["tx_ref"]}
+	}
+	err = d.ledger.Record(ctx, once,
+		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: current, ConditionExpression: &cond, ExpressionAttributeValues: values}},
+		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: d.refItem(c, va, ref, frequency), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+	)
+	var extra *ledger.ExtraFailed
+	if errors.As(err, &extra) {
+		return DepositAccount{}, ErrAccountRace
+	}
+	if err != nil {
+		return DepositAccount{}, err
+	}
+	return acct, nil
 }
 
-// conditionLost is a save that found another open account stored.
-type conditionLost struct{}
+// Current is c's open temporary account: not when it expired, nor once it took its payment
+// (its frequency, counted by Credit). It never opens one.
+func (d *Deposits) Current(ctx context.Context, userID string) (DepositAccount, error) {
+	it, err := d.item(ctx, userID, "ACCOUNT")
+	if err != nil {
+		return DepositAccount{}, err
+	}
+	if it == nil {
+		return DepositAccount{}, ErrNoAccount
+	}
+	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: sval(it["tx_ref"])}
+	a.Amount = money.Money(nval(it["amount"]))
+	if v := sval(it["valid_until"]); v != "" {
+		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
+		if !d.now().Before(a.ExpiresAt) {
+			return DepositAccount{}, ErrNoAccount
+		}
+	}
+	ref, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+a.Reference, "TXREF"), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return DepositAccount{}, fmt.Errorf("payment: read tx_ref: %w", err)
+	}
+	if f := nval(ref.Item["frequency"]); f > 0 && nval(ref.Item["paid"]) >= f {
+		return DepositAccount{}, ErrNoAccount
+	}
+	return a, nil
+}
 
-func (*conditionLost) Error() string { return "payment: another deposit account is current" }
+// Permanent is c's permanent account (ErrNoAccount when it has none).
+func (d *Deposits) Permanent(ctx context.Context, userID string) (PermanentAccount, error) {
+	it, err := d.item(ctx, userID, "PERMANENT")
+	if err != nil {
+		return PermanentAccount{}, err
+	}
+	if it == nil {
+		return PermanentAccount{}, ErrNoAccount
+	}
+	return PermanentAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), BVNLast4: sval(it["bvn_last4"])}, nil
+}
 
-func (d *Deposits) current(ctx context.Context, userID string) (DepositAccount, bool, error) {
-	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &d.table, Key: key("DEPOSIT#"+userID, "ACCOUNT"), ConsistentRead: aws.Bool(true),
+// OpenPermanent opens c's permanent account with the 11-digit bvn, once: when c has one, it is
+// returned as it is (opened false) and the provider is not asked. The BVN goes to the provider and
+// nowhere else (not stored, not logged, not in an error); only its last 4 digits are kept.
+func (d *Deposits) OpenPermanent(ctx context.Context, c Customer, bvn string) (a PermanentAccount, opened bool, err error) {
+	if len(bvn) != 11 || strings.Trim(bvn, "0123456789") != "" {
+		return PermanentAccount{}, false, ErrBVN
+	}
+	if a, err := d.Permanent(ctx, c.UserID); !errors.Is(err, ErrNoAccount) {
+		return a, false, err
+	}
+	ref := "zuum-perm-" + uuid.NewString()
+	va, err := d.provider.CreateVirtualAccount(ctx, AccountRequest{
+		Email: c.Email, TxRef: ref, FirstName: c.FirstName, LastName: c.LastName,
+		Narration: "Zuum wallet " + c.Username, Permanent: true, BVN: bvn,
 	})
 	if err != nil {
-		return DepositAccount{}, false, fmt.Errorf("payment: read deposit account: %w", err)
+		return PermanentAccount{}, false, fmt.Errorf("%w: %s", ErrProviderUnavailable, strings.ReplaceAll(err.Error(), bvn, "***********"))
 	}
-	if out.Item == nil {
-		return DepositAccount{}, false, nil
-	}
-	a := DepositAccount{AccountNumber: sval(out.Item["account_number"]), BankName: sval(out.Item["bank_name"]), Reference: sval(out.Item["tx_ref"])}
-	if v := sval(out.Item["valid_until"]); v != "" {
-		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
-	}
-	return a, true, nil
-}
-
-// save stores a new account as c's current one and its tx_ref as c's, in one transaction, on
-// condition that no other open account is current.
-func (d *Deposits) save(ctx context.Context, c Customer, a DepositAccount, va VirtualAccount) error {
-	now := d.now().UTC()
-	created := now.Format(time.RFC3339)
-	expires, validUntil := int64(0), ""
-	if !a.ExpiresAt.IsZero() {
-		expires, validUntil = a.ExpiresAt.Unix(), a.ExpiresAt.UTC().Format(time.RFC3339)
-	}
-	current := key("DEPOSIT#"+c.UserID, "ACCOUNT")
-	current["account_number"], current["bank_name"] = str(a.AccountNumber), str(a.BankName)
-	current["order_ref"], current["tx_ref"], current["created_at"] = str(va.OrderRef), str(a.Reference), str(created)
-	current["valid_until"] = str(validUntil)
-	current["expires"] = &types.AttributeValueMemberN{Value: fmt.Sprint(expires)}
-	ref := key("TXREF#"+a.Reference, "TXREF")
-	ref["user_id"], ref["username"], ref["account_number"] = str(c.UserID), str(c.Username), str(a.AccountNumber)
-	ref["order_ref"], ref["created_at"] = str(va.OrderRef), str(created)
-	err := dynamo.Transact(ctx, d.db, []types.TransactWriteItem{
-		{Put: &types.Put{TableName: &d.table, Item: current,
-			ConditionExpression:       aws.String("attribute_not_exists(pk) OR (expires > :zero AND expires <= :now)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":zero": &types.AttributeValueMemberN{Value: "0"}, ":now": &types.AttributeValueMemberN{Value: fmt.Sprint(now.Unix())}},
-		}},
-		{Put: &types.Put{TableName: &d.table, Item: ref, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+	it := d.accountItem(c, "PERMANENT", va, ref)
+	it["bvn_last4"] = str(bvn[7:])
+	err = dynamo.Transact(ctx, d.db, []types.TransactWriteItem{
+		{Put: &types.Put{TableName: &d.table, Item: it, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		{Put: &types.Put{TableName: &d.table, Item: d.refItem(c, va, ref, 0), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 	})
 	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
-		return &conditionLost{}
+		a, err := d.Permanent(ctx, c.UserID) // a concurrent request opened it first: that one stands
+		return a, false, err
 	}
 	if err != nil {
-		return fmt.Errorf("payment: save deposit account: %w", err)
+		return PermanentAccount{}, false, fmt.Errorf("payment: save permanent account: %w", err)
 	}
-	return nil
+	return PermanentAccount{AccountNumber: va.AccountNumber, BankName: va.BankName, BVNLast4: bvn[7:]}, true, nil
+}
+
+// item reads DEPOSIT#userID's item sk (nil when there is none).
+func (d *Deposits) item(ctx context.Context, userID, sk string) (map[string]types.AttributeValue, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &d.table, Key: key("DEPOSIT#"+userID, sk), ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("payment: read deposit account: %w", err)
+	}
+	return out.Item, nil
+}
+
+// accountItem is c's account item sk (ACCOUNT or PERMANENT) for va.
+func (d *Deposits) accountItem(c Customer, sk string, va VirtualAccount, ref string) map[string]types.AttributeValue {
+	validUntil := ""
+	if !va.ExpiresAt.IsZero() {
+		validUntil = va.ExpiresAt.UTC().Format(time.RFC3339)
+	}
+	it := key("DEPOSIT#"+c.UserID, sk)
+	it["account_number"], it["bank_name"] = str(va.AccountNumber), str(va.BankName)
+	it["order_ref"], it["tx_ref"], it["created_at"] = str(va.OrderRef), str(ref), str(d.now().UTC().Format(time.RFC3339))
+	it["valid_until"] = str(validUntil)
+	return it
+}
+
+// refItem says whose deposits carry ref, and how many payments its account takes (0: any).
+func (d *Deposits) refItem(c Customer, va VirtualAccount, ref string, frequency int) map[string]types.AttributeValue {
+	it := key("TXREF#"+ref, "TXREF")
+	it["user_id"], it["username"], it["account_number"] = str(c.UserID), str(c.Username), str(va.AccountNumber)
+	it["order_ref"], it["created_at"] = str(va.OrderRef), str(d.now().UTC().Format(time.RFC3339))
+	it["frequency"], it["paid"] = num(int64(frequency)), num(0)
+	return it
+}
+
+// paidOnce counts one credited payment on ref's item, in the credit's own transaction.
+func (d *Deposits) paidOnce(ref string) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: &d.table, Key: key("TXREF#"+ref, "TXREF"),
+		UpdateExpression:          aws.String("ADD paid :one"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)},
+	}}
 }
 
 // owner is the user whose deposits carry txRef.
@@ -222,7 +328,7 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 			{Account: ledger.User(who.UserID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 		}, chargeLegs(tx, who.Username)...),
 		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
-	}, note)
+	}, note, d.paidOnce(tx.TxRef))
 	if errors.Is(err, ledger.ErrReplayed) {
 		return AlreadyCredited, "", nil
 	}
@@ -294,6 +400,19 @@ func key(pk, sk string) map[string]types.AttributeValue {
 }
 
 func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
+
+func num(n int64) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}
+
+// nval is a number attribute's value (0 when absent or not a number).
+func nval(v types.AttributeValue) int64 {
+	if n, ok := v.(*types.AttributeValueMemberN); ok {
+		i, _ := strconv.ParseInt(n.Value, 10, 64)
+		return i
+	}
+	return 0
+}
 
 func sval(v types.AttributeValue) string {
 	if s, ok := v.(*types.AttributeValueMemberS); ok {

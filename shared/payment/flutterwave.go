@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -128,6 +129,7 @@ func (f *Flutterwave) exchange(ctx context.Context, method, path string, in, out
 type accountRequest struct {
 	Email       string       `json:"email"`
 	IsPermanent bool         `json:"is_permanent"`
+	BVN         string       `json:"bvn,omitempty"`
 	TxRef       string       `json:"tx_ref,omitempty"`
 	Narration   string       `json:"narration,omitempty"`
 	FirstName   string       `json:"firstname,omitempty"`
@@ -136,19 +138,25 @@ type accountRequest struct {
 }
 
 type accountData struct {
-	FlwRef        string `json:"flw_ref"`
-	OrderRef      string `json:"order_ref"`
-	AccountNumber string `json:"account_number"`
-	BankName      string `json:"bank_name"`
-	CreatedAt     string `json:"created_at"`
-	ExpiryDate    string `json:"expiry_date"`
-	TxRef         string `json:"tx_ref"`
+	FlwRef        string          `json:"flw_ref"`
+	OrderRef      string          `json:"order_ref"`
+	AccountNumber string          `json:"account_number"`
+	BankName      string          `json:"bank_name"`
+	CreatedAt     string          `json:"created_at"`
+	ExpiryDate    string          `json:"expiry_date"`
+	TxRef         string          `json:"tx_ref"`
+	Frequency     json.RawMessage `json:"frequency"`
+	Amount        json.RawMessage `json:"amount"`
 }
 
-// CreateVirtualAccount implements Provider: POST /virtual-account-numbers, a temporary account.
+// CreateVirtualAccount implements Provider: POST /virtual-account-numbers. A temporary (dynamic)
+// account is opened for r.Amount, which the provider requires to be above 0; a permanent (static)
+// one sends is_permanent and the BVN instead, and no amount.
 func (f *Flutterwave) CreateVirtualAccount(ctx context.Context, r AccountRequest) (VirtualAccount, error) {
 	in := accountRequest{Email: r.Email, TxRef: r.TxRef, Narration: r.Narration, FirstName: r.FirstName, LastName: r.LastName}
-	if r.Amount > 0 {
+	if r.Permanent {
+		in.IsPermanent, in.BVN = true, r.BVN
+	} else {
 		in.Amount = &r.Amount
 	}
 	var d accountData
@@ -176,6 +184,14 @@ func (d accountData) account(txRef string) (VirtualAccount, error) {
 		a.TxRef = txRef
 	}
 	a.CreatedAt, _ = time.ParseInLocation(DateLayout, d.CreatedAt, Lagos)
+	a.Frequency = frequencyOf(d.Frequency)
+	if s := unquote(d.Amount); s != "" && s != "null" && s != "N/A" {
+		m, err := money.Parse(s)
+		if err != nil {
+			return VirtualAccount{}, &Error{Status: http.StatusBadGateway, Message: "unreadable amount " + s}
+		}
+		a.Amount = m
+	}
 	if d.ExpiryDate != "" && d.ExpiryDate != "N/A" {
 		t, err := time.ParseInLocation(DateLayout, d.ExpiryDate, Lagos)
 		if err != nil {
@@ -184,6 +200,25 @@ func (d accountData) account(txRef string) (VirtualAccount, error) {
 		a.ExpiresAt = t
 	}
 	return a, nil
+}
+
+// frequencyOf reads an account's frequency, a string ("1") or a number; 0 when it is "N/A" (a
+// static account) or absent.
+func frequencyOf(raw json.RawMessage) int {
+	n, err := strconv.Atoi(unquote(raw))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// unquote is a JSON scalar's text: a string's content, or a number's digits.
+func unquote(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	return strings.TrimSpace(string(raw))
 }
 
 // chargeData is the provider's v3 charge object, as verify returns it and as a webhook's data

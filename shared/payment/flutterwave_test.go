@@ -57,12 +57,12 @@ func TestCreateVirtualAccount_KeepsTheExpiryTheProviderReturns(t *testing.T) {
 	client, _ := sandbox(t, flutterwave.Config{AccountLifetime: 90 * time.Minute})
 	before := time.Now().Truncate(time.Second)
 	a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{
-		Email: "ada@example.com", TxRef: "dep_abc", Narration: "Zuum wallet ada",
+		Email: "ada@example.com", TxRef: "dep_abc", Narration: "Zuum wallet ada", Amount: 5000 * money.Naira,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.AccountNumber) != 10 || a.BankName == "" || a.OrderRef == "" || a.TxRef != "dep_abc" {
+	if len(a.AccountNumber) != 10 || a.BankName == "" || a.OrderRef == "" || a.TxRef != "dep_abc" || a.Frequency != 1 || a.Amount != 5000*money.Naira {
 		t.Fatalf("account = %+v", a)
 	}
 	if d := a.ExpiresAt.Sub(before); d < 90*time.Minute || d > 90*time.Minute+2*time.Second {
@@ -71,6 +71,24 @@ func TestCreateVirtualAccount_KeepsTheExpiryTheProviderReturns(t *testing.T) {
 	again, err := client.VirtualAccount(context.Background(), a.OrderRef)
 	if err != nil || again.AccountNumber != a.AccountNumber || !again.ExpiresAt.Equal(a.ExpiresAt) {
 		t.Fatalf("read back %+v, %v; want %+v", again, err, a)
+	}
+}
+
+func TestCreateVirtualAccount_NeedsAnAmountOrAPermanentAccountsBVN(t *testing.T) {
+	client, _ := sandbox(t, flutterwave.Config{})
+	ctx := context.Background()
+	for name, r := range map[string]payment.AccountRequest{
+		"temporary without an amount": {Email: "a@example.com", TxRef: "no_amount"},
+		"permanent without a BVN":     {Email: "a@example.com", TxRef: "no_bvn", Permanent: true},
+		"permanent with a short BVN":  {Email: "a@example.com", TxRef: "short_bvn", Permanent: true, BVN: "1234"},
+	} {
+		if _, err := client.CreateVirtualAccount(ctx, r); !payment.Definite(err) {
+			t.Errorf("%s: err = %v, want the provider's 400", name, err)
+		}
+	}
+	a, err := client.CreateVirtualAccount(ctx, payment.AccountRequest{Email: "a@example.com", TxRef: "static", Permanent: true, BVN: "22212345678"})
+	if err != nil || len(a.AccountNumber) != 10 || !a.ExpiresAt.IsZero() || a.Frequency != 0 || a.Amount != 0 {
+		t.Fatalf("permanent account %+v, %v; want one that never expires and takes any amount", a, err)
 	}
 }
 
@@ -99,7 +117,7 @@ func TestCreateVirtualAccount_WithoutEmailIsA400(t *testing.T) {
 func TestVerifyTransaction_ReadsAPayInBackInKobo(t *testing.T) {
 	client, c := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
-	a, err := client.CreateVirtualAccount(ctx, payment.AccountRequest{Email: "ada@example.com", TxRef: "dep_1"})
+	a, err := client.CreateVirtualAccount(ctx, payment.AccountRequest{Email: "ada@example.com", TxRef: "dep_1", Amount: 2500*money.Naira + 75})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +188,7 @@ func TestWebhook_IsSignedBothWaysAndParsesToThePayIn(t *testing.T) {
 		t.Run(shape, func(t *testing.T) {
 			client, c := sandbox(t, flutterwave.Config{})
 			got := receiver(t, c)
-			a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_2"})
+			a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_2", Amount: 500 * money.Naira})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +225,7 @@ func TestWebhook_IsRetriedThreeTimesUntilTheAppAnswers200(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			client, c := sandbox(t, flutterwave.Config{})
 			got := receiver(t, c, tc.statuses...)
-			a, _ := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_3"})
+			a, _ := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_3", Amount: money.Naira})
 			payIn(t, c, map[string]any{"account_number": a.AccountNumber, "amount": 1})
 			settle(t, c)
 			d := c.Edge.Payments().Deliveries()
@@ -220,7 +238,7 @@ func TestWebhook_IsRetriedThreeTimesUntilTheAppAnswers200(t *testing.T) {
 
 func TestPayIn_RefusesUnknownAndExpiredAccounts(t *testing.T) {
 	client, c := sandbox(t, flutterwave.Config{AccountLifetime: time.Second})
-	a, _ := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_4"})
+	a, _ := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_4", Amount: 10 * money.Naira})
 	if status, msg := payIn(t, c, map[string]any{"account_number": "7800000000", "amount": 10}); status != http.StatusNotFound {
 		t.Fatalf("unknown account: %d %s", status, msg)
 	}
@@ -260,7 +278,7 @@ func TestSandboxSettings_ShortensTheLifeOfNewAccounts(t *testing.T) {
 			t.Fatalf("settings %s: %d, want %d", body, res.StatusCode, want)
 		}
 	}
-	a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "short"})
+	a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "short", Amount: money.Naira})
 	if err != nil {
 		t.Fatal(err)
 	}

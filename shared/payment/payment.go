@@ -1,5 +1,5 @@
 // Package payment is Zuum's side of the payment provider: the small interface the wallet needs
-// from it (a temporary virtual account to pay naira into; a transaction verified by its id), the
+// from it (a virtual account to pay naira into; a transaction verified by its id), the
 // real HTTP client shaped like Flutterwave v3, the check and parsing of its webhooks, and
 // Deposits, which hands users their deposit accounts and credits what is paid into them.
 //
@@ -9,14 +9,20 @@
 //
 // Deposits keeps its items in the Ledger table (schema.Ledger) beside the money:
 //
-//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's current deposit account: account_number, bank_name,
-//	                                   order_ref, tx_ref, created_at and valid_until (RFC 3339, the
-//	                                   provider's expiry_date; "" = never), expires (N, Unix seconds;
-//	                                   0 = never), the condition for replacing it
+//	pk=DEPOSIT#<userId>   sk=ACCOUNT   the user's newest temporary account: account_number, bank_name,
+//	                                   order_ref, tx_ref, amount (N, kobo), created_at, valid_until
+//	                                   (RFC 3339, the provider's expiry_date). Replaced by the next
+//	                                   one opened, on condition it is still the one read (tx_ref).
+//	pk=DEPOSIT#<userId>   sk=PERMANENT the user's static account: account_number, bank_name, order_ref,
+//	                                   tx_ref, created_at, bvn_last4 (the BVN itself is kept nowhere).
 //	pk=TXREF#<tx_ref>     sk=TXREF     whose deposits carry the tx_ref: user_id, username,
-//	                                   account_number, order_ref, created_at. Kept after the account
-//	                                   expires, since a webhook can come hours after the payment.
+//	                                   account_number, order_ref, created_at, frequency (N: payments
+//	                                   the account takes; 0 = any number) and paid (N, counted by
+//	                                   each credit in its own transaction). Kept for good, since a
+//	                                   webhook can come hours after the payment, even into an
+//	                                   account since replaced.
 //
+// A temporary account is shown while it is open: before valid_until and while paid < frequency.
 // A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing
 // -(amount - app_fee), ledger.ProviderFees -app_fee: fees.go) whose Once key is
 // "flw#<provider transaction id>".
@@ -33,8 +39,9 @@ import (
 
 // Provider is what Zuum asks of the payment provider for pay-ins.
 type Provider interface {
-	// CreateVirtualAccount opens a temporary bank account that credits the merchant; money paid
-	// into it arrives as a charge.completed webhook carrying the request's TxRef.
+	// CreateVirtualAccount opens a bank account that credits the merchant (temporary, for an
+	// amount; or permanent); money paid into it arrives as a charge.completed webhook carrying
+	// the request's TxRef.
 	CreateVirtualAccount(ctx context.Context, req AccountRequest) (VirtualAccount, error)
 	// VerifyTransaction reads a transaction back from the provider by its id, the only word on
 	// a payment that counts (a webhook is a hint to go and ask).
@@ -51,9 +58,14 @@ type AccountRequest struct {
 	Narration string
 	// FirstName and LastName name the customer; optional.
 	FirstName, LastName string
-	// Amount is the amount expected, sent only when positive. The provider's documents disagree
-	// on whether a temporary account needs one (see shared/PAYMENTS.md §1).
+	// Amount is what a temporary account is opened for: the provider requires it above 0 and
+	// takes exactly that amount (shared/PAYMENTS.md §1). Not sent for a permanent account.
 	Amount money.Money
+	// Permanent asks for a static account that takes any amount any number of times and never
+	// expires; the provider then requires the customer's 11-digit BVN.
+	Permanent bool
+	// BVN is sent to the provider for a permanent account and kept nowhere.
+	BVN string
 }
 
 // VirtualAccount is an account the provider opened.
@@ -67,6 +79,10 @@ type VirtualAccount struct {
 	CreatedAt time.Time
 	// ExpiresAt is the provider's expiry_date; zero for an account that does not expire.
 	ExpiresAt time.Time
+	// Frequency is how many payments the account takes; 0 for any number ("N/A", static).
+	Frequency int
+	// Amount is what the account expects; zero when it takes any amount.
+	Amount money.Money
 }
 
 // Transaction is a payment as the provider's verify call reports it.

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, EDGE_URL, RESULTS_DIR, backendUp, launch, logIn, makePng, makeWav, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
+import { APP_URL, EDGE_URL, openDepositAccount, RESULTS_DIR, backendUp, launch, logIn, makePng, makeWav, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
 
 const up = await backendUp();
 
@@ -70,17 +70,14 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     assert.equal(beat.amount, 1500);
     await p.page.getByText('Beat uploaded successfully!').waitFor();
 
-    // 2. The listener's wallet: empty, then the deposit account, paid into through the sandbox.
+    // 2. The listener's wallet: empty, then a deposit account for ₦5,000, paid into through the sandbox.
     step = 'listener opens the deposit account';
     const me = await logIn(l.page, listener);
     await l.page.goto(`${APP_URL}/dashboard`);
     await waitForValue('starting balance', () => l.page.getByTestId('wallet-balance').textContent(), '₦0.00');
-    const accountRes = apiResponse(l.page, '/payment/deposit-account', 'GET');
-    await l.page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    const account = await (await accountRes).json();
+    const account = await openDepositAccount(l.page, 5000);
     const panel = l.page.getByRole('region', { name: 'Deposit Funds' });
-    await panel.getByText(account.accountNumber, { exact: true }).waitFor();
-    await panel.getByText(/^(Temporary Account|Expiring Soon)$/).waitFor();
+    await panel.getByText('Temporary Account', { exact: true }).waitFor();
 
     step = 'the sandbox pays ₦5,000 into the account';
     const payIn = await postJson(`${EDGE_URL}/_flutterwave/sandbox/pay-in`, { account_number: account.accountNumber, amount: 5000 });

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, EDGE_URL, RESULTS_DIR, backendUp, launch, logIn, makePng, makeWav, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
+import { APP_URL, EDGE_URL, openDepositAccount, RESULTS_DIR, backendUp, launch, logIn, makePng, makeWav, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
 
 const up = await backendUp();
 
@@ -75,9 +75,7 @@ test('a creator promotes a track, an admin approves it, and a listener sees it P
 
     step = 'the sandbox pays ₦5,000 into the creator\'s wallet';
     await c.page.goto(`${APP_URL}/dashboard`);
-    const accountRes = apiResponse(c.page, '/payment/deposit-account', 'GET');
-    await c.page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    const account = await (await accountRes).json();
+    const account = await openDepositAccount(c.page, 5000);
     const payIn = await postJson(`${EDGE_URL}/_flutterwave/sandbox/pay-in`, { account_number: account.accountNumber, amount: 5000 });
     assert.ok(payIn.status >= 200 && payIn.status < 300, `sandbox pay-in: ${payIn.status} ${payIn.text}`);
     await waitForValue('balance after the deposit', () => c.page.getByTestId('wallet-balance').textContent(), '₦5,000.00', 30_000);
@@ -179,9 +177,7 @@ test('a creator buys a print package on /global with an image, files /req, and f
 
     step = 'the sandbox pays ₦40,000 into the wallet';
     await c.page.goto(`${APP_URL}/dashboard`);
-    const accountRes = apiResponse(c.page, '/payment/deposit-account', 'GET');
-    await c.page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    const account = await (await accountRes).json();
+    const account = await openDepositAccount(c.page, 40000);
     const payIn = await postJson(`${EDGE_URL}/_flutterwave/sandbox/pay-in`, { account_number: account.accountNumber, amount: 40000 });
     assert.ok(payIn.status >= 200 && payIn.status < 300, `sandbox pay-in: ${payIn.status} ${payIn.text}`);
     await waitForValue('balance after the deposit', () => c.page.getByTestId('wallet-balance').textContent(), '₦40,000.00', 30_000);

@@ -248,3 +248,21 @@ export async function waitForValue(what, read, expected, timeout = 10_000) {
   }
   throw new Error(`${what}: expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)} after ${timeout} ms`);
 }
+
+/**
+ * On /dashboard: opens Deposit Funds, asks for an account for `naira`, and returns the account the
+ * server opened (POST /api/payment/deposit-account's data), shown on the screen. Pay exactly that
+ * amount into it once (sandbox pay-in); anything else is returned by the bank.
+ */
+export async function openDepositAccount(page, naira) {
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Deposit Funds' });
+  await panel.getByLabel('Amount to deposit (₦)').fill(String(naira));
+  const opened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment/deposit-account' && r.request().method() === 'POST');
+  await panel.getByRole('button', { name: 'Get Account Details' }).click();
+  const res = await opened;
+  assert.equal(res.status(), 201, `POST /api/payment/deposit-account: ${await res.text()}`);
+  const { data } = await res.json();
+  await panel.getByText(data.accountNumber, { exact: true }).waitFor();
+  return data;
+}

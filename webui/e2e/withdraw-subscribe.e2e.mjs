@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, EDGE_URL, RESULTS_DIR, backendUp, launch, logIn, postJson, readOtp, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
+import { APP_URL, EDGE_URL, openDepositAccount, RESULTS_DIR, backendUp, launch, logIn, postJson, readOtp, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
 
 const up = await backendUp();
 
@@ -40,9 +40,7 @@ test('a creator withdraws to a bank with the resolved name shown; the sandbox co
 
     step = 'pay ₦5,000 into the deposit account';
     await page.goto(`${APP_URL}/dashboard`);
-    const accountRes = apiResponse(page, '/payment/deposit-account', 'GET');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).click();
-    const account = await (await accountRes).json();
+    const account = await openDepositAccount(page, 5000);
     const payIn = await postJson(`${EDGE_URL}/_flutterwave/sandbox/pay-in`, { account_number: account.accountNumber, amount: 5000 });
     assert.ok(payIn.status >= 200 && payIn.status < 300, `sandbox pay-in: ${payIn.status} ${payIn.text}`);
     await waitForValue('balance after the deposit', () => page.getByTestId('wallet-balance').textContent(), '₦5,000.00', 30_000);

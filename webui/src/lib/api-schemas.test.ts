@@ -118,9 +118,10 @@ describe('money answers', () => {
   });
 
   it('takes a deposit account that never expires (expiresAt null)', () => {
-    const details = { accountNumber: '7812345678', bankName: 'WEMA BANK', reference: 'r', expiresAt: null };
-    expect(depositAccountSchema.safeParse({ ...details, data: details }).success).toBe(true);
-    expect(depositAccountSchema.safeParse({ ...details, expiresAt: 5, data: details }).success).toBe(false);
+    const details = { accountNumber: '7812345678', bankName: 'WEMA BANK', reference: 'r', amount: 2500, expiresAt: null };
+    expect(depositAccountSchema.safeParse({ data: details }).success).toBe(true);
+    expect(depositAccountSchema.safeParse({ data: { ...details, expiresAt: 5 } }).success).toBe(false);
+    expect(depositAccountSchema.safeParse({ data: { ...details, amount: 12.345 } }).success).toBe(false);
   });
 });
 

@@ -201,16 +201,24 @@ export const walletTransactionsSchema = documented<ApiAnswer<'/wallet/transactio
   z.looseObject({ transactions: z.array(walletEntrySchema), pagination: paginationSchema }),
 );
 
-/** GET /payment/deposit-account: where the user's naira goes. */
+/** GET and POST /payment/deposit-account: the temporary account a deposit of `amount` goes to. */
 const depositDetailsSchema = z.looseObject({
   accountNumber: z.string(),
   bankName: z.string(),
   reference: z.string(),
+  amount: naira(),
   expiresAt: z.nullable(z.string()),
 });
 
-export const depositAccountSchema = documented<ApiAnswer<'/payment/deposit-account', 'get'>>()(
-  z.looseObject({ ...depositDetailsSchema.shape, data: depositDetailsSchema }),
+export const depositAccountSchema = documented<ApiAnswer<'/payment/deposit-account', 'get'>>()(z.looseObject({ data: depositDetailsSchema }));
+
+export const openDepositAnswerSchema = documented<ApiAnswer<'/payment/deposit-account', 'post'>>()(
+  z.looseObject({ data: depositDetailsSchema }),
+);
+
+/** GET and POST /payment/deposit-account/permanent: the static account; only the BVN's last 4 digits. */
+export const permanentAccountSchema = documented<ApiAnswer<'/payment/deposit-account/permanent', 'get'>>()(
+  z.looseObject({ data: z.looseObject({ accountNumber: z.string(), bankName: z.string(), bvnLast4: z.string() }) }),
 );
 
 /** POST /wallet/transfer. */

@@ -123,5 +123,8 @@ export type WalletEntry = ApiAnswer<'/wallet/transactions', 'get'>['transactions
 /** The history's filter: every type, or one. */
 export type WalletEntryType = NonNullable<ApiQuery<'/wallet/transactions', 'get'>['type']>;
 
-/** GET /payment/deposit-account: the temporary account a deposit is paid into. */
-export type DepositAccount = ApiAnswer<'/payment/deposit-account', 'get'>;
+/** GET /payment/deposit-account: the temporary account a deposit of its amount is paid into. */
+export type DepositAccount = ApiAnswer<'/payment/deposit-account', 'get'>['data'];
+
+/** GET /payment/deposit-account/permanent: the static account (any amount, any number of times). */
+export type PermanentAccount = ApiAnswer<'/payment/deposit-account/permanent', 'get'>['data'];

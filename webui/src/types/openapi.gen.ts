@@ -1642,18 +1642,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get the caller's account to pay naira into
-         * @description A temporary virtual account at the payment provider (Flutterwave): naira paid into it by
-         *     bank transfer reaches the caller's wallet when the provider's webhook arrives (see
-         *     POST /api/payment/webhook). The same account is answered until it expires (expiresAt is the
-         *     provider's own expiry, about an hour after it was opened); then a new one is opened, with
-         *     a new reference. Money paid into an expired account is refused by the bank and never
-         *     arrives. The fields are at the top level and again under `data`, which the spec's clients
-         *     read (spec part 2 §3: "paymentDetails or data").
+         * Get the caller's open temporary deposit account
+         * @description The temporary (dynamic) virtual account the caller last opened with POST, while it is open:
+         *     not once it expired (expiresAt, the provider's own expiry) nor once it was paid (it takes
+         *     one payment: the provider's `frequency`, counted when the deposit webhook is credited).
+         *     Then, or when the caller never opened one, 404 "No Account Details". It never opens one.
          */
         get: operations["getDepositAccount"];
         put?: never;
-        post?: never;
+        /**
+         * Open a temporary deposit account for an amount
+         * @description Opens a temporary (dynamic) virtual account at the payment provider (Flutterwave) for
+         *     exactly `amount` naira (at least the terms' minimum deposit, ₦100). The caller transfers
+         *     exactly that amount to it from their bank, once, before expiresAt (the provider's expiry,
+         *     about an hour); the provider's webhook then credits the wallet (POST /api/payment/webhook).
+         *     A transfer of another amount, a second transfer, or one after the expiry is returned to the
+         *     sender by the bank. The account replaces the caller's open one (which GET stops showing; a
+         *     transfer already made into it is still credited).
+         *
+         *     With an Idempotency-Key used before and the same body, the first answer comes again with
+         *     `Idempotent-Replayed: true` and no account is opened; a refusal stores nothing. Two
+         *     requests with different keys racing for one caller: one opens, the other is 409 and
+         *     stores nothing.
+         */
+        post: operations["openDepositAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment/deposit-account/permanent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the caller's permanent deposit account
+         * @description The caller's permanent (static) account: it takes any amount, any number of times, and
+         *     never expires; every transfer into it is credited through the webhook. 404 "No Account
+         *     Details" until it is opened.
+         */
+        get: operations["getPermanentDepositAccount"];
+        put?: never;
+        /**
+         * Open the caller's permanent deposit account with their BVN
+         * @description Opens a static virtual account (`is_permanent: true`) with the caller's 11-digit BVN, which
+         *     the provider requires. The BVN is sent to the provider and kept nowhere: only its last 4
+         *     digits are stored and shown. Once: when the caller has one, it is answered (200) as it is
+         *     and the provider is not asked again.
+         */
+        post: operations["openPermanentDepositAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3674,13 +3715,14 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
-        /** @description An account at the provider's bank that pays naira into the caller's wallet. */
+        /** @description A temporary account at the provider's bank that takes one transfer of `amount` into the caller's wallet. */
         DepositAccount: {
             /** @description The NUBAN to transfer to. */
             accountNumber: string;
             bankName: string;
-            /** @description Ours (the provider's tx_ref); every deposit into the account carries it. */
+            /** @description Ours (the provider's tx_ref): the deposit into the account carries it, and so does its wallet entry. */
             reference: string;
+            amount: components["schemas"]["Naira"];
             /**
              * Format: date-time
              * @description When the account stops taking payments (RFC 3339, UTC), as the provider says; null if it never does.
@@ -3688,12 +3730,15 @@ export interface components {
             expiresAt: string | null;
         };
         DepositAccountResponse: {
-            accountNumber: string;
-            bankName: string;
-            reference: string;
-            /** Format: date-time */
-            expiresAt: string | null;
             data: components["schemas"]["DepositAccount"];
+        };
+        PermanentAccountResponse: {
+            data: {
+                accountNumber: string;
+                bankName: string;
+                /** @description The last 4 digits of the BVN it was opened with; the BVN itself is kept nowhere. */
+                bvnLast4: string;
+            };
         };
         BankList: {
             banks: {
@@ -3999,6 +4044,20 @@ export interface components {
                 /**
                  * @example {
                  *       "message": "Insufficient funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The caller has no such deposit account open (spec part 2 §8's words). */
+        NoAccountDetails: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "No Account Details"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -7732,7 +7791,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The caller's open deposit account. */
+            /** @description The caller's open temporary account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7740,14 +7799,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "accountNumber": "7812345678",
-                     *       "bankName": "WEMA BANK",
-                     *       "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
-                     *       "expiresAt": "2026-11-23T19:30:00Z",
                      *       "data": {
                      *         "accountNumber": "7812345678",
                      *         "bankName": "WEMA BANK",
                      *         "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *         "amount": 5000,
                      *         "expiresAt": "2026-11-23T19:30:00Z"
                      *       }
                      *     }
@@ -7756,6 +7812,191 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoAccountDetails"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    openDepositAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A UUID the client makes once per attempt and sends again with every retry of it ("Idempotency-Key header is required", "Idempotency-Key header must be a UUID"). */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 5000
+                 *     }
+                 */
+                "application/json": {
+                    amount?: components["schemas"]["Naira"];
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The account opened for the amount. */
+            201: {
+                headers: {
+                    /** @description "true" when this is the stored first answer of an earlier request with the key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "reference": "zuum-dep-0b8f0a0e-6a43-4b43-9d1c-3f0b0c0f2a11",
+                     *         "amount": 5000,
+                     *         "expiresAt": "2026-11-23T19:30:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAccountResponse"];
+                };
+            };
+            /** @description The amount is below the minimum or not a naira amount, the Idempotency-Key is missing or not a UUID, or the body is not JSON. Nothing is opened. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Another request of the caller opened an account at the same moment; nothing was stored. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Another deposit account was opened at the same time. Please try again."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["KeyReused"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getPermanentDepositAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permanent account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "bvnLast4": "4455"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermanentAccountResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoAccountDetails"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    openPermanentDepositAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "bvn": "22233344455"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The caller's Bank Verification Number: 11 digits. */
+                    bvn?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller already had one; it is answered and nothing is opened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PermanentAccountResponse"];
+                };
+            };
+            /** @description The permanent account, opened. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "accountNumber": "7812345678",
+                     *         "bankName": "WEMA BANK",
+                     *         "bvnLast4": "4455"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PermanentAccountResponse"];
+                };
+            };
+            /** @description The BVN is not 11 digits, or the body is not JSON. Nothing is opened. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "BVN must be exactly 11 digits",
+                     *       "errors": [
+                     *         {
+                     *           "field": "bvn",
+                     *           "msg": "BVN must be exactly 11 digits"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
         };

@@ -4,12 +4,14 @@ import { DEPOSIT_STATE_LABEL, depositCountdown, formatRemaining } from './deposi
 const at = Date.parse('2026-03-01T12:00:00Z');
 const plus = (ms: number) => new Date(at + ms).toISOString();
 const H = 60 * 60 * 1000;
+const M = 60 * 1000;
 
 describe('depositCountdown', () => {
   it.each([
+    ['a fresh account (the provider\'s hour)', plus(H), 'temporary', '1h 00m 00s'],
     ['three hours left', plus(3 * H), 'temporary', '3h 00m 00s'],
-    ['exactly one hour left', plus(H), 'temporary', '1h 00m 00s'],
-    ['just under an hour left', plus(H - 1000), 'expiring', '59m 59s'],
+    ['exactly ten minutes left', plus(10 * M), 'temporary', '10m 00s'],
+    ['just under ten minutes left', plus(10 * M - 1000), 'expiring', '9m 59s'],
     ['one second left', plus(1000), 'expiring', '1s'],
     ['the expiry itself', plus(0), 'expired', '0s'],
     ['a past expiry', plus(-5 * H), 'expired', '0s'],
@@ -20,12 +22,17 @@ describe('depositCountdown', () => {
     expect(c.remaining).toBe(remaining);
   });
 
+  it('reads Paid once the deposit was credited, before or after the expiry', () => {
+    expect(depositCountdown(plus(H), at, true).state).toBe('paid');
+    expect(depositCountdown(plus(-H), at, true).state).toBe('paid');
+  });
+
   it('keeps an account that never expires a Temporary Account without a countdown', () => {
     expect(depositCountdown(null, at)).toEqual({ state: 'temporary', remainingMs: Infinity, remaining: '' });
   });
 
-  it('names the three states as the spec does', () => {
-    expect(Object.values(DEPOSIT_STATE_LABEL)).toEqual(['Temporary Account', 'Expiring Soon', 'Expired']);
+  it('names the states as the spec does, and Paid', () => {
+    expect(Object.values(DEPOSIT_STATE_LABEL)).toEqual(['Temporary Account', 'Expiring Soon', 'Expired', 'Paid']);
   });
 });
 

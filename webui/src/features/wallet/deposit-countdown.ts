@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 
-/** Spec part 2 §9: the deposit account reads "Expiring Soon" under one hour before it expires. */
-export const EXPIRING_SOON_MS = 60 * 60 * 1000;
+/**
+ * The deposit account reads "Expiring Soon" under 10 minutes before it expires. Spec part 2 §9
+ * says under an hour, but the provider's temporary accounts live about an hour, so a fresh one
+ * would already read Expiring Soon (issue 21 sets 10 minutes).
+ */
+export const EXPIRING_SOON_MS = 10 * 60 * 1000;
 
-export type DepositState = 'temporary' | 'expiring' | 'expired';
+export type DepositState = 'temporary' | 'expiring' | 'expired' | 'paid';
 
-/** Spec part 2 §4 labels of the deposit account's three states. */
+/** Labels of the deposit account's states (spec part 2 §4's three, and Paid once credited). */
 export const DEPOSIT_STATE_LABEL: Record<DepositState, string> = {
   temporary: 'Temporary Account',
   expiring: 'Expiring Soon',
   expired: 'Expired',
+  paid: 'Paid',
 };
 
 export const EXPIRED_TEXT = 'This account has expired. Please generate a new one.';
@@ -29,12 +34,14 @@ export function formatRemaining(ms: number): string {
 }
 
 /**
- * Where the deposit account stands at `now` (ms): expired at or after expiresAt, Expiring Soon
- * under an hour before, a plain Temporary Account before that; null (the provider says it never
- * expires) stays a Temporary Account with no countdown (remaining ""). An expiry that cannot be
- * read counts as expired: an account number must never be shown as usable when it may not be.
+ * Where the deposit account stands at `now` (ms): Paid once its deposit was credited (whatever
+ * the clock says); else expired at or after expiresAt, Expiring Soon under 10 minutes before, a
+ * plain Temporary Account before that; null (the provider says it never expires) stays a
+ * Temporary Account with no countdown (remaining ""). An expiry that cannot be read counts as
+ * expired: an account number must never be shown as usable when it may not be.
  */
-export function depositCountdown(expiresAt: string | null, now: number): DepositCountdown {
+export function depositCountdown(expiresAt: string | null, now: number, paid = false): DepositCountdown {
+  if (paid) return { state: 'paid', remainingMs: 0, remaining: '' };
   if (expiresAt === null) return { state: 'temporary', remainingMs: Infinity, remaining: '' };
   const end = Date.parse(expiresAt);
   const remainingMs = Number.isFinite(end) ? Math.max(0, end - now) : 0;

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { depositAccountSchema, walletSchema, walletTransactionsSchema } from '@/lib/api-schemas';
+import { walletSchema, walletTransactionsSchema } from '@/lib/api-schemas';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import type { WalletEntryType } from '@/types/api';
 
@@ -12,6 +12,7 @@ export const walletKeys = {
   wallet: ['wallet'] as const,
   history: (type: WalletEntryType | 'all') => ['wallet', 'history', type] as const,
   deposit: ['wallet', 'deposit-account'] as const,
+  permanent: ['wallet', 'deposit-account', 'permanent'] as const,
 };
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -61,24 +62,6 @@ export function useTransactions(type: WalletEntryType | 'all') {
     }),
   );
 }
-
-/**
- * GET /payment/deposit-account: the temporary account to pay into. The server reuses it until it
- * expires and then issues a new one, so asking again after the expiry is "generate a new one".
- */
-export function getDepositAccount() {
-  return api.get('/payment/deposit-account', { schema: depositAccountSchema });
-}
-
-export const useDepositAccount = (enabled: boolean) =>
-  useQuery(queryOptions({ queryKey: walletKeys.deposit, queryFn: getDepositAccount, enabled, staleTime: 60_000 }));
-
-/** Spec part 2 §8 deposit account. */
-export const depositErrors: ErrorCatalogue = {
-  byStatus: { 401: 'Authentication token missing' },
-  network: 'No response from server',
-  fallback: 'Failed to fetch payment details',
-};
 
 /** The wallet's own reads (no catalogue row in the spec: the wallet there was sample data). */
 export const walletErrors: ErrorCatalogue = {

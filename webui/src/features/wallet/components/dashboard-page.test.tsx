@@ -27,10 +27,9 @@ const wallet = {
   recent: [entry('e3', 'sale', 899.1, 'ada_sings'), entry('e2', 'purchase', 999, 'kel_on_the_beat'), entry('e1', 'deposit', 5000, 'Bank transfer')],
   totals: { purchases: 999, sales: 899.1, deposits: 5000 },
 };
-const account = (expiresAt: string | null) => {
-  const details = { accountNumber: '7824822527', bankName: 'WEMA BANK', reference: 'zuum-dep-1', expiresAt };
-  return { ...details, data: details };
-};
+const account = (expiresAt: string | null) => ({
+  data: { accountNumber: '7824822527', bankName: 'WEMA BANK', reference: 'zuum-dep-1', amount: 5000, expiresAt },
+});
 
 describe('/dashboard', () => {
   afterEach(() => vi.useRealTimers());
@@ -80,9 +79,14 @@ describe('/dashboard', () => {
     expect(calls.filter((c) => c.path === '/wallet/transactions')).toHaveLength(asked);
   });
 
-  it('opens Deposit Funds with the temporary account and its countdown', async () => {
-    const expiresAt = new Date(Date.now() + 2 * 3600_000 + 30_000).toISOString();
-    const { calls } = mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': { status: 200, body: account(expiresAt) } });
+  it('opens Deposit Funds with the open temporary account and its countdown', async () => {
+    const expiresAt = new Date(Date.now() + 50 * 60_000 + 30_000).toISOString();
+    const { calls } = mockApi({
+      ...me,
+      'GET /wallet': { status: 200, body: wallet },
+      'GET /payment/deposit-account': { status: 200, body: account(expiresAt) },
+      'GET /payment/deposit-account/permanent': { status: 404, body: { message: 'No Account Details' } },
+    });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Deposit' }));
@@ -91,26 +95,8 @@ describe('/dashboard', () => {
     expect(panel).toHaveTextContent('WEMA BANK');
     expect(panel).toHaveTextContent('zuum-dep-1');
     expect(panel).toHaveTextContent('Temporary Account');
-    expect(panel).toHaveTextContent(/Expires in 2h 00m \d\ds/);
+    expect(panel).toHaveTextContent(/Expires in 50m \d\ds/);
     expect(calls.filter((c) => c.path === '/payment/deposit-account')).toHaveLength(1);
-  });
-
-  it('asks for a new account when the shown one has expired', async () => {
-    const answers = [account(new Date(Date.now() - 1000).toISOString()), account(new Date(Date.now() + 3 * 3600_000).toISOString())];
-    const { calls } = mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': () => ({ status: 200, body: answers.shift() }) });
-    const user = userEvent.setup();
-    renderRoutes(routes, '/dashboard?panel=deposit');
-    expect(await screen.findByText('This account has expired. Please generate a new one.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Generate New Account' }));
-    expect(await screen.findByText('7824822527')).toBeInTheDocument();
-    expect(screen.getByText('Temporary Account')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/payment/deposit-account')).toHaveLength(2);
-  });
-
-  it('says "Failed to fetch payment details" when the account cannot be had', async () => {
-    mockApi({ ...me, 'GET /wallet': { status: 200, body: wallet }, 'GET /payment/deposit-account': { status: 503, body: { message: '' } } });
-    renderRoutes(routes, '/dashboard?panel=deposit');
-    expect(await screen.findByText('Failed to fetch payment details')).toBeInTheDocument();
   });
 
   it('View All opens the history; a filter asks for that type; Load more follows the cursor', async () => {

@@ -5,8 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import type { WalletEntryType } from '@/types/api';
-import { depositErrors, useDepositAccount, useTransactions, useWallet, walletErrors } from '../api/wallet';
-import { DepositDetails } from './deposit-details';
+import { useTransactions, useWallet, walletErrors } from '../api/wallet';
+import { DepositPanel } from './deposit-panel';
 import { StatementForm } from './statement-form';
 import { TransferPanel } from './transfer-panel';
 import { WithdrawPanel } from './withdraw-panel';
@@ -113,29 +113,6 @@ export function DashboardPage() {
             )}
           </section>
         </>
-      )}
-    </section>
-  );
-}
-
-/** Deposit Funds: the temporary account, fetched when the panel opens. */
-function DepositPanel() {
-  const account = useDepositAccount(true);
-  return (
-    <section className="wallet-card" aria-labelledby="deposit-title">
-      <h2 id="deposit-title">Deposit Funds</h2>
-      {account.isPending && <Spinner label="Loading account details..." />}
-      {account.isError && (
-        <div className="alert alert-error" role="alert">
-          {messageFor(account.error, depositErrors)}
-          <Button variant="secondary" onClick={() => account.refetch()}>
-            Try Again
-          </Button>
-        </div>
-      )}
-      {account.isSuccess && !account.data?.accountNumber && <p>No Account Details</p>}
-      {account.data?.accountNumber && (
-        <DepositDetails account={account.data} onRenew={() => account.refetch()} renewing={account.isFetching} />
       )}
     </section>
   );
