@@ -19,27 +19,36 @@ import (
 	domain "zuum/shared/chat"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
-	"zuum/shared/profile"
+	"zuum/shared/session"
 )
 
-// Poster posts a frame to a connection; domain.ErrGone when it has closed.
+// Poster posts a frame to a connection (domain.ErrGone when it has closed) and closes one.
 type Poster interface {
 	Post(ctx context.Context, conn string, data []byte) error
+	Close(ctx context.Context, conn string) error
+}
+
+// Sessions authenticates the upgrade's token and, on every later frame, the session the
+// connection was opened with (session.Users).
+type Sessions interface {
+	httpapi.Authenticator
+	Resume(ctx context.Context, userID, sessionID string, epoch int64) (session.Session, error)
 }
 
 // Handler serves the chat socket's events.
 type Handler struct {
-	sessions httpapi.Authenticator
+	sessions Sessions
 	rooms    *domain.Store
 	conns    *domain.Connections
 	push     Poster
-	accounts *profile.Store
+	origin   string
 }
 
-// New returns the chat function. accounts is read on every frame, so that a socket opened before
-// its account was deactivated stops with the account's sessions.
-func New(sessions httpapi.Authenticator, rooms *domain.Store, conns *domain.Connections, push Poster, accounts *profile.Store) *Handler {
-	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, accounts: accounts}
+// New returns the chat function. Every frame is judged by the session its connection was opened
+// with, so that a socket stops with its session: logout, a password reset, a deactivation.
+// origin is the app's own origin (APP_URL): an upgrade from a page of any other is refused.
+func New(sessions Sessions, rooms *domain.Store, conns *domain.Connections, push Poster, origin string) *Handler {
+	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, origin: origin}
 }
 
 // Route keys of the WebSocket API (schema.ChatSocket.Routes and API Gateway's own).
@@ -72,14 +81,15 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 		}
 		return ok(), nil
 	}
-	user, err := h.conns.User(ctx, conn)
-	if err == nil {
-		err = h.active(ctx, conn, user)
-	}
+	o, err := h.owner(ctx, conn)
 	if err != nil {
 		h.fail(ctx, conn, e, err)
+		if errors.Is(err, domain.ErrNotConnected) {
+			h.hangUp(ctx, conn)
+		}
 		return ok(), nil
 	}
+	user := o.UserID
 	var f frame
 	if json.Unmarshal([]byte(e.Body), &f) != nil {
 		h.post(ctx, conn, errorEvent(msgMalformed, ""))
@@ -100,21 +110,43 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 	return ok(), nil
 }
 
-// active refuses the frames of a connection whose account has been deactivated (or is gone)
-// since it connected: the connection is forgotten and the frame answered as one of an expired
-// connection (domain.ErrNotConnected); reconnecting is refused, as the account's sessions are.
-func (h *Handler) active(ctx context.Context, conn, user string) error {
-	a, err := h.accounts.Account(ctx, user)
-	if err == nil && !a.Deactivated {
-		return nil
+// owner is whose conn is, while the session it was opened with is live; domain.ErrNotConnected
+// when it is unknown, expired or its session has ended, the connection then forgotten.
+func (h *Handler) owner(ctx context.Context, conn string) (domain.Owner, error) {
+	o, err := h.conns.Owner(ctx, conn)
+	if errors.Is(err, domain.ErrNotConnected) {
+		if err := h.conns.Remove(ctx, conn); err != nil {
+			return o, err
+		}
+		return o, domain.ErrNotConnected
 	}
-	if err != nil && !failure.Is(err, failure.NotFound) {
+	if err != nil {
+		return o, err
+	}
+	return o, h.live(ctx, conn, o)
+}
+
+// live refuses the frames of a connection whose session has ended since it connected (logout,
+// expiry), whose account's session epoch moved on (a password reset) or whose account was
+// deactivated or is gone: the connection is forgotten and the frame answered as one of an
+// expired connection (domain.ErrNotConnected), then closed (hangUp); reconnecting is refused, as
+// the session is.
+func (h *Handler) live(ctx context.Context, conn string, o domain.Owner) error {
+	_, err := h.sessions.Resume(ctx, o.UserID, o.SessionID, o.Epoch)
+	if err == nil || !failure.Is(err, failure.Unauthorized) {
 		return err
 	}
-	if err := h.conns.RemoveOf(ctx, user, conn); err != nil {
+	if err := h.conns.RemoveOf(ctx, o.UserID, conn); err != nil {
 		return err
 	}
 	return domain.ErrNotConnected
+}
+
+// hangUp closes conn (the management API's DeleteConnection), after the answer to its frame.
+func (h *Handler) hangUp(ctx context.Context, conn string) {
+	if err := h.push.Close(ctx, conn); err != nil {
+		slog.ErrorContext(ctx, "chat: close", "conn", conn, "err", err)
+	}
 }
 
 func ok() events.APIGatewayProxyResponse {
@@ -133,7 +165,8 @@ func (h *Handler) connect(ctx context.Context, e events.APIGatewayWebsocketProxy
 		return refuse()
 	}
 	if err == nil {
-		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, session.UserID)
+		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, domain.Owner{
+			UserID: session.UserID, SessionID: session.SessionID, Epoch: session.Account.SessionEpoch})
 	}
 	if err != nil {
 		slog.ErrorContext(ctx, "chat: connect", "request_id", e.RequestContext.RequestID, "err", err)
@@ -280,7 +313,8 @@ func (h *Handler) text(ctx context.Context, err error) string {
 	return httpapi.ServerErrorMessage
 }
 
-// deliver posts ev to every open connection of user, forgetting those that have closed.
+// deliver posts ev to every open connection of user whose session is still live, forgetting
+// those that have closed; one whose session has ended gets nothing and is closed.
 func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 	conns, err := h.conns.Of(ctx, user)
 	if err != nil {
@@ -291,7 +325,14 @@ func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 	var wg sync.WaitGroup
 	for _, c := range conns {
 		wg.Go(func() {
-			err := h.push.Post(ctx, c, raw)
+			_, err := h.owner(ctx, c)
+			if errors.Is(err, domain.ErrNotConnected) {
+				h.hangUp(ctx, c)
+				return
+			}
+			if err == nil {
+				err = h.push.Post(ctx, c, raw)
+			}
 			if errors.Is(err, domain.ErrGone) {
 				err = h.conns.RemoveOf(ctx, user, c)
 			}

@@ -250,7 +250,7 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 	a, b := open(t, ada, ""), open(t, bola, "")
 	// A connection whose $disconnect never came: its item is there, its socket is not.
 	conns := domain.NewConnections(dynamodb.NewFromConfig(app.Cloud.Config), schema.Connections.Name)
-	if err := conns.Add(context.Background(), "Z29uZS1jb25uZWN0aW9u=", bola.id); err != nil {
+	if err := conns.Add(context.Background(), "Z29uZS1jb25uZWN0aW9u=", domain.Owner{UserID: bola.id}); err != nil {
 		t.Fatal(err)
 	}
 	if got := connections(t, app, bola.id); len(got) != 2 {
@@ -267,7 +267,7 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if _, err := conns.User(context.Background(), "Z29uZS1jb25uZWN0aW9u="); !errors.Is(err, domain.ErrNotConnected) {
+	if _, err := conns.Owner(context.Background(), "Z29uZS1jb25uZWN0aW9u="); !errors.Is(err, domain.ErrNotConnected) {
 		t.Fatalf("the gone connection is still known: %v", err)
 	}
 }

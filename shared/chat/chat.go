@@ -16,7 +16,8 @@
 //
 //	pk USER#<userId>  sk CONNS           a user's open connections: one attribute c:<connId>
 //	                                     each, holding its expiry; expires_at, the newest's
-//	pk CONN#<connId>  sk CONN            which user a connection is: user_id, expires_at
+//	pk CONN#<connId>  sk CONN            whose a connection is: user_id, session_id and epoch
+//	                                     (the session it was opened with), expires_at
 //
 // A user's connections are one item, so delivering a message reads one item per member however
 // many tabs are open.
