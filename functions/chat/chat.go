@@ -154,11 +154,18 @@ func ok() events.APIGatewayProxyResponse {
 }
 
 // connect authenticates the upgrade with the session cookie (browsers cannot set headers on a
-// WebSocket), a token query parameter, or a Bearer header, and records the connection.
+// WebSocket), a token query parameter, or a Bearer header, and records the connection with the
+// session it was opened with. An upgrade the cookie authenticates must come from the app's own
+// page (its Origin, else its Referer): another site's page would ride on the browser's cookie,
+// which API Gateway does not stop. A client that sends the token itself needs no Origin.
 func (h *Handler) connect(ctx context.Context, e events.APIGatewayWebsocketProxyRequest) events.APIGatewayProxyResponse {
-	token := connectToken(e)
+	token, byCookie := connectToken(e)
 	if token == "" {
 		return refuse()
+	}
+	if byCookie && !httpapi.SameOrigin(h.origin, headers(e)) {
+		return events.APIGatewayProxyResponse{StatusCode: http.StatusForbidden,
+			Headers: map[string]string{"Content-Type": "application/json"}, Body: `{"message":"` + httpapi.MsgForeignOrigin + `"}`}
 	}
 	session, err := h.sessions.Authenticate(ctx, token)
 	if failure.Is(err, failure.Unauthorized) {
@@ -181,18 +188,27 @@ func refuse() events.APIGatewayProxyResponse {
 		Headers: map[string]string{"Content-Type": "application/json"}, Body: `{"message":"` + msgUnauthorized + `"}`}
 }
 
+// headers are a $connect event's headers.
+func headers(e events.APIGatewayWebsocketProxyRequest) http.Header {
+	h := http.Header{}
+	for name, v := range e.Headers {
+		h.Set(name, v)
+	}
+	return h
+}
+
 // connectToken is the session token of a $connect event: the token query parameter, a Bearer
-// Authorization header, then the session cookie.
-func connectToken(e events.APIGatewayWebsocketProxyRequest) string {
+// Authorization header, then the session cookie (byCookie).
+func connectToken(e events.APIGatewayWebsocketProxyRequest) (token string, byCookie bool) {
 	if t := strings.TrimSpace(e.QueryStringParameters["token"]); t != "" {
-		return t
+		return t, false
 	}
 	var cookies []string
 	for name, v := range e.Headers {
 		switch strings.ToLower(name) {
 		case "authorization":
 			if len(v) > 7 && strings.EqualFold(v[:7], "bearer ") {
-				return strings.TrimSpace(v[7:])
+				return strings.TrimSpace(v[7:]), false
 			}
 		case "cookie":
 			cookies = append(cookies, v)
@@ -210,11 +226,11 @@ func connectToken(e events.APIGatewayWebsocketProxyRequest) string {
 		}
 		for _, c := range parsed {
 			if c.Name == httpapi.SessionCookie && c.Value != "" {
-				return c.Value
+				return c.Value, true
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // frame is a client frame; every field is optional, and one of the wrong type reads as missing.

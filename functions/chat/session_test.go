@@ -1,13 +1,17 @@
 package chat_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"zuum/localstack/apptest"
+	"zuum/shared/schema"
 )
 
 // closedWithin fails t unless the server closes tb within d.
@@ -103,5 +107,38 @@ func TestLogout_AnOpenSocketReceivesNoMoreMessagesAndIsClosed(t *testing.T) {
 	defer a.mu.Unlock()
 	if len(a.frames) != 0 {
 		t.Fatalf("a logged-out socket received %+v", a.frames)
+	}
+}
+
+func TestUpgrade_ByCookieFromAnotherSiteIsRefusedWith403(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada := signUp(t, app, "ada")
+	dial := func(origin, query string) (int, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		u := app.URL(schema.ChatSocket.Path)
+		if query != "" {
+			u += "?" + query
+		}
+		ws, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: ada.c.HTTP, HTTPHeader: http.Header{"Origin": {origin}}})
+		if ws != nil {
+			_ = ws.CloseNow()
+		}
+		if res == nil {
+			return 0, err
+		}
+		return res.StatusCode, err
+	}
+	for _, origin := range []string{"https://evil.example", "null", ""} {
+		if status, err := dial(origin, ""); err == nil || status != http.StatusForbidden {
+			t.Errorf("a cookie upgrade from Origin %q: %d %v", origin, status, err)
+		}
+	}
+	if status, err := dial(app.URL(""), ""); err != nil || status != http.StatusSwitchingProtocols {
+		t.Errorf("a cookie upgrade from the app: %d %v", status, err)
+	}
+	// A client that sends the token itself is no page riding on a cookie.
+	if status, err := dial("https://elsewhere.example", "token="+ada.c.Token); err != nil || status != http.StatusSwitchingProtocols {
+		t.Errorf("a token upgrade: %d %v", status, err)
 	}
 }

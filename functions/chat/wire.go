@@ -17,7 +17,7 @@ import (
 // what sessions need (USERS_TABLE, JWT_SECRET_ID; every frame reads its session and account there)
 // and APP_URL, the only origin an upgrade may come from.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
-	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar)
+	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar, "APP_URL")
 	if err != nil {
 		return nil, err
 	}
@@ -31,6 +31,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 		o.BaseEndpoint = aws.String(callback)
 	})
 	h := New(sessions, domain.NewStore(db, v[schema.Chat.EnvVar]),
-		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api), env("APP_URL"))
+		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api), v["APP_URL"])
 	return h.Handle, nil
 }

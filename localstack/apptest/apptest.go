@@ -206,8 +206,10 @@ func (a *App) NoFailedEvents(t testing.TB) {
 // FailedEvents returns the asynchronous invocations that failed every attempt, oldest first.
 func (a *App) FailedEvents() []edge.FailedEvent { return a.Cloud.Edge.FailedEvents() }
 
-// Client is a browser-like client: it keeps cookies, does not follow redirects, and calls from
-// an address of its own, as separate people do (the API limits some calls per address).
+// Client is a browser-like client: it keeps cookies, does not follow redirects, sends the app's
+// Origin where a browser on its page does (every request but GET and HEAD, and the socket's
+// upgrade), and calls from an address of its own, as separate people do (the API limits some
+// calls per address).
 type Client struct {
 	t     testing.TB
 	app   *App
@@ -244,6 +246,13 @@ type fromAddress struct {
 
 func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
+	// What a browser on the app's page sends: Origin on every request that may change something
+	// and on the socket's upgrade. A test sets its own (an empty one sends none).
+	if o, set := r.Header["Origin"]; !set && (r.Method != http.MethodGet && r.Method != http.MethodHead || r.Header.Get("Upgrade") != "") {
+		r.Header.Set("Origin", f.c.app.Server.URL)
+	} else if set && (len(o) == 0 || o[0] == "") {
+		r.Header.Del("Origin")
+	}
 	r.Header.Set(sourceHeader, f.c.IP)
 	r.Header.Set(clientHeader, strconv.Itoa(int(f.c.n)))
 	if f.c.Edge != "" {

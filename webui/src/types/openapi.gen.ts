@@ -3750,6 +3750,52 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The path holds a control character or a bare % once decoded (%00, %0a, %7f, %25), or the
+         *     query string does not parse (a bad escape such as %ZZ, a ;): answered before any route runs,
+         *     in every group.
+         */
+        BadURL: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not JSON (its Content-Type is not application/json); nothing was read or changed. */
+        NotJSON: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Content-Type must be application/json."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A browser's state-changing request from another site: it carries a session cookie
+         *     (zuum_session or zuum_admin) and no Bearer header, and neither its Origin nor (without
+         *     one) its Referer is the app's own origin; or, cookie or not, its Origin names another. A
+         *     Bearer client needs no Origin. Nothing was changed.
+         */
+        ForeignOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request refused: it did not come from the Zuum app."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such release, or not yours. */
         ReleaseNotFound: {
             headers: {
@@ -4239,6 +4285,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many sign-ups from the caller's address. */
             429: {
                 headers: {
@@ -4351,6 +4398,7 @@ export interface operations {
             };
             403: components["responses"]["OriginRequired"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The email's tries for the day are used. */
             429: {
                 headers: {
@@ -4425,6 +4473,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description A code was sent less than a minute ago. */
             429: {
                 headers: {
@@ -4518,6 +4567,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many failed logins for the email or from the address. */
             429: {
                 headers: {
@@ -4559,6 +4609,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4581,6 +4632,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4642,6 +4694,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many requests for the account, the email or from the address. */
             429: {
                 headers: {
@@ -4699,6 +4752,7 @@ export interface operations {
             };
             403: components["responses"]["OriginRequired"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4730,6 +4784,7 @@ export interface operations {
                     "text/html": components["schemas"]["RedirectPage"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4759,6 +4814,7 @@ export interface operations {
                     "text/html": components["schemas"]["RedirectPage"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4781,6 +4837,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnProfile"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ProfileNotFound"];
             500: components["responses"]["ServerError"];
@@ -4819,8 +4876,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ProfileNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4845,6 +4904,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProfile"];
                 };
             };
+            400: components["responses"]["BadURL"];
             404: components["responses"]["ProfileNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -4961,6 +5021,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The profile does not exist or is deactivated (unfollowing a deactivated profile you follow still works). */
             404: {
                 headers: {
@@ -4990,6 +5051,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5060,6 +5122,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5096,6 +5159,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomList"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -5140,7 +5204,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5184,7 +5250,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5348,6 +5416,7 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AudioNotFound"];
             500: components["responses"]["ServerError"];
@@ -5366,6 +5435,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["AudioNotFound"];
@@ -5391,7 +5461,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["AudioNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -5456,8 +5528,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5483,8 +5557,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5524,8 +5600,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["AudioNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5550,6 +5628,7 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -5612,7 +5691,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5776,6 +5857,7 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VideoNotFound"];
             500: components["responses"]["ServerError"];
@@ -5794,6 +5876,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["VideoNotFound"];
@@ -5819,7 +5902,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -5884,8 +5969,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5911,8 +5998,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5952,8 +6041,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5978,6 +6069,7 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -6038,7 +6130,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6202,6 +6296,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeatPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
@@ -6220,6 +6315,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["BeatNotFound"];
@@ -6245,7 +6341,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6310,8 +6408,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6337,8 +6437,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6378,8 +6480,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["BeatNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6404,6 +6508,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeatPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -6503,6 +6608,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such beat, it was withdrawn, its producer's account is off, or no licence is left. */
             404: {
                 headers: {
@@ -6527,6 +6633,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6565,6 +6672,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLink"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description Every download of the purchase is spent. */
             403: {
@@ -6607,6 +6715,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PurchaseNotFound"];
             500: components["responses"]["ServerError"];
@@ -6635,6 +6744,7 @@ export interface operations {
                     "application/json": components["schemas"]["SaleTerms"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -6837,7 +6947,9 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such notification of yours (another user's is not found either). */
             404: {
                 headers: {
@@ -6878,7 +6990,9 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6903,6 +7017,7 @@ export interface operations {
                     "application/json": components["schemas"]["LicenceVerification"];
                 };
             };
+            400: components["responses"]["BadURL"];
             /** @description No licence has this number. */
             404: {
                 headers: {
@@ -6938,6 +7053,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7030,6 +7146,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No active, verified account has the email. */
             404: {
                 headers: {
@@ -7059,6 +7176,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used before with another request. */
             422: {
                 headers: {
@@ -7155,6 +7273,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionPlan"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7177,6 +7296,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionLink"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description A paid period runs. */
             409: {
@@ -7232,6 +7352,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The balance does not cover the price; nothing moved. */
             406: {
                 headers: {
@@ -7331,6 +7452,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such post of yours. */
             404: {
                 headers: {
@@ -7360,6 +7482,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used with another request. */
             422: {
                 headers: {
@@ -7395,7 +7518,9 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionChanged"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No paid period runs. */
             404: {
                 headers: {
@@ -7492,6 +7617,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositAccountResponse"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
@@ -7529,6 +7655,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankList"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7585,7 +7712,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description More than 20 well-formed lookups by the caller in the hour (resolving names account holders). */
             429: {
                 headers: {
@@ -7679,6 +7808,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The balance does not cover the amount and the fee. */
             406: {
                 headers: {
@@ -7694,6 +7824,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used before with another request. */
             422: {
                 headers: {
@@ -7810,6 +7941,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description The body is over 64 KB. */
             413: {
                 headers: {
@@ -7824,6 +7956,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
         };
@@ -7904,8 +8037,10 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             406: components["responses"]["ReleaseInsufficient"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             422: components["responses"]["KeyReused"];
             500: components["responses"]["ServerError"];
         };
@@ -7931,6 +8066,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReleaseNotFound"];
             500: components["responses"]["ServerError"];
@@ -7963,6 +8099,7 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ReleaseNotFound"];
             /** @description The release is no longer a draft, or it changed meanwhile. */
             409: {
@@ -7974,6 +8111,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8005,6 +8143,7 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ReleaseNotFound"];
             406: components["responses"]["ReleaseInsufficient"];
             /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
@@ -8236,6 +8375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description An admin with this email (or username) exists. */
             406: {
                 headers: {
@@ -8246,6 +8386,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description 10 valid sign-ups from this address within the hour. */
             429: {
                 headers: {
@@ -8305,7 +8446,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description 15 codes tried for this email today. */
             429: {
                 headers: {
@@ -8364,6 +8507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description No admin has this email. */
             404: {
                 headers: {
@@ -8379,6 +8523,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description A code was sent less than a minute ago. */
             429: {
                 headers: {
@@ -8477,6 +8622,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many failed logins for the email. */
             429: {
                 headers: {
@@ -8518,6 +8664,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
             500: components["responses"]["ServerError"];
         };
@@ -8540,6 +8688,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             500: components["responses"]["ServerError"];
@@ -8609,6 +8758,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminDecision"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
@@ -8659,6 +8809,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             409: components["responses"]["AdminNotAwaiting"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8767,6 +8918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -8794,6 +8946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -8835,6 +8988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -8887,6 +9041,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadURL"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9007,6 +9162,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such package in the category. */
             404: {
                 headers: {
@@ -9036,6 +9192,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used with another request. */
             422: {
                 headers: {
@@ -9115,7 +9272,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9181,6 +9340,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPromotionAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             /** @description No such promotion. */
@@ -9291,6 +9451,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9351,6 +9512,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9375,6 +9537,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -9467,6 +9630,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["UserNotFoundAdmin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9497,6 +9661,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["UserNotFoundAdmin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9534,6 +9699,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerHealth"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             500: components["responses"]["ServerError"];
