@@ -253,6 +253,10 @@ func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
 	} else if set && (len(o) == 0 || o[0] == "") {
 		r.Header.Del("Origin")
 	}
+	// The web app's fetch names its bodies JSON; a test sets another type itself.
+	if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 && r.Header.Get("Content-Type") == "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
 	r.Header.Set(sourceHeader, f.c.IP)
 	r.Header.Set(clientHeader, strconv.Itoa(int(f.c.n)))
 	if f.c.Edge != "" {
