@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -271,7 +272,11 @@ func (h *Handler) send(ctx context.Context, conn, user string, f frame) {
 	clientID := f.ClientID.String()
 	msg, err := h.rooms.Send(ctx, user, f.RoomID.String(), f.ReceiverID.String(), string(f.Content), clientID)
 	if err != nil {
-		h.post(ctx, conn, event{Event: "ack", Data: ackData{ClientID: clientID, Error: h.text(ctx, err)}})
+		refused := ackData{ClientID: clientID, Error: h.text(ctx, err)}
+		if tooFast := (*domain.TooFast)(nil); errors.As(err, &tooFast) {
+			refused.RetryAfter = int(math.Ceil(tooFast.RetryAfter.Seconds()))
+		}
+		h.post(ctx, conn, event{Event: "ack", Data: refused})
 		return
 	}
 	var wg sync.WaitGroup
@@ -382,6 +387,8 @@ type ackData struct {
 	ClientID string `json:"clientId"`
 	ID       string `json:"id,omitempty"`
 	Error    string `json:"error,omitempty"`
+	// RetryAfter is, for a message over the rate limit, in how many seconds the room takes more.
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 type errorData struct {
