@@ -2271,7 +2271,9 @@ export interface paths {
          *     print) and international: title, body, image (image), description (optional); tv: title,
          *     biography, hd_video (video); radio, chart, playlist: song_link; digital: artist_name,
          *     biography, artist_photo (image); youtube: video_link, title, description; tiktok:
-         *     video_link, title, description, hashtags, music. ONE ledger transaction: the package's
+         *     video_link, title, description, hashtags, music. song_link and video_link must be an http or
+         *     https URL with a host, at most 2,048 bytes ("Please enter a valid URL", refused before any
+         *     money moves). ONE ledger transaction: the package's
          *     total from the wallet into the platform's held account with the promotion, pending until an
          *     admin decides. Idempotency-Key required; the same key answers the first answer again.
          */
@@ -2295,7 +2297,8 @@ export interface paths {
          * Submit the promotion requirements form (/req)
          * @description Stored for the promotion team. promotionType is one of print, tv, radio, digital, charts,
          *     playlist, youtube, tiktok; contentLink, contactName, contactEmail and contactPhone are
-         *     required and agreeTerms must be true, each with its own message.
+         *     required and agreeTerms must be true, each with its own message; contentLink must be an
+         *     http or https URL with a host ("Please enter a valid URL").
          */
         post: operations["submitPromotionRequest"];
         delete?: never;
@@ -9222,6 +9225,7 @@ export interface operations {
                 "application/json": {
                     promotionType?: string;
                     selectedPlatforms?: string[];
+                    /** @description An http or https URL with a host, at most 2,048 bytes, else "Please enter a valid URL". */
                     contentLink?: string;
                     contentTitle?: string;
                     contentDescription?: string;
