@@ -7,6 +7,25 @@ import { routePreload } from './scripts/route-preload.mjs';
 /** The local cloud serves the API and uploaded media on :8080 (make dev). */
 const backend = process.env.ZUUM_BACKEND ?? 'http://127.0.0.1:8080';
 
+type OriginHeaders = { headers: { origin?: string; host?: string } };
+type OriginProxy = {
+  on(event: 'proxyReq' | 'proxyReqWs', listener: (out: { setHeader(name: string, value: string): void }, incoming: OriginHeaders) => void): void;
+};
+
+/**
+ * The dev server stands where the CDN stands: a request from its own page is passed on as coming
+ * from the backend's origin (APP_URL), which the API requires of cookie writes and of the chat
+ * upgrade. A request from any other page keeps its Origin and is refused as it would be.
+ */
+function fromTheApp(proxy: OriginProxy): void {
+  const rewrite = (out: { setHeader(name: string, value: string): void }, incoming: OriginHeaders) => {
+    const { origin, host } = incoming.headers;
+    if (origin && host && origin === `http://${host}`) out.setHeader('origin', backend);
+  };
+  proxy.on('proxyReq', rewrite);
+  proxy.on('proxyReqWs', rewrite);
+}
+
 /** The API client and the error texts: what every screen that calls the API needs, signed in or not. */
 const apiShared = /src[\\/]lib[\\/](api-client|error-message)\./;
 /** Modules only signed-in screens use, which they share (the signed-in and posts chunks below). */
@@ -53,13 +72,13 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: backend, changeOrigin: false },
+      '/api': { target: backend, changeOrigin: false, configure: fromTheApp },
       '/public': { target: backend, changeOrigin: false },
       // Posts' media: URLs signed for the app's origin, which the local cloud checks against its own host,
       // so the proxied request carries the backend's host (changeOrigin).
       '/media': { target: backend, changeOrigin: true },
       // The chat socket (same origin, so the session cookie goes with the upgrade).
-      '/ws': { target: backend, changeOrigin: false, ws: true },
+      '/ws': { target: backend, changeOrigin: false, ws: true, configure: fromTheApp },
     },
   },
   test: {

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"strings"
 	"sync"
@@ -19,27 +20,36 @@ import (
 	domain "zuum/shared/chat"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
-	"zuum/shared/profile"
+	"zuum/shared/session"
 )
 
-// Poster posts a frame to a connection; domain.ErrGone when it has closed.
+// Poster posts a frame to a connection (domain.ErrGone when it has closed) and closes one.
 type Poster interface {
 	Post(ctx context.Context, conn string, data []byte) error
+	Close(ctx context.Context, conn string) error
+}
+
+// Sessions authenticates the upgrade's token and, on every later frame, the session the
+// connection was opened with (session.Users).
+type Sessions interface {
+	httpapi.Authenticator
+	Resume(ctx context.Context, userID, sessionID string, epoch int64) (session.Session, error)
 }
 
 // Handler serves the chat socket's events.
 type Handler struct {
-	sessions httpapi.Authenticator
+	sessions Sessions
 	rooms    *domain.Store
 	conns    *domain.Connections
 	push     Poster
-	accounts *profile.Store
+	origin   string
 }
 
-// New returns the chat function. accounts is read on every frame, so that a socket opened before
-// its account was deactivated stops with the account's sessions.
-func New(sessions httpapi.Authenticator, rooms *domain.Store, conns *domain.Connections, push Poster, accounts *profile.Store) *Handler {
-	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, accounts: accounts}
+// New returns the chat function. Every frame is judged by the session its connection was opened
+// with, so that a socket stops with its session: logout, a password reset, a deactivation.
+// origin is the app's own origin (APP_URL): an upgrade from a page of any other is refused.
+func New(sessions Sessions, rooms *domain.Store, conns *domain.Connections, push Poster, origin string) *Handler {
+	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, origin: origin}
 }
 
 // Route keys of the WebSocket API (schema.ChatSocket.Routes and API Gateway's own).
@@ -72,14 +82,15 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 		}
 		return ok(), nil
 	}
-	user, err := h.conns.User(ctx, conn)
-	if err == nil {
-		err = h.active(ctx, conn, user)
-	}
+	o, err := h.owner(ctx, conn)
 	if err != nil {
 		h.fail(ctx, conn, e, err)
+		if errors.Is(err, domain.ErrNotConnected) {
+			h.hangUp(ctx, conn)
+		}
 		return ok(), nil
 	}
+	user := o.UserID
 	var f frame
 	if json.Unmarshal([]byte(e.Body), &f) != nil {
 		h.post(ctx, conn, errorEvent(msgMalformed, ""))
@@ -100,21 +111,43 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 	return ok(), nil
 }
 
-// active refuses the frames of a connection whose account has been deactivated (or is gone)
-// since it connected: the connection is forgotten and the frame answered as one of an expired
-// connection (domain.ErrNotConnected); reconnecting is refused, as the account's sessions are.
-func (h *Handler) active(ctx context.Context, conn, user string) error {
-	a, err := h.accounts.Account(ctx, user)
-	if err == nil && !a.Deactivated {
-		return nil
+// owner is whose conn is, while the session it was opened with is live; domain.ErrNotConnected
+// when it is unknown, expired or its session has ended, the connection then forgotten.
+func (h *Handler) owner(ctx context.Context, conn string) (domain.Owner, error) {
+	o, err := h.conns.Owner(ctx, conn)
+	if errors.Is(err, domain.ErrNotConnected) {
+		if err := h.conns.Remove(ctx, conn); err != nil {
+			return o, err
+		}
+		return o, domain.ErrNotConnected
 	}
-	if err != nil && !failure.Is(err, failure.NotFound) {
+	if err != nil {
+		return o, err
+	}
+	return o, h.live(ctx, conn, o)
+}
+
+// live refuses the frames of a connection whose session has ended since it connected (logout,
+// expiry), whose account's session epoch moved on (a password reset) or whose account was
+// deactivated or is gone: the connection is forgotten and the frame answered as one of an
+// expired connection (domain.ErrNotConnected), then closed (hangUp); reconnecting is refused, as
+// the session is.
+func (h *Handler) live(ctx context.Context, conn string, o domain.Owner) error {
+	_, err := h.sessions.Resume(ctx, o.UserID, o.SessionID, o.Epoch)
+	if err == nil || !failure.Is(err, failure.Unauthorized) {
 		return err
 	}
-	if err := h.conns.RemoveOf(ctx, user, conn); err != nil {
+	if err := h.conns.RemoveOf(ctx, o.UserID, conn); err != nil {
 		return err
 	}
 	return domain.ErrNotConnected
+}
+
+// hangUp closes conn (the management API's DeleteConnection), after the answer to its frame.
+func (h *Handler) hangUp(ctx context.Context, conn string) {
+	if err := h.push.Close(ctx, conn); err != nil {
+		slog.ErrorContext(ctx, "chat: close", "conn", conn, "err", err)
+	}
 }
 
 func ok() events.APIGatewayProxyResponse {
@@ -122,18 +155,26 @@ func ok() events.APIGatewayProxyResponse {
 }
 
 // connect authenticates the upgrade with the session cookie (browsers cannot set headers on a
-// WebSocket), a token query parameter, or a Bearer header, and records the connection.
+// WebSocket), a token query parameter, or a Bearer header, and records the connection with the
+// session it was opened with. An upgrade the cookie authenticates must come from the app's own
+// page (its Origin, else its Referer): another site's page would ride on the browser's cookie,
+// which API Gateway does not stop. A client that sends the token itself needs no Origin.
 func (h *Handler) connect(ctx context.Context, e events.APIGatewayWebsocketProxyRequest) events.APIGatewayProxyResponse {
-	token := connectToken(e)
+	token, byCookie := connectToken(e)
 	if token == "" {
 		return refuse()
+	}
+	if byCookie && !httpapi.SameOrigin(h.origin, headers(e)) {
+		return events.APIGatewayProxyResponse{StatusCode: http.StatusForbidden,
+			Headers: map[string]string{"Content-Type": "application/json"}, Body: `{"message":"` + httpapi.MsgForeignOrigin + `"}`}
 	}
 	session, err := h.sessions.Authenticate(ctx, token)
 	if failure.Is(err, failure.Unauthorized) {
 		return refuse()
 	}
 	if err == nil {
-		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, session.UserID)
+		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, domain.Owner{
+			UserID: session.UserID, SessionID: session.SessionID, Epoch: session.Account.SessionEpoch})
 	}
 	if err != nil {
 		slog.ErrorContext(ctx, "chat: connect", "request_id", e.RequestContext.RequestID, "err", err)
@@ -148,18 +189,27 @@ func refuse() events.APIGatewayProxyResponse {
 		Headers: map[string]string{"Content-Type": "application/json"}, Body: `{"message":"` + msgUnauthorized + `"}`}
 }
 
+// headers are a $connect event's headers.
+func headers(e events.APIGatewayWebsocketProxyRequest) http.Header {
+	h := http.Header{}
+	for name, v := range e.Headers {
+		h.Set(name, v)
+	}
+	return h
+}
+
 // connectToken is the session token of a $connect event: the token query parameter, a Bearer
-// Authorization header, then the session cookie.
-func connectToken(e events.APIGatewayWebsocketProxyRequest) string {
+// Authorization header, then the session cookie (byCookie).
+func connectToken(e events.APIGatewayWebsocketProxyRequest) (token string, byCookie bool) {
 	if t := strings.TrimSpace(e.QueryStringParameters["token"]); t != "" {
-		return t
+		return t, false
 	}
 	var cookies []string
 	for name, v := range e.Headers {
 		switch strings.ToLower(name) {
 		case "authorization":
 			if len(v) > 7 && strings.EqualFold(v[:7], "bearer ") {
-				return strings.TrimSpace(v[7:])
+				return strings.TrimSpace(v[7:]), false
 			}
 		case "cookie":
 			cookies = append(cookies, v)
@@ -177,11 +227,11 @@ func connectToken(e events.APIGatewayWebsocketProxyRequest) string {
 		}
 		for _, c := range parsed {
 			if c.Name == httpapi.SessionCookie && c.Value != "" {
-				return c.Value
+				return c.Value, true
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // frame is a client frame; every field is optional, and one of the wrong type reads as missing.
@@ -222,7 +272,11 @@ func (h *Handler) send(ctx context.Context, conn, user string, f frame) {
 	clientID := f.ClientID.String()
 	msg, err := h.rooms.Send(ctx, user, f.RoomID.String(), f.ReceiverID.String(), string(f.Content), clientID)
 	if err != nil {
-		h.post(ctx, conn, event{Event: "ack", Data: ackData{ClientID: clientID, Error: h.text(ctx, err)}})
+		refused := ackData{ClientID: clientID, Error: h.text(ctx, err)}
+		if tooFast := (*domain.TooFast)(nil); errors.As(err, &tooFast) {
+			refused.RetryAfter = int(math.Ceil(tooFast.RetryAfter.Seconds()))
+		}
+		h.post(ctx, conn, event{Event: "ack", Data: refused})
 		return
 	}
 	var wg sync.WaitGroup
@@ -280,7 +334,8 @@ func (h *Handler) text(ctx context.Context, err error) string {
 	return httpapi.ServerErrorMessage
 }
 
-// deliver posts ev to every open connection of user, forgetting those that have closed.
+// deliver posts ev to every open connection of user whose session is still live, forgetting
+// those that have closed; one whose session has ended gets nothing and is closed.
 func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 	conns, err := h.conns.Of(ctx, user)
 	if err != nil {
@@ -291,7 +346,14 @@ func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 	var wg sync.WaitGroup
 	for _, c := range conns {
 		wg.Go(func() {
-			err := h.push.Post(ctx, c, raw)
+			_, err := h.owner(ctx, c)
+			if errors.Is(err, domain.ErrNotConnected) {
+				h.hangUp(ctx, c)
+				return
+			}
+			if err == nil {
+				err = h.push.Post(ctx, c, raw)
+			}
 			if errors.Is(err, domain.ErrGone) {
 				err = h.conns.RemoveOf(ctx, user, c)
 			}
@@ -325,6 +387,8 @@ type ackData struct {
 	ClientID string `json:"clientId"`
 	ID       string `json:"id,omitempty"`
 	Error    string `json:"error,omitempty"`
+	// RetryAfter is, for a message over the rate limit, in how many seconds the room takes more.
+	RetryAfter int `json:"retryAfter,omitempty"`
 }
 
 type errorData struct {

@@ -178,9 +178,10 @@ type message struct {
 }
 
 type ack struct {
-	ClientID string `json:"clientId"`
-	ID       string `json:"id"`
-	Error    string `json:"error"`
+	ClientID   string `json:"clientId"`
+	ID         string `json:"id"`
+	Error      string `json:"error"`
+	RetryAfter int    `json:"retryAfter"`
 }
 
 type errorData struct {

@@ -9,15 +9,15 @@ import (
 
 	"zuum/functions/wire"
 	domain "zuum/shared/chat"
-	"zuum/shared/profile"
 	"zuum/shared/schema"
 )
 
 // FromEnv builds the chat function from its environment: CHAT_TABLE, CONNECTIONS_TABLE,
 // CHAT_CALLBACK_URL (the @connections endpoint: the WebSocket API's own endpoint and stage), and
-// what sessions need (USERS_TABLE, JWT_SECRET_ID); every frame reads its account in USERS_TABLE.
+// what sessions need (USERS_TABLE, JWT_SECRET_ID; every frame reads its session and account there)
+// and APP_URL, the only origin an upgrade may come from.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
-	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar)
+	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar, "APP_URL")
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 		o.BaseEndpoint = aws.String(callback)
 	})
 	h := New(sessions, domain.NewStore(db, v[schema.Chat.EnvVar]),
-		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api),
-		profile.NewStore(db, v[schema.Users.EnvVar]))
+		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api), v["APP_URL"])
 	return h.Handle, nil
 }

@@ -110,7 +110,7 @@ func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.
 			map[string]string{"image": "Image must be a checked image upload of yours"}},
 		{"a package of another category", map[string]any{"category": "radio", "package_id": "tv-01", "song_link": "https://x.test/s"}, 404, "Package not found", nil},
 		{"no such package", map[string]any{"category": "radio", "package_id": "radio-99", "song_link": "https://x.test/s"}, 404, "Package not found", nil},
-		{"more than the wallet", map[string]any{"category": "tiktok", "package_id": "tiktok-03", "video_link": "v", "title": "t", "description": "d", "hashtags": "#h", "music": "m"}, 406, "Insufficient funds", nil},
+		{"more than the wallet", map[string]any{"category": "tiktok", "package_id": "tiktok-03", "video_link": "https://www.tiktok.com/@ada/video/1", "title": "t", "description": "d", "hashtags": "#h", "music": "m"}, 406, "Insufficient funds", nil},
 		{"not a string", map[string]any{"category": "radio", "package_id": "radio-01", "song_link": 5}, 400, "Every field of a mass promotion is a string (files by upload key).", nil},
 	} {
 		r := post(app, ada, "/api/promotions/mass", uuid.NewString(), c.body)
@@ -178,7 +178,7 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 	postID := r.Body["post"].(map[string]any)["id"].(string)
 	inApp := post(app, ada, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": postID, "type": "audio", "timeline": time.Now().Add(14 * 24 * time.Hour).UTC().Format(time.RFC3339)})
 	radio := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "https://x.test/s"})
-	tv := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "youtube", "package_id": "youtube-01", "video_link": "v", "title": "Clip", "description": "d"})
+	tv := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "youtube", "package_id": "youtube-01", "video_link": "https://youtu.be/clip", "title": "Clip", "description": "d"})
 	for _, r := range []apptest.Response{inApp, radio, tv} {
 		if r.Status != http.StatusCreated {
 			t.Fatalf("promote: %d %s", r.Status, r.Raw)

@@ -9,7 +9,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"zuum/shared/httpapi"
 )
 
 // Builder makes a route group's handler from AWS config and environment.
@@ -17,7 +18,7 @@ type Builder func(ctx context.Context, cfg aws.Config, env Env) (http.Handler, e
 
 // Serve is a Lambda main: it builds the group once per process (clients and secrets are reused
 // across invocations) and serves API Gateway HTTP API payload v2 events through the standard
-// adapter. AWS_ENDPOINT_URL, when set, points every client at LocalStack or the local cloud
+// adapter (httpapi.Proxy), behind the guard every group has (Guarded). AWS_ENDPOINT_URL, when set, points every client at LocalStack or the local cloud
 // (LambdaConfig).
 func Serve(name string, build Builder) {
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, nil)))
@@ -32,8 +33,13 @@ func Serve(name string, build Builder) {
 		slog.Error("wire route group", "group", name, "err", err)
 		os.Exit(1)
 	}
-	lambda.Start(httpadapter.NewV2(h).ProxyWithContext)
+	lambda.Start(httpapi.Proxy(Guarded(os.Getenv, h)))
 }
+
+// Guarded is a route group's handler as every group is served, in AWS and in the local cloud:
+// behind httpapi.Guard, whose own origin is APP_URL (malformed paths and queries 400, bodies that
+// are not JSON 415, cookie-authenticated writes from another origin 403).
+func Guarded(env Env, h http.Handler) http.Handler { return httpapi.NewGuard(env("APP_URL")).Wrap(h) }
 
 // Worker handles one asynchronous event (an S3 notification, a queued job): its raw JSON
 // payload. An error makes the invoker retry, so a worker must be safe to run twice.

@@ -66,14 +66,27 @@ func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
+	// The chat socket needs no mail, but APP_URL: an upgrade by cookie must come from the app's origin.
 	socket := func(k string) string {
-		if k == schema.ChatSocket.CallbackEnvVar {
+		switch k {
+		case schema.ChatSocket.CallbackEnvVar:
 			return "http://127.0.0.1:4566/ws"
+		case "APP_URL":
+			return app.Env[k]
 		}
 		return env(k)
 	}
 	if _, err := chat.FromEnv(ctx, app.Cloud.Config, socket); err != nil {
 		t.Errorf("chat: %v", err)
+	}
+	noOrigin := func(k string) string {
+		if k == "APP_URL" {
+			return ""
+		}
+		return socket(k)
+	}
+	if _, err := chat.FromEnv(ctx, app.Cloud.Config, noOrigin); err == nil || !strings.Contains(err.Error(), "APP_URL") {
+		t.Errorf("chat wired without APP_URL: %v", err)
 	}
 }
 

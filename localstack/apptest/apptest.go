@@ -206,8 +206,10 @@ func (a *App) NoFailedEvents(t testing.TB) {
 // FailedEvents returns the asynchronous invocations that failed every attempt, oldest first.
 func (a *App) FailedEvents() []edge.FailedEvent { return a.Cloud.Edge.FailedEvents() }
 
-// Client is a browser-like client: it keeps cookies, does not follow redirects, and calls from
-// an address of its own, as separate people do (the API limits some calls per address).
+// Client is a browser-like client: it keeps cookies, does not follow redirects, sends the app's
+// Origin where a browser on its page does (every request but GET and HEAD, and the socket's
+// upgrade), and calls from an address of its own, as separate people do (the API limits some
+// calls per address).
 type Client struct {
 	t     testing.TB
 	app   *App
@@ -244,6 +246,17 @@ type fromAddress struct {
 
 func (f fromAddress) RoundTrip(r *http.Request) (*http.Response, error) {
 	r = r.Clone(r.Context())
+	// What a browser on the app's page sends: Origin on every request that may change something
+	// and on the socket's upgrade. A test sets its own (an empty one sends none).
+	if o, set := r.Header["Origin"]; !set && (r.Method != http.MethodGet && r.Method != http.MethodHead || r.Header.Get("Upgrade") != "") {
+		r.Header.Set("Origin", f.c.app.Server.URL)
+	} else if set && (len(o) == 0 || o[0] == "") {
+		r.Header.Del("Origin")
+	}
+	// The web app's fetch names its bodies JSON; a test sets another type itself.
+	if r.Body != nil && r.Body != http.NoBody && r.ContentLength != 0 && r.Header.Get("Content-Type") == "" {
+		r.Header.Set("Content-Type", "application/json")
+	}
 	r.Header.Set(sourceHeader, f.c.IP)
 	r.Header.Set(clientHeader, strconv.Itoa(int(f.c.n)))
 	if f.c.Edge != "" {
@@ -417,6 +430,11 @@ func (a *App) Replay(t testing.TB, group, file string) events.APIGatewayV2HTTPRe
 	var e events.APIGatewayV2HTTPRequest
 	if err := json.Unmarshal(raw, &e); err != nil {
 		t.Fatalf("%s: %v", file, err)
+	}
+	// A sample a browser sent names the local cloud's page as its Origin (`make invoke`'s
+	// APP_URL); this app's page is its own server.
+	if _, ok := e.Headers["origin"]; ok {
+		e.Headers["origin"] = a.Server.URL
 	}
 	res, err := gateway.FromHandler(a.Handlers[group])(context.Background(), e)
 	if err != nil {

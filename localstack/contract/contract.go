@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,6 +26,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"zuum/shared/httpapi"
 )
 
 // DocumentPath is the document's place, relative to the module root.
@@ -212,10 +215,14 @@ func (v *Validator) checkResponse(in *openapi3filter.RequestValidationInput, doc
 }
 
 // undocumentedRoute accepts a request the document does not route only when the server refused
-// it the way it refuses unknown routes: 404 or 405 with the error body.
+// it the way it refuses unknown routes: 404 or 405 with the error body, or 400 for a path or query
+// string no route can have (httpapi.Guard: a control character or a bare % in the path, a query
+// that does not parse).
 func (v *Validator) undocumentedRoute(x Exchange, routeErr error) []error {
 	what := fmt.Sprintf("contract: %s %s is not in the document (%v)", x.Request.Method, x.Request.URL.Path, routeErr)
-	if x.Status != http.StatusNotFound && x.Status != http.StatusMethodNotAllowed {
+	_, queryErr := url.ParseQuery(x.Request.URL.RawQuery)
+	malformed := !httpapi.ValidPath(x.Request.URL.Path) || queryErr != nil
+	if x.Status != http.StatusNotFound && x.Status != http.StatusMethodNotAllowed && (x.Status != http.StatusBadRequest || !malformed) {
 		return []error{fmt.Errorf("%s, and the server answered %d: %s", what, x.Status, clip(x.Body))}
 	}
 	schema := v.doc.Components.Schemas[ErrorSchema]

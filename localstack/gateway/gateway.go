@@ -18,8 +18,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 	"github.com/google/uuid"
+
+	"zuum/shared/httpapi"
 )
 
 // MaxPayload is Lambda's synchronous invocation payload limit. API Gateway answers a larger
@@ -29,8 +30,8 @@ const MaxPayload = 6 * 1024 * 1024
 // Lambda is a function as API Gateway invokes it.
 type Lambda func(ctx context.Context, e events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error)
 
-// FromHandler wraps a route group's http.Handler the way its Lambda main does.
-func FromHandler(h http.Handler) Lambda { return httpadapter.NewV2(h).ProxyWithContext }
+// FromHandler wraps a route group's http.Handler the way its Lambda main does (httpapi.Proxy).
+func FromHandler(h http.Handler) Lambda { return httpapi.Proxy(h) }
 
 // Gateway routes each request to the Lambda owning the longest path prefix that matches it.
 type Gateway struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
+	"zuum/functions/wire"
 	"zuum/localstack/gateway"
 	"zuum/localstack/lambdas"
 	"zuum/shared/schema"
@@ -69,7 +70,7 @@ func run(fn, path string) error {
 	if err != nil {
 		return fmt.Errorf("wire %s (is make dev running?): %w", fn, err)
 	}
-	res, err := gateway.FromHandler(h)(ctx, e)
+	res, err := gateway.FromHandler(wire.Guarded(getenv, h))(ctx, e) // as its Lambda main serves it
 	if err != nil {
 		return err
 	}

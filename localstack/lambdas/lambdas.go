@@ -147,8 +147,8 @@ type Wired struct {
 	Chat     *gateway.Sockets
 }
 
-// Build wires every group of schema.RouteGroups (with its builder in Groups) and every worker in
-// Workers with cfg and env.
+// Build wires every group of schema.RouteGroups (with its builder in Groups, behind the guard its
+// Lambda main puts it: wire.Guarded) and every worker in Workers with cfg and env.
 func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 	w := Wired{Handlers: map[string]http.Handler{}, Routes: map[string]gateway.Lambda{}, Workers: map[string]wire.Worker{}}
 	for _, g := range schema.RouteGroups {
@@ -160,6 +160,7 @@ func Build(ctx context.Context, cfg aws.Config, env wire.Env) (Wired, error) {
 		if err != nil {
 			return Wired{}, fmt.Errorf("wire %s: %w", g.Name, err)
 		}
+		h = wire.Guarded(env, h)
 		w.Handlers[g.Name] = h
 		fn := gateway.FromHandler(h)
 		for _, prefix := range g.Prefixes() {

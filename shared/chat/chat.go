@@ -10,13 +10,17 @@
 //	                                     last_id, last_message, last_at, opened_at
 //	pk ROOM#<roomId>  sk MSG#<messageId> a message: id, room_id, sender_id, content, created_at,
 //	                                     client_id
+//	pk USER#<userId>  sk RATE#<roomId>#<window start, unix seconds>
+//	                                     n, the messages sent to the room in that RateWindow;
+//	                                     expires_at (TTL) once the window is over
 //
 // Connections table layout (schema.Connections); a connection's attribute and item are written
 // and removed together:
 //
 //	pk USER#<userId>  sk CONNS           a user's open connections: one attribute c:<connId>
 //	                                     each, holding its expiry; expires_at, the newest's
-//	pk CONN#<connId>  sk CONN            which user a connection is: user_id, expires_at
+//	pk CONN#<connId>  sk CONN            whose a connection is: user_id, session_id and epoch
+//	                                     (the session it was opened with), expires_at
 //
 // A user's connections are one item, so delivering a message reads one item per member however
 // many tabs are open.
@@ -41,6 +45,14 @@ const MaxClientIDLength = 128
 // PageSize is how many messages one fetch returns.
 const PageSize = 50
 
+// RateLimit bounds how many messages one user may send to one room in a RateWindow (a fixed
+// window, counted in the Chat table, so it holds however many connections and Lambda instances
+// the messages come through); the one over it is refused with ErrTooFast and stored nowhere.
+const (
+	RateLimit  = 20
+	RateWindow = 10 * time.Second
+)
+
 // Texts the socket and the rooms routes answer with (spec part 2 §9 where it names them; the
 // rest are written in CHAT_PROTOCOL and functions/asyncapi.yaml).
 const (
@@ -56,6 +68,7 @@ const (
 	MsgNotYourRoom      = "You can only open your own rooms"
 	MsgSelfRoom         = "You cannot open a chat with yourself"
 	MsgNotConnectedPair = "You can only message someone who follows you or whom you follow"
+	MsgTooFast          = "You are sending messages too fast. Please wait a few seconds."
 )
 
 // Errors of the domain.
@@ -67,7 +80,16 @@ var (
 	ErrNotReceiver  = failure.New(failure.Invalid, MsgNotReceiver)
 	ErrBadBefore    = failure.New(failure.Invalid, MsgBadBefore)
 	ErrNotConnected = failure.New(failure.Unauthorized, MsgNotConnected)
+	ErrTooFast      = failure.New(failure.RateLimited, MsgTooFast)
 )
+
+// TooFast is ErrTooFast with when the sender may send to the room again.
+type TooFast struct {
+	RetryAfter time.Duration
+}
+
+func (e *TooFast) Error() string { return ErrTooFast.Error() }
+func (e *TooFast) Unwrap() error { return ErrTooFast }
 
 // Message is one chat message. ID is a UUIDv7, so ids sort in time order.
 type Message struct {

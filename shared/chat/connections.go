@@ -43,7 +43,17 @@ type connItem struct {
 	SK        string `dynamodbav:"sk"`
 	ConnID    string `dynamodbav:"conn_id"`
 	UserID    string `dynamodbav:"user_id"`
+	SessionID string `dynamodbav:"session_id"`
+	Epoch     int64  `dynamodbav:"epoch"`
 	ExpiresAt int64  `dynamodbav:"expires_at"`
+}
+
+// Owner is whose a connection is: the user, and the session (its id and the account's session
+// epoch) the connection was opened with, which every frame is judged by again.
+type Owner struct {
+	UserID    string
+	SessionID string
+	Epoch     int64
 }
 
 func userConnsKey(user string) map[string]types.AttributeValue {
@@ -59,14 +69,16 @@ func connKey(conn string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": s(connPrefix + conn), "sk": s(skConn)}
 }
 
-// Add records that conn is user's, until ConnectionTTL from now, and drops the expired
-// connections the user's item still lists.
-func (c *Connections) Add(ctx context.Context, conn, user string) error {
+// Add records that conn is o's, until ConnectionTTL from now, and drops the expired connections
+// the user's item still lists.
+func (c *Connections) Add(ctx context.Context, conn string, o Owner) error {
+	user := o.UserID
 	if err := c.prune(ctx, user); err != nil {
 		return err
 	}
 	exp := c.now().Add(ConnectionTTL).Unix()
-	av, err := attributevalue.MarshalMap(connItem{PK: connPrefix + conn, SK: skConn, ConnID: conn, UserID: user, ExpiresAt: exp})
+	av, err := attributevalue.MarshalMap(connItem{PK: connPrefix + conn, SK: skConn, ConnID: conn, UserID: user,
+		SessionID: o.SessionID, Epoch: o.Epoch, ExpiresAt: exp})
 	if err != nil {
 		return failure.Wrap(err, "encode connection")
 	}
@@ -87,23 +99,23 @@ func (c *Connections) Add(ctx context.Context, conn, user string) error {
 	return nil
 }
 
-// User returns the user conn belongs to; ErrNotConnected when it is unknown or expired.
-func (c *Connections) User(ctx context.Context, conn string) (string, error) {
+// Owner returns whose conn is; ErrNotConnected when it is unknown or expired.
+func (c *Connections) Owner(ctx context.Context, conn string) (Owner, error) {
 	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: connKey(conn), ConsistentRead: aws.Bool(true)})
 	if err != nil {
-		return "", failure.Wrap(err, "read connection")
+		return Owner{}, failure.Wrap(err, "read connection")
 	}
 	var it connItem
 	if out.Item == nil {
-		return "", ErrNotConnected
+		return Owner{}, ErrNotConnected
 	}
 	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return "", failure.Wrap(err, "decode connection")
+		return Owner{}, failure.Wrap(err, "decode connection")
 	}
 	if it.ExpiresAt <= c.now().Unix() {
-		return "", ErrNotConnected
+		return Owner{}, ErrNotConnected
 	}
-	return it.UserID, nil
+	return Owner{UserID: it.UserID, SessionID: it.SessionID, Epoch: it.Epoch}, nil
 }
 
 // Remove forgets conn (both of its items); removing an unknown one is not an error.

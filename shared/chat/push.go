@@ -35,3 +35,14 @@ func (p *Pusher) Post(ctx context.Context, conn string, data []byte) error {
 	}
 	return nil
 }
+
+// Close closes conn, as a client's own close would (its $disconnect follows); a connection
+// already gone is closed.
+func (p *Pusher) Close(ctx context.Context, conn string) error {
+	_, err := p.api.DeleteConnection(ctx, &apigatewaymanagementapi.DeleteConnectionInput{ConnectionId: &conn})
+	var gone *types.GoneException
+	if err != nil && !errors.As(err, &gone) {
+		return failure.Wrap(err, "close connection")
+	}
+	return nil
+}

@@ -146,6 +146,9 @@ func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clie
 	if m.OtherID != receiver {
 		return Message{}, ErrNotReceiver
 	}
+	if err := st.count(ctx, sender, room); err != nil {
+		return Message{}, err
+	}
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Message{}, failure.Wrap(err, "message id")
@@ -176,6 +179,34 @@ func (st *Store) Send(ctx context.Context, sender, room, receiver, content, clie
 		return Message{}, failure.Wrap(err, "store message")
 	}
 	return msg, nil
+}
+
+// count counts a message of sender to room in the current RateWindow, or refuses it (*TooFast)
+// when RateLimit are counted there already: one conditional write.
+func (st *Store) count(ctx context.Context, sender, room string) error {
+	now := st.now()
+	start := now.Truncate(RateWindow)
+	end := start.Add(RateWindow)
+	_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &st.table,
+		Key: map[string]types.AttributeValue{
+			"pk": s(userPrefix + sender), "sk": s("RATE#" + room + "#" + strconv.FormatInt(start.Unix(), 10)),
+		},
+		UpdateExpression:    aws.String("ADD n :one SET expires_at = :exp"),
+		ConditionExpression: aws.String("attribute_not_exists(n) OR n < :max"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":one": &types.AttributeValueMemberN{Value: "1"},
+			":max": &types.AttributeValueMemberN{Value: strconv.Itoa(RateLimit)},
+			":exp": &types.AttributeValueMemberN{Value: strconv.FormatInt(end.Add(time.Minute).Unix(), 10)},
+		},
+	})
+	if dynamo.ConditionFailed(err) {
+		return &TooFast{RetryAfter: end.Sub(now)}
+	}
+	if err != nil {
+		return failure.Wrap(err, "count message")
+	}
+	return nil
 }
 
 // lastUpdate makes msg user's last message of its room unless a newer one is there already, and

@@ -127,17 +127,17 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 	ctx := context.Background()
 	user := uuid.NewString()
 	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
-	if err := conns.Add(ctx, "old=", user); err != nil {
+	if err := conns.Add(ctx, "old=", Owner{UserID: user}); err != nil {
 		t.Fatal(err)
 	}
 	conns.now = time.Now
-	if err := conns.Add(ctx, "new=", user); err != nil {
+	if err := conns.Add(ctx, "new=", Owner{UserID: user}); err != nil {
 		t.Fatal(err)
 	}
 	if ids, err := conns.Of(ctx, user); err != nil || len(ids) != 1 || ids[0] != "new=" {
 		t.Fatalf("open: %v %v", ids, err)
 	}
-	if _, err := conns.User(ctx, "old="); !errors.Is(err, ErrNotConnected) {
+	if _, err := conns.Owner(ctx, "old="); !errors.Is(err, ErrNotConnected) {
 		t.Fatalf("expired connection's user: %v", err)
 	}
 	if err := conns.Remove(ctx, "new="); err != nil {
@@ -146,7 +146,7 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 	if ids, err := conns.Of(ctx, user); err != nil || len(ids) != 0 {
 		t.Fatalf("open after removing: %v %v", ids, err)
 	}
-	if _, err := conns.User(ctx, "new="); !errors.Is(err, ErrNotConnected) {
+	if _, err := conns.Owner(ctx, "new="); !errors.Is(err, ErrNotConnected) {
 		t.Fatalf("removed connection's user: %v", err)
 	}
 }
@@ -157,12 +157,12 @@ func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
 	ctx := context.Background()
 	user := uuid.NewString()
 	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
-	if err := conns.Add(ctx, "old=", user); err != nil {
+	if err := conns.Add(ctx, "old=", Owner{UserID: user}); err != nil {
 		t.Fatal(err)
 	}
 	conns.now = time.Now
 	for _, conn := range []string{"first=", "second="} {
-		if err := conns.Add(ctx, conn, user); err != nil {
+		if err := conns.Add(ctx, conn, Owner{UserID: user}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -20,6 +20,7 @@ const (
 	NotAcceptable Code = "not_acceptable" // the request is well formed but refused by a rule (spec's 406s)
 	Conflict      Code = "conflict"       // it would break a uniqueness rule
 	TooLarge      Code = "too_large"      // the body is larger than allowed
+	Unsupported   Code = "unsupported"    // the body is of a media type the route does not take
 	RateLimited   Code = "rate_limited"   // too many attempts, try later
 	Internal      Code = "internal"       // the server is broken
 )

@@ -24,7 +24,12 @@ func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
 }
 
 // DecodeLimit is Decode reading at most limit bytes.
+// A body declared as anything but JSON (a form Guard let through for the routes that read forms)
+// is 415 MsgNotJSON.
 func DecodeLimit(w http.ResponseWriter, r *http.Request, dst any, limit int64) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
+		return failure.New(failure.Unsupported, MsgNotJSON)
+	}
 	body := http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(body)
 	err := dec.Decode(dst)

@@ -27,6 +27,7 @@ var statusOf = map[failure.Code]int{
 	failure.NotAcceptable: http.StatusNotAcceptable,
 	failure.Conflict:      http.StatusConflict,
 	failure.TooLarge:      http.StatusRequestEntityTooLarge,
+	failure.Unsupported:   http.StatusUnsupportedMediaType,
 	failure.RateLimited:   http.StatusTooManyRequests,
 	failure.Internal:      http.StatusInternalServerError,
 }

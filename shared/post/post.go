@@ -1,7 +1,6 @@
 package post
 
 import (
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -30,12 +29,11 @@ const (
 
 // Limits on what a post and a comment hold.
 const (
-	MaxCaption    = 500
-	MaxLocation   = 100
-	MaxTags       = 20
-	MaxTagLength  = 50
-	MaxComment    = 1000
-	maxLinkLength = 2048
+	MaxCaption   = 500
+	MaxLocation  = 100
+	MaxTags      = 20
+	MaxTagLength = 50
+	MaxComment   = 1000
 )
 
 // Links are an audio post's streaming-platform links ("" when absent).
@@ -259,7 +257,7 @@ func checkAudio(d *Draft, add func(field, msg string)) {
 	// Links are optional: a new artist may have no streaming release yet (the spec's "At least
 	// one platform link is required" is a warning in the form, not a refusal).
 	for _, l := range links {
-		if *l.v = strings.TrimSpace(*l.v); *l.v != "" && !webURL(*l.v) {
+		if *l.v = strings.TrimSpace(*l.v); *l.v != "" && !text.WebURL(*l.v) {
 			add(l.field, l.field+" must be a valid URL")
 		}
 	}
@@ -298,15 +296,6 @@ func CleanTags(in []string) (tags []string, long bool) {
 		tags = append(tags, t)
 	}
 	return tags, long
-}
-
-// webURL reports whether s is an absolute http(s) URL with a host.
-func webURL(s string) bool {
-	if len(s) > maxLinkLength {
-		return false
-	}
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
 // refuse returns the kind's validation error with errs in form order.

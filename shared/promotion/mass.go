@@ -65,6 +65,9 @@ func (s *Store) Mass(ctx context.Context, owner Owner, req MassRequest, answer A
 				errs = append(errs, failure.FieldError{Field: f.name, Msg: f.label + " must be a checked " + string(f.file) + " upload of yours"})
 				continue
 			}
+		case f.link && !text.WebURL(v):
+			errs = append(errs, failure.FieldError{Field: f.name, Msg: MsgURL})
+			continue
 		default:
 			v = text.Clean(v, true)
 			if text.Len(v) > MaxField {

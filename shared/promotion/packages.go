@@ -126,10 +126,12 @@ func PackageOf(id string) (Package, bool) {
 	return p, ok
 }
 
-// field is one field of a category's form: a text, or a file (an upload key of the kind).
+// field is one field of a category's form: a text, a link (a web URL), or a file (an upload key
+// of the kind).
 type field struct {
 	name, label string
 	file        media.Kind
+	link        bool
 	optional    bool
 }
 
@@ -137,14 +139,14 @@ type field struct {
 var forms = func() map[string][]field {
 	press := []field{{name: "title", label: "Title"}, {name: "body", label: "Body"}, {name: "image", label: "Image", file: media.Image},
 		{name: "description", label: "Description", optional: true}}
-	song := []field{{name: "song_link", label: "Song link"}}
+	song := []field{{name: "song_link", label: "Song link", link: true}}
 	return map[string][]field{
 		"national": press, "international": press,
 		"tv":    {{name: "title", label: "Title"}, {name: "biography", label: "Biography"}, {name: "hd_video", label: "HD video", file: media.Video}},
 		"radio": song, "chart": song, "playlist": song,
 		"digital": {{name: "artist_name", label: "Artist name"}, {name: "biography", label: "Biography"}, {name: "artist_photo", label: "Artist photo", file: media.Image}},
-		"youtube": {{name: "video_link", label: "Video link"}, {name: "title", label: "Title"}, {name: "description", label: "Description"}},
-		"tiktok": {{name: "video_link", label: "Video link"}, {name: "title", label: "Title"}, {name: "description", label: "Description"},
+		"youtube": {{name: "video_link", label: "Video link", link: true}, {name: "title", label: "Title"}, {name: "description", label: "Description"}},
+		"tiktok": {{name: "video_link", label: "Video link", link: true}, {name: "title", label: "Title"}, {name: "description", label: "Description"},
 			{name: "hashtags", label: "Hashtags"}, {name: "music", label: "Music"}},
 	}
 }()

@@ -37,8 +37,11 @@ type Request struct {
 
 // Messages of the requirements form (spec part 2 §5).
 const (
-	MsgRequestType  = "Please select a promotion type"
-	MsgContentLink  = "Content link is required"
+	MsgRequestType = "Please select a promotion type"
+	MsgContentLink = "Content link is required"
+	// MsgURL refuses a link field (contentLink, song_link, video_link) that is no http or https
+	// URL with a host (text.WebURL).
+	MsgURL          = "Please enter a valid URL"
 	MsgContactName  = "Name is required"
 	MsgContactEmail = "Email is required"
 	MsgContactPhone = "Phone is required"
@@ -64,6 +67,9 @@ func (r *Request) check() []failure.FieldError {
 		if v == "" {
 			add(field, map[string]string{"contentLink": MsgContentLink, "contactName": MsgContactName, "contactEmail": MsgContactEmail, "contactPhone": MsgContactPhone}[field])
 		}
+	}
+	if r.ContentLink != "" && !text.WebURL(r.ContentLink) {
+		add("contentLink", MsgURL)
 	}
 	if !r.AgreeTerms {
 		add("agreeTerms", MsgAgreeTerms)

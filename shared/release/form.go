@@ -2,7 +2,6 @@ package release
 
 import (
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -196,7 +195,7 @@ func (f Form) Check(now time.Time) []failure.FieldError {
 			switch {
 			case blank(p.value):
 				add(p.field, p.msg)
-			case !webURL(p.value):
+			case !text.WebURL(p.value):
 				add(p.field, MsgBadURL)
 			}
 		}
@@ -395,12 +394,6 @@ func isTrue(b *bool) bool { return b != nil && *b }
 // any reports whether at least one platform is chosen.
 func (p Platforms) any() bool {
 	return isTrue(p.Spotify) || isTrue(p.AppleMusic) || isTrue(p.YouTubeMusic) || p.AmazonMusic || p.Tidal || p.Deezer
-}
-
-// webURL reports whether s is an absolute http(s) URL with a host.
-func webURL(s string) bool {
-	u, err := url.Parse(s)
-	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
 }
 
 // Files are the upload keys f names: the cover, the single's audio, each track's audio, in

@@ -143,13 +143,24 @@ type Checked struct {
 // ErrSession for a token that is not aud's or not valid, a session that ended or expired, and a
 // principal item that does not exist.
 func (s *Store) Check(ctx context.Context, aud Audience, token string, principal func(subject string) map[string]types.AttributeValue) (Checked, error) {
-	now := s.now()
-	c, err := s.tokens.Parse(aud, token, now)
+	c, err := s.tokens.Parse(aud, token, s.now())
 	if err != nil {
 		return Checked{}, ErrSession
 	}
-	sk := key(aud, c.Subject, c.ID)
-	pk := principal(c.Subject)
+	return s.CheckID(ctx, aud, c.Subject, c.ID, c.Epoch, principal)
+}
+
+// CheckID is Check of a session known by its subject, id and epoch rather than its token: what a
+// connection that authenticated once (the chat socket) judges each of its frames by, so that the
+// session ending (logout, a password reset) ends the connection's rights with it.
+func (s *Store) CheckID(ctx context.Context, aud Audience, subject, sessionID string, epoch int64, principal func(subject string) map[string]types.AttributeValue) (Checked, error) {
+	now := s.now()
+	if subject == "" || sessionID == "" {
+		return Checked{}, ErrSession
+	}
+	c := Checked{Subject: subject, SessionID: sessionID, Epoch: epoch}
+	sk := key(aud, subject, sessionID)
+	pk := principal(subject)
 	out, err := s.db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
 		s.table: {Keys: []map[string]types.AttributeValue{pk, sk}, ConsistentRead: aws.Bool(true)},
 	}})
@@ -176,7 +187,8 @@ func (s *Store) Check(ctx context.Context, aud Audience, token string, principal
 	if sess == nil || owner == nil || now.Unix() >= sess.ExpiresAt {
 		return Checked{}, ErrSession
 	}
-	return Checked{Subject: c.Subject, SessionID: c.ID, Epoch: c.Epoch, Principal: owner}, nil
+	c.Principal = owner
+	return c, nil
 }
 
 // same tells whether item has the key k.

@@ -170,3 +170,32 @@ func TestCheck_RefusesTamperedAndForeignTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestResume_JudgesASessionByIdAsAuthenticateJudgesItsToken(t *testing.T) {
+	f := setup(t)
+	ctx := context.Background()
+	a := f.account(t, "resumer")
+	iss, err := f.users.Open(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.users.Resume(ctx, a.ID, iss.ID, a.SessionEpoch)
+	if err != nil || s.UserID != a.ID || s.SessionID != iss.ID {
+		t.Fatalf("Resume = %+v, %v", s, err)
+	}
+	_, err = f.users.Resume(ctx, a.ID, iss.ID, a.SessionEpoch+1) // the epoch moved on since
+	unauthorized(t, err)
+	_, err = f.users.Resume(ctx, a.ID, "", a.SessionEpoch)
+	unauthorized(t, err)
+	_, err = f.users.Resume(ctx, uuid.NewString(), iss.ID, a.SessionEpoch) // someone else's id
+	unauthorized(t, err)
+	if err := f.users.End(ctx, iss.Token); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.users.Resume(ctx, a.ID, iss.ID, a.SessionEpoch) // logged out
+	unauthorized(t, err)
+	other, _ := f.users.Open(ctx, a)
+	f.clk.t = f.clk.t.Add(session.TTL)
+	_, err = f.users.Resume(ctx, a.ID, other.ID, a.SessionEpoch) // expired
+	unauthorized(t, err)
+}

@@ -41,6 +41,23 @@ func (u *Users) Authenticate(ctx context.Context, token string) (Session, error)
 	if err != nil {
 		return Session{}, err
 	}
+	return u.judge(c)
+}
+
+// Resume is Authenticate of a session known by its user, id and epoch (as a chat connection keeps
+// them from its token): ErrSession once it has ended by logout or expiry, its account is
+// deactivated or the account's session epoch moved on.
+func (u *Users) Resume(ctx context.Context, userID, sessionID string, epoch int64) (Session, error) {
+	c, err := u.store.CheckID(ctx, User, userID, sessionID, epoch, profile.Key)
+	if err != nil {
+		return Session{}, err
+	}
+	return u.judge(c)
+}
+
+// judge turns a checked session into the user's, refusing a deactivated account and an epoch that
+// moved on.
+func (u *Users) judge(c Checked) (Session, error) {
 	a, err := profile.FromItem(c.Principal)
 	if err != nil {
 		return Session{}, err

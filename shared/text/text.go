@@ -1,10 +1,11 @@
 // Package text holds the rules every piece of user-written text goes through before it is
-// checked or stored: which characters are kept, when a text counts as blank, and how its length
-// is counted. Limits are in characters a reader sees, not bytes, so a Yoruba or Igbo name with
+// checked or stored: which characters are kept, when a text counts as blank, how its length is
+// counted, and what a link must be (WebURL). Limits are in characters a reader sees, not bytes, so a Yoruba or Igbo name with
 // its diacritics ("Ọláòṣebìkan") is as long as it looks.
 package text
 
 import (
+	"net/url"
 	"strings"
 	"unicode"
 
@@ -99,4 +100,17 @@ func Words(s string) []string {
 	}
 	flush()
 	return words
+}
+
+// MaxURL bounds a link a person gives (streaming, promotion and profile links), in bytes.
+const MaxURL = 2048
+
+// WebURL reports whether s is a link a browser can open: an absolute http or https URL with a
+// host, at most MaxURL bytes, without spaces or control characters.
+func WebURL(s string) bool {
+	if s == "" || len(s) > MaxURL || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return false
+	}
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && u.Hostname() != "" && u.Opaque == ""
 }

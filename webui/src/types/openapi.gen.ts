@@ -2343,7 +2343,9 @@ export interface paths {
          *     print) and international: title, body, image (image), description (optional); tv: title,
          *     biography, hd_video (video); radio, chart, playlist: song_link; digital: artist_name,
          *     biography, artist_photo (image); youtube: video_link, title, description; tiktok:
-         *     video_link, title, description, hashtags, music. ONE ledger transaction: the package's
+         *     video_link, title, description, hashtags, music. song_link and video_link must be an http or
+         *     https URL with a host, at most 2,048 bytes ("Please enter a valid URL", refused before any
+         *     money moves). ONE ledger transaction: the package's
          *     total from the wallet into the platform's held account with the promotion, pending until an
          *     admin decides. Idempotency-Key required; the same key answers the first answer again.
          */
@@ -2367,7 +2369,8 @@ export interface paths {
          * Submit the promotion requirements form (/req)
          * @description Stored for the promotion team. promotionType is one of print, tv, radio, digital, charts,
          *     playlist, youtube, tiktok; contentLink, contactName, contactEmail and contactPhone are
-         *     required and agreeTerms must be true, each with its own message.
+         *     required and agreeTerms must be true, each with its own message; contentLink must be an
+         *     http or https URL with a host ("Please enter a valid URL").
          */
         post: operations["submitPromotionRequest"];
         delete?: never;
@@ -4021,6 +4024,52 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The path holds a control character or a bare % once decoded (%00, %0a, %7f, %25), or the
+         *     query string does not parse (a bad escape such as %ZZ, a ;): answered before any route runs,
+         *     in every group.
+         */
+        BadURL: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is not JSON (its Content-Type is not application/json); nothing was read or changed. */
+        NotJSON: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Content-Type must be application/json."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A browser's state-changing request from another site: it carries a session cookie
+         *     (zuum_session or zuum_admin) and no Bearer header, and neither its Origin nor (without
+         *     one) its Referer is the app's own origin; or, cookie or not, its Origin names another. A
+         *     Bearer client needs no Origin. Nothing was changed.
+         */
+        ForeignOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Request refused: it did not come from the Zuum app."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No such release, or not yours. */
         ReleaseNotFound: {
             headers: {
@@ -4538,6 +4587,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many sign-ups from the caller's address. */
             429: {
                 headers: {
@@ -4650,6 +4700,7 @@ export interface operations {
             };
             403: components["responses"]["OriginRequired"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The email's tries for the day are used. */
             429: {
                 headers: {
@@ -4724,6 +4775,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description A code was sent less than a minute ago. */
             429: {
                 headers: {
@@ -4817,6 +4869,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many failed logins for the email or from the address. */
             429: {
                 headers: {
@@ -4858,6 +4911,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4880,6 +4934,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionState"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -4941,6 +4996,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many requests for the account, the email or from the address. */
             429: {
                 headers: {
@@ -4998,6 +5054,7 @@ export interface operations {
             };
             403: components["responses"]["OriginRequired"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5029,6 +5086,7 @@ export interface operations {
                     "text/html": components["schemas"]["RedirectPage"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -5058,6 +5116,7 @@ export interface operations {
                     "text/html": components["schemas"]["RedirectPage"];
                 };
             };
+            400: components["responses"]["BadURL"];
             403: components["responses"]["OriginRequired"];
             500: components["responses"]["ServerError"];
         };
@@ -5080,6 +5139,7 @@ export interface operations {
                     "application/json": components["schemas"]["OwnProfile"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ProfileNotFound"];
             500: components["responses"]["ServerError"];
@@ -5118,8 +5178,10 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ProfileNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5144,6 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicProfile"];
                 };
             };
+            400: components["responses"]["BadURL"];
             404: components["responses"]["ProfileNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -5260,6 +5323,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The profile does not exist or is deactivated (unfollowing a deactivated profile you follow still works). */
             404: {
                 headers: {
@@ -5289,6 +5353,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5359,6 +5424,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5395,6 +5461,7 @@ export interface operations {
                     "application/json": components["schemas"]["RoomList"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -5439,7 +5506,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5483,7 +5552,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5647,6 +5718,7 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AudioNotFound"];
             500: components["responses"]["ServerError"];
@@ -5665,6 +5737,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["AudioNotFound"];
@@ -5690,7 +5763,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["AudioNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -5755,8 +5830,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5782,8 +5859,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5823,8 +5902,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["AudioNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5849,6 +5930,7 @@ export interface operations {
                     "application/json": components["schemas"]["AudioPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -5911,7 +5993,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6075,6 +6159,7 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["VideoNotFound"];
             500: components["responses"]["ServerError"];
@@ -6093,6 +6178,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["VideoNotFound"];
@@ -6118,7 +6204,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6183,8 +6271,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6210,8 +6300,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6251,8 +6343,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["VideoNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6277,6 +6371,7 @@ export interface operations {
                     "application/json": components["schemas"]["VideoPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -6337,7 +6432,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6501,6 +6598,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeatPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
@@ -6519,6 +6617,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PostDeleted"];
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["BeatNotFound"];
@@ -6544,7 +6643,9 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["BeatNotFound"];
             500: components["responses"]["ServerError"];
         };
@@ -6609,8 +6710,10 @@ export interface operations {
             200: components["responses"]["Reacted"];
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6636,8 +6739,10 @@ export interface operations {
             201: components["responses"]["CommentCreated"];
             400: components["responses"]["BadComment"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["PostNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6677,8 +6782,10 @@ export interface operations {
             };
             400: components["responses"]["BadAction"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["BeatNotFound"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6703,6 +6810,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeatPostEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description The share leads nowhere. */
             404: {
@@ -6802,6 +6910,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such beat, it was withdrawn, its producer's account is off, or no licence is left. */
             404: {
                 headers: {
@@ -6826,6 +6935,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was already used with a different request. */
             422: {
                 headers: {
@@ -6864,6 +6974,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadLink"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description Every download of the purchase is spent. */
             403: {
@@ -6906,6 +7017,7 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PurchaseNotFound"];
             500: components["responses"]["ServerError"];
@@ -6934,6 +7046,7 @@ export interface operations {
                     "application/json": components["schemas"]["SaleTerms"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7136,7 +7249,9 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such notification of yours (another user's is not found either). */
             404: {
                 headers: {
@@ -7177,7 +7292,9 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7202,6 +7319,7 @@ export interface operations {
                     "application/json": components["schemas"]["LicenceVerification"];
                 };
             };
+            400: components["responses"]["BadURL"];
             /** @description No licence has this number. */
             404: {
                 headers: {
@@ -7260,6 +7378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7352,6 +7471,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No active, verified account has the email. */
             404: {
                 headers: {
@@ -7381,6 +7501,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used before with another request. */
             422: {
                 headers: {
@@ -7477,6 +7598,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionPlan"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7499,6 +7621,7 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionLink"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             /** @description A paid period runs. */
             409: {
@@ -7554,6 +7677,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The balance does not cover the price; nothing moved. */
             406: {
                 headers: {
@@ -7653,6 +7777,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such post of yours. */
             404: {
                 headers: {
@@ -7682,6 +7807,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used with another request. */
             422: {
                 headers: {
@@ -7717,7 +7843,9 @@ export interface operations {
                     "application/json": components["schemas"]["SubscriptionChanged"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No paid period runs. */
             404: {
                 headers: {
@@ -7920,6 +8048,7 @@ export interface operations {
                     "application/json": components["schemas"]["PermanentAccountResponse"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NoAccountDetails"];
             500: components["responses"]["ServerError"];
@@ -8033,6 +8162,7 @@ export interface operations {
                     "application/json": components["schemas"]["BankList"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -8089,7 +8219,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description More than 20 well-formed lookups by the caller in the hour (resolving names account holders). */
             429: {
                 headers: {
@@ -8183,6 +8315,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The balance does not cover the amount and the fee. */
             406: {
                 headers: {
@@ -8198,6 +8331,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used before with another request. */
             422: {
                 headers: {
@@ -8315,6 +8449,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description The body is over 64 KB. */
             413: {
                 headers: {
@@ -8329,6 +8464,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
         };
@@ -8409,8 +8545,10 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             406: components["responses"]["ReleaseInsufficient"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             422: components["responses"]["KeyReused"];
             500: components["responses"]["ServerError"];
         };
@@ -8436,6 +8574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReleaseNotFound"];
             500: components["responses"]["ServerError"];
@@ -8468,6 +8607,7 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ReleaseNotFound"];
             /** @description The release is no longer a draft, or it changed meanwhile. */
             409: {
@@ -8479,6 +8619,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8510,6 +8651,7 @@ export interface operations {
             };
             400: components["responses"]["ReleaseInvalid"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ReleaseNotFound"];
             406: components["responses"]["ReleaseInsufficient"];
             /** @description The release was already submitted, or the draft was saved again meanwhile (submit again). */
@@ -8741,6 +8883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description An admin with this email (or username) exists. */
             406: {
                 headers: {
@@ -8751,6 +8894,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description 10 valid sign-ups from this address within the hour. */
             429: {
                 headers: {
@@ -8810,7 +8954,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description 15 codes tried for this email today. */
             429: {
                 headers: {
@@ -8869,6 +9015,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
             /** @description No admin has this email. */
             404: {
                 headers: {
@@ -8884,6 +9031,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description A code was sent less than a minute ago. */
             429: {
                 headers: {
@@ -8982,6 +9130,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description Too many failed logins for the email. */
             429: {
                 headers: {
@@ -9023,6 +9172,8 @@ export interface operations {
                     "application/json": components["schemas"]["MessageBody"];
                 };
             };
+            400: components["responses"]["BadURL"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
             500: components["responses"]["ServerError"];
         };
@@ -9045,6 +9196,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminEnvelope"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             500: components["responses"]["ServerError"];
@@ -9114,6 +9266,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminDecision"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
@@ -9164,6 +9317,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             409: components["responses"]["AdminNotAwaiting"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9272,6 +9426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -9299,6 +9454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -9340,6 +9496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -9392,6 +9549,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadURL"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9512,6 +9670,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description No such package in the category. */
             404: {
                 headers: {
@@ -9541,6 +9700,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             /** @description The Idempotency-Key was used with another request. */
             422: {
                 headers: {
@@ -9570,6 +9730,7 @@ export interface operations {
                 "application/json": {
                     promotionType?: string;
                     selectedPlatforms?: string[];
+                    /** @description An http or https URL with a host, at most 2,048 bytes, else "Please enter a valid URL". */
                     contentLink?: string;
                     contentTitle?: string;
                     contentDescription?: string;
@@ -9620,7 +9781,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9686,6 +9849,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminPromotionAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             /** @description No such promotion. */
@@ -9796,6 +9960,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10088,6 +10253,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10112,6 +10278,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReleaseAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["ReleaseNotFound"];
@@ -10204,6 +10371,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["UserNotFoundAdmin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10234,6 +10402,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["UserNotFoundAdmin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10277,6 +10446,7 @@ export interface operations {
                     "application/json": components["schemas"]["LedgerHealth"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             500: components["responses"]["ServerError"];

@@ -36,7 +36,7 @@ export type ChatEvent =
   | { event: 'receiveMessage'; data: ChatMessage }
   | { event: 'recentMessages'; data: ChatMessage[] }
   | { event: 'read'; data: { roomId: string } }
-  | { event: 'ack'; data: { clientId: string; id?: string; error?: string } }
+  | { event: 'ack'; data: { clientId: string; id?: string; error?: string; retryAfter?: number } }
   | { event: 'error'; data: { message: string; roomId?: string } };
 
 export type SendInput = { content: string; roomId: string; receiverId: string; clientId?: string };
@@ -64,11 +64,16 @@ export type ChatSocketOptions = {
   newClientId?: () => string;
 };
 
-/** A send or fetch the server refused or never answered; `message` is the text to show. */
+/**
+ * A send or fetch the server refused or never answered; `message` is the text to show. A send
+ * over the rate limit also says in how many seconds the room takes messages again (`retryAfter`).
+ */
 export class ChatError extends Error {
-  constructor(message: string) {
+  readonly retryAfter?: number;
+  constructor(message: string, retryAfter?: number) {
     super(message);
     this.name = 'ChatError';
+    if (retryAfter !== undefined && retryAfter > 0) this.retryAfter = retryAfter;
   }
 }
 
@@ -313,12 +318,12 @@ export class ChatSocket {
     if (forgotten(frame)) this.reconnectNow();
   }
 
-  private settleAck(data: { clientId: string; id?: string; error?: string } | undefined): void {
+  private settleAck(data: { clientId: string; id?: string; error?: string; retryAfter?: number } | undefined): void {
     const pending = data && this.acks.get(data.clientId);
     if (!data || !pending) return;
     clearTimeout(pending.timer);
     this.acks.delete(data.clientId);
-    if (data.error || !data.id) pending.reject(new ChatError(data.error || SERVER_ERROR));
+    if (data.error || !data.id) pending.reject(new ChatError(data.error || SERVER_ERROR, typeof data.retryAfter === 'number' ? data.retryAfter : undefined));
     else pending.resolve({ clientId: data.clientId, id: data.id });
   }
 

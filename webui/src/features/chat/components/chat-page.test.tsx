@@ -144,6 +144,25 @@ describe('chat screen', () => {
     expect(screen.queryByRole('list', { name: 'Messages' })).not.toBeInTheDocument();
   });
 
+  it('says "too fast" and holds Send until the room takes messages again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const tooFast = 'You are sending messages too fast. Please wait a few seconds.';
+    serveChat({ onSend: (frame, socket) => socket.push({ event: 'ack', data: { clientId: frame.clientId, error: tooFast, retryAfter: 3 } }) });
+    mockApi(api);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderRoutes(routes, { pathname: '/chat/r-1', state });
+    await screen.findByText('No messages yet.');
+    await user.type(screen.getByLabelText('Message'), 'again{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(tooFast);
+    expect(screen.getByLabelText('Message')).toHaveValue('again');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Message'), '{Enter}');
+    expect(sent('sendMessage')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('refuses a message over 2,000 characters without sending it', async () => {
     serveChat();
     mockApi(api);

@@ -1,3 +1,5 @@
+import { URL_TEXT, isWebUrl } from '@/lib/web-url';
+
 /**
  * The bottom-sheet form of each /global category (spec part 2 §3, promotion submissions): its
  * fields in order, which are files (sent by upload key) and which are optional.
@@ -44,12 +46,17 @@ export const MASS_FORMS: Record<string, MassField[]> = {
 
 export const isFileField = (f: MassField) => f.input === 'image' || f.input === 'video';
 
-/** "<Label> is required" for each required field left empty (the server says the same). */
+/**
+ * "<Label> is required" for each required field left empty, and "Please enter a valid URL" for a
+ * link that is no web link (the server says the same, before any money moves).
+ */
 export function missingFields(fields: MassField[], values: Record<string, string>, files: Record<string, File | null>) {
   const errors: Record<string, string> = {};
   for (const f of fields) {
+    const value = values[f.name]?.trim() ?? '';
+    if (f.input === 'url' && value && !isWebUrl(value)) errors[f.name] = URL_TEXT;
     if (f.optional) continue;
-    const present = isFileField(f) ? !!files[f.name] : !!values[f.name]?.trim();
+    const present = isFileField(f) ? !!files[f.name] : !!value;
     if (!present) errors[f.name] = `${f.label} is required`;
   }
   return errors;

@@ -2,6 +2,7 @@
  * The Promotion Requirements form (/req, spec part 2 §2, §3, §5): its types, the platforms each
  * type offers (§9 gives their counts; the outlets are ours to name) and the checks on submit.
  */
+import { URL_TEXT, isWebUrl } from '@/lib/web-url';
 
 export const REQUEST_TYPES = [
   { value: 'print', label: 'Print Media' },
@@ -85,16 +86,20 @@ export const emptyRequest: RequestValues = {
   agreeTerms: false,
 };
 
+export { URL_TEXT };
+
 export type RequestErrors = Partial<Record<keyof typeof REQUEST_TEXTS, string>>;
 
 /**
- * The checks of spec part 2 §5, on submit: a message per missing field, and no format check
- * beyond the browser's input types. Platforms are labelled required but not enforced.
+ * The checks of spec part 2 §5, on submit: a message per missing field, and the content link a
+ * web link by the server's rule ("Please enter a valid URL"). Platforms are labelled required but
+ * not enforced.
  */
 export function checkRequest(values: RequestValues): RequestErrors {
   const errors: RequestErrors = {};
   if (!values.promotionType) errors.promotionType = REQUEST_TEXTS.promotionType;
   if (!values.contentLink.trim()) errors.contentLink = REQUEST_TEXTS.contentLink;
+  else if (!isWebUrl(values.contentLink.trim())) errors.contentLink = URL_TEXT;
   if (!values.contactName.trim()) errors.contactName = REQUEST_TEXTS.contactName;
   if (!values.contactEmail.trim()) errors.contactEmail = REQUEST_TEXTS.contactEmail;
   if (!values.contactPhone.trim()) errors.contactPhone = REQUEST_TEXTS.contactPhone;

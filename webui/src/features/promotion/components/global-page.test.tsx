@@ -120,7 +120,7 @@ describe('/global', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/global');
     const sheet = await choose(user, 'YouTube', 'youtube y-1');
-    await user.type(within(sheet).getByLabelText('Video link'), 'not a link');
+    await user.type(within(sheet).getByLabelText('Video link'), 'https://youtu.be/clip');
     await user.type(within(sheet).getByLabelText('Title'), 'Lagos Nights');
     await user.type(within(sheet).getByLabelText('Description'), 'New single');
     await user.click(within(sheet).getByRole('button', { name: 'Submit Promotion' }));

@@ -1,0 +1,43 @@
+package chat_test
+
+import (
+	"fmt"
+	"testing"
+
+	"zuum/localstack/apptest"
+	domain "zuum/shared/chat"
+)
+
+func TestSend_IsLimitedPerUserAndRoomAcrossTabs(t *testing.T) {
+	app := apptest.Start(t, nil)
+	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
+	withBola, withCleo := room(t, ada, bola), room(t, ada, cleo)
+	// Two tabs (two connections, as two Lambda instances would see them) share one count.
+	tabs := []*tab{open(t, ada, ""), open(t, ada, "")}
+	for i := range domain.RateLimit {
+		tb := tabs[i%2]
+		tb.send(t, send(withBola, bola.id, fmt.Sprint("message ", i), fmt.Sprint("c-", i)))
+		var a ack
+		tb.expect(t, "ack").decode(t, &a)
+		if a.Error != "" || a.ID == "" {
+			t.Fatalf("message %d refused: %+v", i, a)
+		}
+	}
+	tabs[0].send(t, send(withBola, bola.id, "one too many", "c-over"))
+	var refused ack
+	tabs[0].expect(t, "ack").decode(t, &refused)
+	if refused.Error != domain.MsgTooFast || refused.ID != "" || refused.RetryAfter < 1 || refused.RetryAfter > int(domain.RateWindow.Seconds()) {
+		t.Fatalf("the message over the limit: %+v", refused)
+	}
+	// Another room has its own count.
+	tabs[1].send(t, send(withCleo, cleo.id, "hi cleo", "c-cleo"))
+	var other ack
+	tabs[1].expect(t, "ack").decode(t, &other)
+	if other.Error != "" {
+		t.Fatalf("another room: %+v", other)
+	}
+	b := open(t, bola, "")
+	if got := history(t, b, withBola, ""); len(got) != domain.RateLimit {
+		t.Fatalf("stored %d messages, want %d", len(got), domain.RateLimit)
+	}
+}
