@@ -403,6 +403,9 @@ func (s *Store) deactivate(ctx context.Context, id string, off, self bool, extra
 		if err != nil {
 			return false, err
 		}
+		if off && !self && a.Deactivated && a.SelfDeactivated {
+			return s.takeOver(ctx, id, extra)
+		}
 		if a.Deactivated == off {
 			return false, nil
 		}
@@ -410,6 +413,31 @@ func (s *Store) deactivate(ctx context.Context, id string, off, self bool, extra
 	}
 	if err != nil {
 		return false, failure.Wrap(err, "set deactivated")
+	}
+	return true, nil
+}
+
+// takeOver makes an admin's deactivation of an account its holder had deactivated: the account
+// stays off but loses the mark that lets logging in turn it back on. Of extra, only the items of
+// the Users table (the audit entry) are written: what other tables hold (the timelines' sizes)
+// moved when the holder deactivated it.
+func (s *Store) takeOver(ctx context.Context, id string, extra []types.TransactWriteItem) (bool, error) {
+	items := []types.TransactWriteItem{{Update: &types.Update{
+		TableName: &s.table, Key: Key(id), UpdateExpression: aws.String("REMOVE self_deactivated"),
+		ConditionExpression:       aws.String("deactivated = :t AND self_deactivated = :t"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+	}}}
+	for _, it := range extra {
+		if (it.Put != nil && *it.Put.TableName == s.table) || (it.Update != nil && *it.Update.TableName == s.table) {
+			items = append(items, it)
+		}
+	}
+	err := dynamo.Transact(ctx, s.db, items)
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		return false, ErrChanged
+	}
+	if err != nil {
+		return false, failure.Wrap(err, "take over deactivation")
 	}
 	return true, nil
 }
