@@ -9,10 +9,12 @@ import (
 	"zuum/functions/wire"
 	"zuum/functions/wire/buckets"
 	"zuum/shared/chat"
+	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/notify"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/purchase"
 	"zuum/shared/rights"
 	"zuum/shared/schema"
 )
@@ -27,8 +29,13 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 	users, posts := v[schema.Users.EnvVar], v[schema.Posts.EnvVar]
 	postStore, profiles := post.NewStore(post.Config{DB: db, Table: posts, Users: users}), profile.NewStore(db, users)
 	files := media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar])
+	purchases, err := purchase.New(purchase.Config{DB: db, Table: posts})
+	if err != nil {
+		return nil, err
+	}
 	w := New(postStore, profiles, notify.NewStore(db, users), files, media.NewCatalog(db, posts), &rights.Eraser{
 		Profiles: profiles, Posts: postStore, Chat: chat.NewStore(db, v[schema.Chat.EnvVar]), Files: files,
+		Purchases: purchases, Licences: licence.NewStore(db, posts),
 	})
 	return w.Handle, nil
 }

@@ -3,6 +3,7 @@ package post
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -203,4 +204,31 @@ func (s *Store) Erase(ctx context.Context, p Post) ([]string, error) {
 	}
 	keys := p.MediaKeys()
 	return keys, s.catalog.Forget(ctx, keys...)
+}
+
+// Sold is one licence of a beat sold: who bought it and their purchase's id.
+type Sold struct {
+	BuyerID, PurchaseID string
+}
+
+// SoldLicences lists the licences of beat id sold (its buyers' guard items, SellItems).
+func (s *Store) SoldLicences(ctx context.Context, id string) ([]Sold, error) {
+	in := &dynamodb.QueryInput{
+		TableName: &s.table, KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :b)"), ConsistentRead: aws.Bool(true),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: postPrefix + id}, ":b": &types.AttributeValueMemberS{Value: buyerPrefix},
+		},
+	}
+	var out []Sold
+	p := dynamodb.NewQueryPaginator(s.db, in)
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, failure.Wrap(err, "list sales")
+		}
+		for _, it := range page.Items {
+			out = append(out, Sold{BuyerID: strings.TrimPrefix(str(it["sk"]), buyerPrefix), PurchaseID: str(it["purchase_id"])})
+		}
+	}
+	return out, nil
 }

@@ -5,7 +5,8 @@
 // downloads), its comments and likes, its chat messages, its pictures, its follows, its sessions,
 // codes and notifications, and last its profile, while its username stays held for
 // profile.UsernameHold. What the law lets a business keep for its books stays: the ledger's
-// entries and the licences and purchases of beats others bought. Each step can run again, so a
+// entries and the licences and purchases of beats others bought, these two with the seller's
+// name replaced by DeletedName. Each step can run again, so a
 // run stopped by a fault is finished by running Erase again (the jobs worker, retried by Lambda).
 package rights
 
@@ -15,11 +16,16 @@ import (
 	"time"
 
 	"zuum/shared/failure"
+	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/purchase"
 	"zuum/shared/schema"
 )
+
+// DeletedName stands for an erased account's name in what is kept of it for the books.
+const DeletedName = "Deleted user"
 
 // Eraser deletes accounts.
 type Eraser struct {
@@ -31,6 +37,10 @@ type Eraser struct {
 	}
 	// Files deletes the posts' media and the profile's pictures.
 	Files *media.Store
+	// Purchases and Licences are the buyers' records of the account's beats, kept with the
+	// seller's name replaced.
+	Purchases *purchase.Store
+	Licences  *licence.Store
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -71,6 +81,11 @@ func (e *Eraser) Erase(ctx context.Context, id string) error {
 		return err
 	}
 	for _, p := range owned {
+		if p.Kind == post.Beat {
+			if err := e.forgetSeller(ctx, p.ID); err != nil {
+				return err
+			}
+		}
 		keys, err := e.Posts.Erase(ctx, p)
 		if err != nil {
 			return err
@@ -93,4 +108,26 @@ func (e *Eraser) Erase(ctx context.Context, id string) error {
 		}
 	}
 	return e.Profiles.Forget(ctx, a, e.now())
+}
+
+// forgetSeller replaces the seller's name in the purchases and licences of beat id its buyers
+// keep. It runs before the beat is taken down, so a run stopped midway does it again.
+func (e *Eraser) forgetSeller(ctx context.Context, id string) error {
+	sold, err := e.Posts.SoldLicences(ctx, id)
+	if err != nil {
+		return err
+	}
+	for _, s := range sold {
+		number, err := e.Purchases.RenameSeller(ctx, s.BuyerID, s.PurchaseID, DeletedName)
+		if err != nil {
+			return err
+		}
+		if number == "" {
+			continue
+		}
+		if err := e.Licences.RenameProducer(ctx, number, DeletedName); err != nil {
+			return err
+		}
+	}
+	return nil
 }
