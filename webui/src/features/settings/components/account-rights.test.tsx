@@ -43,7 +43,7 @@ describe('settings: the account data rights', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/settings');
     await user.click(screen.getByRole('button', { name: 'Deactivate Account' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate your account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deactivate your account?' });
     expect(dialog).toHaveTextContent('log in again any time to bring your account back');
     expect(calls).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
@@ -56,7 +56,7 @@ describe('settings: the account data rights', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Delete your account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent('withdraw or transfer');
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
     expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('settings: the account data rights', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByLabelText('Password'), 'password123');
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(why);
@@ -88,7 +88,7 @@ describe('settings: the account data rights', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/settings');
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Signed in with Google? Email me a code' }));
     await user.type(await within(dialog).findByLabelText('Code from your email'), '123456');
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
