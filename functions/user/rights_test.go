@@ -190,4 +190,23 @@ func TestDelete_EndsEverySessionAndErasesTheAccount_KeepingTheUsernameHeld(t *te
 	if r := app.Client(t).JSON("POST", "/api/auth/signup", s); r.Status != http.StatusCreated {
 		t.Errorf("sign up again with the email: %d %s", r.Status, r.Raw)
 	}
+	// Once the hold has passed (its expiry moved back here), the username is anyone's again.
+	if _, err := app.Cloud.DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: aws.String(schema.Users.Name),
+		Key: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: "USERNAME#ada"}, "sk": &types.AttributeValueMemberS{Value: "GUARD"},
+		},
+		UpdateExpression:          aws.String("SET expires_at = :past"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":past": &types.AttributeValueMemberN{Value: "1"}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if app.Client(t).JSON("GET", "/api/auth/check-username?username=ada", nil).Body["available"] != true {
+		t.Error("the username is still held after its hold")
+	}
+	s = apptest.Signup("ada")
+	s["email"] = "someone.else@example.com"
+	if r := app.Client(t).JSON("POST", "/api/auth/signup", s); r.Status != http.StatusCreated {
+		t.Errorf("sign up with the released username: %d %s", r.Status, r.Raw)
+	}
 }
