@@ -1,7 +1,7 @@
 // Browser test: a person uses their rights over their data on a phone (390×844), by tapping.
 //   A new artist logs in and uploads a track, then in Settings taps Download My Data: the file
 //   saved is JSON with their profile and the track (with a link to its audio). They deactivate
-//   their account behind the confirmation and land on /login with the notice; their profile is
+//   their account behind the confirmation, by keyboard alone, and land on /login with the notice; their profile is
 //   gone for others (404) until they log in again, which brings it back. Then they delete the
 //   account with their password: /login with the notice, logging in again is refused (401) and
 //   the profile and the track's audio file (the export's link) are gone. Nothing is mocked: the real API and the local cloud.
@@ -70,11 +70,23 @@ test('export, deactivate and come back, then delete an account, all by tapping a
     assert.ok((await fetch(fileLink)).ok, `the export's link to the audio works: ${fileLink}`);
     await page.getByText('Your data has been downloaded.').waitFor();
 
-    step = 'deactivate behind the confirmation';
-    await page.getByRole('button', { name: 'Deactivate Account', exact: true }).click();
+    step = 'deactivate behind the confirmation, by keyboard alone';
+    // Enter opens the confirmation, Escape closes it and gives the focus back; Tab reaches its
+    // action and Space presses it.
+    const opener = page.getByRole('button', { name: 'Deactivate Account', exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate your account?' });
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    assert.ok(await opener.evaluate((el) => el === document.activeElement), 'the focus went back to Deactivate Account');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Deactivate', 'Tab reaches the confirmation\'s action');
     const deactivated = apiResponse(page, '/user/deactivate');
-    await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await page.keyboard.press('Space');
     assert.equal((await deactivated).status(), 200);
     await page.waitForURL('**/login');
     await page.getByText('Log in again any time to bring it back.', { exact: false }).waitFor();
