@@ -194,11 +194,11 @@ func TestFunctions_EachGroupRunsArm64Al2023WithTheEnvironment(t *testing.T) {
 }
 
 func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
-	// Given the route groups, of which audio, video and beat queue jobs
+	// Given the route groups, of which audio, video, beat (posts) and user (account erasure) queue jobs
 	_, tmpl := fresh.get(t)
 	jobs := workerFunction(t, tmpl, "jobs")
 
-	// Then exactly those three receive JOBS_FUNCTION, naming the jobs worker
+	// Then exactly those four receive JOBS_FUNCTION, naming the jobs worker
 	var told []string
 	for _, g := range routeGroups {
 		fn := resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g.Name)]
@@ -209,8 +209,8 @@ func TestFunctions_OnlyThePostGroupsAreToldTheJobsWorker(t *testing.T) {
 			}
 		}
 	}
-	if jsonString(told) != `["audio","video","beat"]` {
-		t.Errorf("groups told the jobs worker: %v, want audio, video and beat", told)
+	if jsonString(told) != `["user","audio","video","beat"]` {
+		t.Errorf("groups told the jobs worker: %v, want user, audio, video and beat", told)
 	}
 }
 
@@ -386,12 +386,12 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 	}
 }
 
-func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
+func TestIAM_OnlyThePostGroupsAndUserMayInvokeTheJobsWorker(t *testing.T) {
 	// Given every identity policy in the stack
 	_, tmpl := fresh.get(t)
 	jobs := jsonString(getAtt(workerFunction(t, tmpl, "jobs"), "Arn"))
 	allowed := map[string]bool{}
-	for _, g := range []string{"audio", "video", "beat"} {
+	for _, g := range []string{"audio", "video", "beat", "user"} {
 		role := props(resources(tmpl, "AWS::Lambda::Function")[groupFunction(t, tmpl, g)])["Role"].(obj)["Fn::GetAtt"].(arr)[0]
 		allowed[jsonString(obj{"Ref": role})] = true
 	}
@@ -402,7 +402,7 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 		if !strings.Contains(jsonString(props(p)["PolicyDocument"]), jobs) {
 			continue
 		}
-		// Then they are attached to the audio, video or beat role, and to no other
+		// Then they are attached to the audio, video, beat or user role, and to no other
 		for _, r := range asList(props(p)["Roles"]) {
 			if !allowed[jsonString(r)] {
 				t.Errorf("policy %s lets %s reach the jobs worker", id, jsonString(r))
@@ -410,8 +410,8 @@ func TestIAM_OnlyAudioAndVideoMayInvokeTheJobsWorker(t *testing.T) {
 			found++
 		}
 	}
-	if found != 3 {
-		t.Errorf("%d roles may invoke the jobs worker, want 3 (audio, video, beat)", found)
+	if found != 4 {
+		t.Errorf("%d roles may invoke the jobs worker, want 4 (audio, video, beat, user)", found)
 	}
 }
 
@@ -433,13 +433,15 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		{"video", groupFunction(t, tmpl, "video"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 		// beat does what audio does, and writes its previews to media/ beside the full audio
 		{"beat", groupFunction(t, tmpl, "beat"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:GetObject on uploads/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
-		// the user group keeps profile pictures under public/ only
-		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
+		// the user group keeps profile pictures under public/ and only reads media/ (the data
+		// export's links to the posts' files)
+		{"user", groupFunction(t, tmpl, "user"), "s3:DeleteObject on public/*, s3:GetObject on media/*, s3:GetObject on public/*, s3:ListBucket on bucket, s3:PutObject on public/*"},
 		{"notifications", groupFunction(t, tmpl, "notifications"), ""},
 		{"auth", groupFunction(t, tmpl, "auth"), ""},
 		// the media worker reads and rejects uploads; the jobs worker deletes a deleted post's
 		{"media worker", workerFunction(t, tmpl, "media"), "s3:DeleteObject on uploads/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on media/*, s3:DeleteObject on uploads/*"},
+		// media, and an erased account's posts' media and profile pictures
+		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on media/*, s3:DeleteObject on public/*, s3:DeleteObject on uploads/*"},
 	}
 	for _, c := range cases {
 		// Then each has exactly the grants its job needs

@@ -160,7 +160,7 @@ func TestFunctions_OnlyGroupsThatRenderMediaSignItsURLs(t *testing.T) {
 		}
 	}
 	slices.Sort(renders)
-	if got := strings.Join(renders, " "); got != "admin audio beat distribution feed search video" {
+	if got := strings.Join(renders, " "); got != "admin audio beat distribution feed search user video" {
 		t.Errorf("groups that render media: %s", got)
 	}
 	// Then without the key group no function is told of the key: they presign S3 GETs

@@ -33,12 +33,14 @@ var (
 		Tables: []schema.Table{schema.Posts},
 		Media:  []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}},
 	}}
-	// jobsWorker runs what audio, video and beat queue: notifying followers of a new post (batched
-	// writes to the Users table, five minutes for a large following) and removing a deleted
-	// post's comments, reactions, shares and media.
+	// jobsWorker runs what audio, video, beat and user queue: notifying followers of a new post
+	// (batched writes to the Users table, five minutes for a large following), removing a deleted
+	// post's comments, reactions, shares and media, and erasing a deleted account (its posts and
+	// files, its chat messages in the Chat table and its profile pictures under public/).
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
-		Tables: []schema.Table{schema.Users, schema.Posts},
-		Media:  []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true}},
+		Tables: []schema.Table{schema.Users, schema.Posts, schema.Chat},
+		Media: []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true},
+			{Pattern: publicObjects, Delete: true}},
 	}}
 	// reconcileWorker is the payments' reconciler (functions/reconcile), which a schedule runs
 	// every reconcileEveryMinutes: it reads the ledger's pending withdrawals, asks the payment

@@ -18,13 +18,14 @@ const (
 	googleUserURL  = "https://openidconnect.googleapis.com/v1/userinfo"
 )
 
-// FromEnv builds the route group from its environment: USERS_TABLE, JWT_SECRET_ID, MAIL_FROM,
+// FromEnv builds the route group from its environment: USERS_TABLE, POSTS_TABLE (reactivating an
+// account its holder deactivated, as they log in), JWT_SECRET_ID, MAIL_FROM,
 // APP_URL, MEDIA_URL, and for Google sign-in GOOGLE_CLIENT_ID with GOOGLE_CLIENT_SECRET_ID (a
 // secret's name) and optionally GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL. Its
 // per-address limits key on the viewer's address, which it believes from the CDN only
 // (ORIGIN_SECRET_ID, ORIGIN_REQUIRED: see wire.Edge).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	svc, _, err := accounts.FromEnv(ctx, cfg, env)
+	svc, _, err := accounts.FromEnv(ctx, cfg, env, accounts.WithReactivation(cfg, env))
 	if err != nil {
 		return nil, err
 	}

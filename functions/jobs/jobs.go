@@ -4,7 +4,9 @@
 //   - post_created: every follower of the author gets one notification of the new post, whose
 //     id is the post's id (a retry overwrites the copies it already wrote);
 //   - post_deleted: the post's remaining comments, reactions and shares are purged and its media
-//     objects and their catalog entries deleted.
+//     objects and their catalog entries deleted;
+//   - user_deleted: the account is marked deleted (if the request that queued it could not) and
+//     erased (shared/rights).
 package jobs
 
 import (
@@ -19,6 +21,7 @@ import (
 	"zuum/shared/notify"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/rights"
 )
 
 // Worker runs jobs.
@@ -28,11 +31,12 @@ type Worker struct {
 	notes    *notify.Store
 	files    *media.Store
 	catalog  *media.Catalog
+	eraser   *rights.Eraser
 }
 
 // New returns the worker.
-func New(posts *post.Store, profiles *profile.Store, notes *notify.Store, files *media.Store, catalog *media.Catalog) *Worker {
-	return &Worker{posts: posts, profiles: profiles, notes: notes, files: files, catalog: catalog}
+func New(posts *post.Store, profiles *profile.Store, notes *notify.Store, files *media.Store, catalog *media.Catalog, eraser *rights.Eraser) *Worker {
+	return &Worker{posts: posts, profiles: profiles, notes: notes, files: files, catalog: catalog, eraser: eraser}
 }
 
 // Handle runs the job in payload. An error makes Lambda run it again.
@@ -48,6 +52,8 @@ func (w *Worker) Handle(ctx context.Context, payload []byte) error {
 		return w.postCreated(ctx, j)
 	case jobs.PostDeleted:
 		return w.postDeleted(ctx, j)
+	case jobs.UserDeleted:
+		return w.userDeleted(ctx, j)
 	default:
 		slog.ErrorContext(ctx, "drop unknown job", "type", j.Type)
 		return nil
@@ -97,4 +103,16 @@ func (w *Worker) postDeleted(ctx context.Context, j jobs.Job) error {
 		return err
 	}
 	return w.catalog.Forget(ctx, j.Media...)
+}
+
+// userDeleted erases the account j.AuthorID, marking it deleted first when the request that
+// queued the job did not get that far.
+func (w *Worker) userDeleted(ctx context.Context, j jobs.Job) error {
+	if err := w.eraser.MarkDeleted(ctx, j.AuthorID); err != nil {
+		return fmt.Errorf("mark user %s deleted: %w", j.AuthorID, err)
+	}
+	if err := w.eraser.Erase(ctx, j.AuthorID); err != nil {
+		return fmt.Errorf("erase user %s: %w", j.AuthorID, err)
+	}
+	return nil
 }

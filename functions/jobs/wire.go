@@ -8,27 +8,34 @@ import (
 
 	"zuum/functions/wire"
 	"zuum/functions/wire/buckets"
+	"zuum/shared/chat"
+	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/notify"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/purchase"
+	"zuum/shared/rights"
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the worker from USERS_TABLE, POSTS_TABLE and MEDIA_BUCKET.
+// FromEnv builds the worker from USERS_TABLE, POSTS_TABLE, CHAT_TABLE and MEDIA_BUCKET.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
-	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Media.EnvVar)
+	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Chat.EnvVar, schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}
 	db := dynamodb.NewFromConfig(cfg)
 	users, posts := v[schema.Users.EnvVar], v[schema.Posts.EnvVar]
-	w := New(
-		post.NewStore(post.Config{DB: db, Table: posts, Users: users}),
-		profile.NewStore(db, users),
-		notify.NewStore(db, users),
-		media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar]),
-		media.NewCatalog(db, posts),
-	)
+	postStore, profiles := post.NewStore(post.Config{DB: db, Table: posts, Users: users}), profile.NewStore(db, users)
+	files := media.NewStore(buckets.S3(cfg), v[schema.Media.EnvVar])
+	purchases, err := purchase.New(purchase.Config{DB: db, Table: posts})
+	if err != nil {
+		return nil, err
+	}
+	w := New(postStore, profiles, notify.NewStore(db, users), files, media.NewCatalog(db, posts), &rights.Eraser{
+		Profiles: profiles, Posts: postStore, Chat: chat.NewStore(db, v[schema.Chat.EnvVar]), Files: files,
+		Purchases: purchases, Licences: licence.NewStore(db, posts),
+	})
 	return w.Handle, nil
 }

@@ -1,6 +1,7 @@
 // Package user is the /api/user route group: the caller's own profile, editing it (with profile
 // and cover pictures stored in S3), other users' public profiles, following: follow and
-// unfollow, and the followers and following lists, and the chat rooms (open one, list them).
+// unfollow, and the followers and following lists, the chat rooms (open one, list them), and
+// the holder's rights over their data (rights.go): export it, deactivate, delete.
 package user
 
 import (
@@ -21,12 +22,13 @@ type Handler struct {
 	pictures *Pictures
 	rooms    *chat.Store
 	media    httpapi.Media
+	rights   Rights
 	mux      *http.ServeMux
 }
 
 // New returns the route group.
-func New(sessions httpapi.Authenticator, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media) *Handler {
-	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, rooms: rooms, media: media, mux: http.NewServeMux()}
+func New(sessions httpapi.Authenticator, profiles *profile.Store, pictures *Pictures, rooms *chat.Store, media httpapi.Media, rights Rights) *Handler {
+	h := &Handler{sessions: sessions, profiles: profiles, pictures: pictures, rooms: rooms, media: media, rights: rights, mux: http.NewServeMux()}
 	// The profile reads start beside the session check (httpapi.RequireSessionRead).
 	h.mux.HandleFunc("GET /api/user/profile", httpapi.RequireSessionRead(sessions, h.ownProfile))
 	h.mux.HandleFunc("PUT /api/user/profile", httpapi.RequireSession(sessions, h.updateProfile))
@@ -36,6 +38,10 @@ func New(sessions httpapi.Authenticator, profiles *profile.Store, pictures *Pict
 	h.mux.HandleFunc("POST /api/user/follow", httpapi.RequireSession(sessions, h.follow))
 	h.mux.HandleFunc("POST /api/user/get-room-id", httpapi.RequireSession(sessions, h.getRoomID))
 	h.mux.HandleFunc("GET /api/user/get-rooms", httpapi.RequireSession(sessions, h.getRooms))
+	h.mux.HandleFunc("GET /api/user/export", httpapi.RequireSessionRead(sessions, h.export))
+	h.mux.HandleFunc("POST /api/user/deactivate", httpapi.RequireSession(sessions, h.deactivate))
+	h.mux.HandleFunc("POST /api/user/delete", httpapi.RequireSession(sessions, h.deleteAccount))
+	h.mux.HandleFunc("POST /api/user/delete/code", httpapi.RequireSession(sessions, h.deleteCode))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }

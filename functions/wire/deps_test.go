@@ -14,12 +14,12 @@ import (
 var linked = map[string][]string{
 	"admin":         {"dynamodb", "s3", "secretsmanager", "sesv2"},  // release review reads media; sign-up codes by mail
 	"audio":         {"dynamodb", "lambda", "s3", "secretsmanager"}, // posts queue jobs (Lambda invoke)
-	"auth":          {"dynamodb", "secretsmanager", "sesv2"},
+	"auth":          {"dynamodb", "s3", "secretsmanager", "sesv2"},  // s3 through reactivation → shared/post → media
 	"beat":          {"dynamodb", "lambda", "s3", "secretsmanager"},
 	"chat":          {"apigatewaymanagementapi", "dynamodb", "secretsmanager"},
 	"distribution":  {"dynamodb", "s3", "secretsmanager"},
-	"feed":          {"dynamodb", "s3", "secretsmanager"}, // reads posts and signs their media; sends no mail, queues no job
-	"jobs":          {"dynamodb", "s3", "secretsmanager"},
+	"feed":          {"dynamodb", "s3", "secretsmanager"},                            // reads posts and signs their media; sends no mail, queues no job
+	"jobs":          {"apigatewaymanagementapi", "dynamodb", "s3", "secretsmanager"}, // erasing an account's chat links shared/chat
 	"licences":      {"dynamodb", "secretsmanager"},
 	"media":         {"dynamodb", "s3", "secretsmanager"},
 	"notifications": {"dynamodb", "secretsmanager"},
@@ -28,7 +28,7 @@ var linked = map[string][]string{
 	"reconcile":     {"dynamodb", "secretsmanager"},
 	"search":        {"dynamodb", "s3", "secretsmanager"},
 	"uploads":       {"dynamodb", "s3", "secretsmanager"},
-	"user":          {"apigatewaymanagementapi", "dynamodb", "s3", "secretsmanager"},
+	"user":          {"apigatewaymanagementapi", "dynamodb", "lambda", "s3", "secretsmanager", "sesv2"}, // queues account erasure; mails the deletion code
 	"video":         {"dynamodb", "lambda", "s3", "secretsmanager"},
 	"wallet":        {"dynamodb", "secretsmanager"},
 }

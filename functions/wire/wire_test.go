@@ -11,7 +11,6 @@ import (
 	"zuum/functions/chat"
 	"zuum/functions/notifications"
 	"zuum/functions/uploads"
-	"zuum/functions/user"
 	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/functions/wire/buckets"
@@ -60,7 +59,7 @@ func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
 	ctx := context.Background()
 	env := without(app, "MAIL_FROM", "APP_URL")
 	for name, build := range map[string]wire.Builder{
-		"user": user.FromEnv, "uploads": uploads.FromEnv, "notifications": notifications.FromEnv, "wallet": wallet.FromEnv,
+		"uploads": uploads.FromEnv, "notifications": notifications.FromEnv, "wallet": wallet.FromEnv,
 	} {
 		if _, err := build(ctx, app.Cloud.Config, env); err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -61,8 +61,12 @@ func (s *Service) GoogleSignIn(ctx context.Context, g GoogleUser, want GoogleSig
 }
 
 func (s *Service) googleExisting(ctx context.Context, a profile.Account, g GoogleUser, want GoogleSignup) (Login, error) {
-	if a.Deactivated {
-		return Login{}, ErrDeactivated
+	if a.Deleted {
+		return Login{}, failure.New(failure.Unauthorized, "Authentication failed")
+	}
+	a, err := s.comeBack(ctx, a)
+	if err != nil {
+		return Login{}, err
 	}
 	if a.GoogleSubject != "" && a.GoogleSubject != g.Subject {
 		return Login{}, failure.New(failure.Unauthorized, "Authentication failed")
@@ -75,7 +79,6 @@ func (s *Service) googleExisting(ctx context.Context, a profile.Account, g Googl
 		}
 		return s.openSession(ctx, a)
 	}
-	var err error
 	for _, username := range s.usernames(a.Email, want) {
 		fresh := a
 		fresh.Profile = s.googleProfile(a.ID, a.Email, username, g, want)

@@ -64,19 +64,23 @@ type Config struct {
 	HashCost int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Reactivate turns back on an account its holder deactivated themselves, as they log in
+	// again (with the shared timelines' sizes it moves); nil leaves such accounts off.
+	Reactivate func(ctx context.Context, id string) error
 }
 
 // Service runs the account flows.
 type Service struct {
 	store
-	profiles  *profile.Store
-	mailer    Mailer
-	sessions  *session.Users
-	otpSecret []byte
-	appURL    string
-	cost      int
-	now       func() time.Time
-	dummyHash []byte
+	profiles   *profile.Store
+	mailer     Mailer
+	sessions   *session.Users
+	otpSecret  []byte
+	appURL     string
+	cost       int
+	now        func() time.Time
+	dummyHash  []byte
+	reactivate func(ctx context.Context, id string) error
 }
 
 // New returns a Service.
@@ -99,6 +103,7 @@ func New(c Config) (*Service, error) {
 	return &Service{
 		store: st, profiles: c.Profiles, mailer: c.Mailer, sessions: session.NewUsers(sessions), otpSecret: c.Secret,
 		appURL: strings.TrimRight(c.AppURL, "/"), cost: c.HashCost, now: c.Now, dummyHash: dummy,
+		reactivate: c.Reactivate,
 	}, nil
 }
 
@@ -287,13 +292,32 @@ func (s *Service) Login(ctx context.Context, email, password, ip string) (Login,
 	if err := s.giveBack(ctx, perIP, now); err != nil {
 		return Login{}, err
 	}
-	if a.Deactivated {
-		return Login{}, ErrDeactivated
+	if a.Deleted {
+		return Login{}, ErrBadCredentials // being deleted: as good as gone
+	}
+	if a, err = s.comeBack(ctx, a); err != nil {
+		return Login{}, err
 	}
 	if !a.Verified {
 		return Login{}, ErrNotVerified
 	}
 	return s.openSession(ctx, a)
+}
+
+// comeBack lets the holder of an account in: one they deactivated themselves is turned back on,
+// one an admin deactivated is refused.
+func (s *Service) comeBack(ctx context.Context, a profile.Account) (profile.Account, error) {
+	if !a.Deactivated {
+		return a, nil
+	}
+	if !a.SelfDeactivated || s.reactivate == nil || a.Deleted {
+		return a, ErrDeactivated
+	}
+	if err := s.reactivate(ctx, a.ID); err != nil {
+		return a, err
+	}
+	a.Deactivated, a.SelfDeactivated = false, false
+	return a, nil
 }
 
 func (s *Service) openSession(ctx context.Context, a profile.Account) (Login, error) {

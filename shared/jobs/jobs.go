@@ -20,6 +20,9 @@ const (
 	PostCreated Type = "post_created"
 	// PostDeleted removes a deleted post's comments, reactions, shares and media.
 	PostDeleted Type = "post_deleted"
+	// UserDeleted erases an account its holder asked to delete (shared/rights), AuthorID being
+	// the account.
+	UserDeleted Type = "user_deleted"
 )
 
 // Job is one unit of asynchronous work. Fields beyond Type depend on it.

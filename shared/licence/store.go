@@ -105,3 +105,17 @@ func (s *Store) Get(ctx context.Context, number string) (Licence, error) {
 		ProducerUsername: it.ProducerUsername, Price: money.Money(it.Price) * money.Kobo, PurchasedAt: at,
 	}, nil
 }
+
+// RenameProducer writes name as the producer of licence number (an erased account's: the
+// licence stays its buyer's, without the producer's name); a licence not there is left alone.
+func (s *Store) RenameProducer(ctx context.Context, number, name string) error {
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.table, Key: key(number), UpdateExpression: aws.String("SET producer_username = :n"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": str(name)},
+	})
+	if err != nil && !dynamo.ConditionFailed(err) {
+		return failure.Wrap(err, "rename producer")
+	}
+	return nil
+}

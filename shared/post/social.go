@@ -110,7 +110,17 @@ func (s *Store) React(ctx context.Context, k Kind, id string, actor profile.Prof
 		}
 		write, d = types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: aws.String(conditionAbsent)}}, 1
 	}
-	items := []types.TransactWriteItem{write, s.bump(p, "reactions", d, actor.ID)}
+	listing := types.TransactWriteItem{Delete: &types.Delete{TableName: &s.table, Key: actorReactKey(actor.ID, p.ID)}}
+	if like {
+		if listing, err = s.actorPut(actorItem{
+			PK: actorPrefix + actor.ID, SK: reactPrefix + p.ID, PostID: p.ID, CreatedAt: now.Format(time.RFC3339Nano),
+		}); err != nil {
+			return Reaction{}, err
+		}
+	}
+	// The listing under the actor (erase.go) is the third item, the notification's once-a-day
+	// guard the fourth.
+	items := []types.TransactWriteItem{write, s.bump(p, "reactions", d, actor.ID), listing}
 	if like {
 		n, err := s.note(p, actor, notify.Like, notify.LikeMessage(actor.Username), now)
 		if err != nil {
@@ -119,9 +129,9 @@ func (s *Store) React(ctx context.Context, k Kind, id string, actor profile.Prof
 		items = append(items, n...)
 	}
 	err = s.transact(ctx, items)
-	if failed, _ := dynamo.CanceledBy(err); len(items) > 2 && dynamo.OnlyCanceledBy(failed, 2) {
+	if failed, _ := dynamo.CanceledBy(err); len(items) > 3 && dynamo.OnlyCanceledBy(failed, 3) {
 		// The owner was told of this actor's like today already: like without telling again.
-		err = s.transact(ctx, items[:2])
+		err = s.transact(ctx, items[:3])
 	}
 	repeated, err := outcome(err, "react to post")
 	if err != nil || repeated { // a concurrent twin of this reaction got there first
@@ -170,9 +180,17 @@ func (s *Store) Comment(ctx context.Context, k Kind, id string, actor profile.Pr
 	if err != nil {
 		return Comment{}, failure.Wrap(err, "encode comment")
 	}
+	listing, err := s.actorPut(actorItem{
+		PK: actorPrefix + actor.ID, SK: commentPrefix + p.ID + "#" + c.ID, PostID: p.ID, CommentID: c.ID, Text: text,
+		CreatedAt: now.Format(time.RFC3339Nano),
+	})
+	if err != nil {
+		return Comment{}, err
+	}
 	items := []types.TransactWriteItem{
 		{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: aws.String(conditionAbsent)}},
 		s.bump(p, "comments", 1, actor.ID),
+		listing,
 	}
 	n, err := s.note(p, actor, notify.Comment, notify.CommentMessage(actor.Username, text), now)
 	if err != nil {

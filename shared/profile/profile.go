@@ -75,6 +75,10 @@ type Account struct {
 	// SessionEpoch is bumped to end every session at once (password reset).
 	SessionEpoch  int64
 	GoogleSubject string
+	// SelfDeactivated is a deactivation the holder chose: logging in again turns it back on.
+	SelfDeactivated bool
+	// Deleted is an account its holder asked to delete, whose data is being removed.
+	Deleted bool
 }
 
 var (

@@ -18,7 +18,8 @@ import (
 //
 //	pk=USER#<id>            sk=PROFILE   the profile and its credentials (item below)
 //	pk=EMAIL#<email>        sk=GUARD     user_id; makes emails unique
-//	pk=USERNAME#<lower>     sk=GUARD     user_id; makes usernames unique, case-insensitively
+//	pk=USERNAME#<lower>     sk=GUARD     user_id; makes usernames unique, case-insensitively;
+//	                                     expires_at once its account is deleted (UsernameHold)
 const (
 	skProfile = "PROFILE"
 	skGuard   = "GUARD"
@@ -52,6 +53,10 @@ type item struct {
 	Deactivated           bool   `dynamodbav:"deactivated"`
 	SessionEpoch          int64  `dynamodbav:"session_epoch"`
 	GoogleSubject         string `dynamodbav:"google_sub,omitempty"`
+	// SelfDeactivated marks a deactivation the account holder chose (DeactivateSelf).
+	SelfDeactivated bool `dynamodbav:"self_deactivated,omitempty"`
+	// DeletedAt is set when the holder asked for the account to be deleted (MarkDeleted).
+	DeletedAt string `dynamodbav:"deleted_at,omitempty"`
 }
 
 type guard struct {
@@ -106,10 +111,11 @@ func (s *Store) Create(ctx context.Context, a Account, extra ...types.TransactWr
 	emailGuard, _ := attributevalue.MarshalMap(guard{PK: "EMAIL#" + a.Email, SK: skGuard, UserID: a.ID})
 	nameGuard, _ := attributevalue.MarshalMap(guard{PK: "USERNAME#" + usernameKey(a.Username), SK: skGuard, UserID: a.ID})
 	notExists := aws.String("attribute_not_exists(pk)")
+	nameFree, nameNow := guardFree(time.Now())
 	items := []types.TransactWriteItem{
 		{Put: &types.Put{TableName: &s.table, Item: av, ConditionExpression: notExists}},
 		{Put: &types.Put{TableName: &s.table, Item: emailGuard, ConditionExpression: notExists}},
-		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: notExists}},
+		{Put: &types.Put{TableName: &s.table, Item: nameGuard, ConditionExpression: nameFree, ExpressionAttributeValues: nameNow}},
 	}
 	items = append(items, extra...)
 	items = append(items, s.enrollItems(a.Profile)...)
@@ -179,6 +185,7 @@ func FromItem(av map[string]types.AttributeValue) (Account, error) {
 		},
 		PasswordHash: it.PasswordHash, Verified: it.Verified, Deactivated: it.Deactivated,
 		SessionEpoch: it.SessionEpoch, GoogleSubject: it.GoogleSubject,
+		SelfDeactivated: it.SelfDeactivated, Deleted: it.DeletedAt != "",
 	}, nil
 }
 
@@ -335,17 +342,50 @@ func (s *Store) SetDeactivated(ctx context.Context, id string, off bool) error {
 	return err
 }
 
+// Reactivate turns back on an account its holder deactivated themselves (DeactivateSelf), with
+// extra items; an account an admin deactivated stays off (changed false).
+func (s *Store) Reactivate(ctx context.Context, id string, extra ...types.TransactWriteItem) (bool, error) {
+	cond := "attribute_exists(pk) AND deactivated = :t AND self_deactivated = :t AND attribute_not_exists(deleted_at)"
+	update := types.TransactWriteItem{Update: &types.Update{
+		TableName: &s.table, Key: Key(id), UpdateExpression: aws.String("SET deactivated = :f REMOVE self_deactivated"),
+		ConditionExpression: &cond,
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":t": &types.AttributeValueMemberBOOL{Value: true}, ":f": &types.AttributeValueMemberBOOL{Value: false},
+		},
+	}}
+	err := dynamo.Transact(ctx, s.db, append([]types.TransactWriteItem{update}, extra...))
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		return false, nil
+	}
+	if err != nil {
+		return false, failure.Wrap(err, "reactivate")
+	}
+	return true, nil
+}
+
 // Deactivate turns account id off (off true) or back on, with extra items (an audit entry) in the
 // same transaction, and reports whether it changed anything: turning an account to what it is
 // already writes nothing, extra items included. A deactivated account can neither log in nor use
 // a session it holds, and its posts, comments and profile leave every list. Turning it off also
 // moves its session epoch on, so turning it on again does not revive the sessions it had.
+// An admin's switch (either way) clears the mark of the holder's own deactivation, so only an
+// admin turns on what an admin turned off.
 func (s *Store) Deactivate(ctx context.Context, id string, off bool, extra ...types.TransactWriteItem) (bool, error) {
+	return s.deactivate(ctx, id, off, false, extra)
+}
+
+func (s *Store) deactivate(ctx context.Context, id string, off, self bool, extra []types.TransactWriteItem) (bool, error) {
 	expr := "SET deactivated = :d"
 	values := map[string]types.AttributeValue{":d": &types.AttributeValueMemberBOOL{Value: off}}
+	if self {
+		expr += ", self_deactivated = :d"
+	}
 	if off {
 		expr += " ADD session_epoch :one"
 		values[":one"] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	if !self {
+		expr += " REMOVE self_deactivated"
 	}
 	// An account never deactivated has no attribute, or false: both count as on.
 	cond := "attribute_exists(pk) AND deactivated = :f"
@@ -363,6 +403,9 @@ func (s *Store) Deactivate(ctx context.Context, id string, off bool, extra ...ty
 		if err != nil {
 			return false, err
 		}
+		if off && !self && a.Deactivated && a.SelfDeactivated {
+			return s.takeOver(ctx, id, extra)
+		}
 		if a.Deactivated == off {
 			return false, nil
 		}
@@ -374,13 +417,42 @@ func (s *Store) Deactivate(ctx context.Context, id string, off bool, extra ...ty
 	return true, nil
 }
 
+// takeOver makes an admin's deactivation of an account its holder had deactivated: the account
+// stays off but loses the mark that lets logging in turn it back on. Of extra, only the items of
+// the Users table (the audit entry) are written: what other tables hold (the timelines' sizes)
+// moved when the holder deactivated it.
+func (s *Store) takeOver(ctx context.Context, id string, extra []types.TransactWriteItem) (bool, error) {
+	items := []types.TransactWriteItem{{Update: &types.Update{
+		TableName: &s.table, Key: Key(id), UpdateExpression: aws.String("REMOVE self_deactivated"),
+		ConditionExpression:       aws.String("deactivated = :t AND self_deactivated = :t"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}},
+	}}}
+	for _, it := range extra {
+		if (it.Put != nil && *it.Put.TableName == s.table) || (it.Update != nil && *it.Update.TableName == s.table) {
+			items = append(items, it)
+		}
+	}
+	err := dynamo.Transact(ctx, s.db, items)
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		return false, ErrChanged
+	}
+	if err != nil {
+		return false, failure.Wrap(err, "take over deactivation")
+	}
+	return true, nil
+}
+
 // UsernameTaken reports whether an account holds username (compared case-insensitively).
 func (s *Store) UsernameTaken(ctx context.Context, username string) (bool, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: guardKey("USERNAME", usernameKey(username)), ConsistentRead: aws.Bool(true)})
 	if err != nil {
 		return false, failure.Wrap(err, "get username guard")
 	}
-	return out.Item != nil, nil
+	if out.Item == nil {
+		return false, nil
+	}
+	until := heldUntil(out.Item)
+	return until.IsZero() || time.Now().Before(until), nil
 }
 
 // ErrChanged is returned by Reclaim when the account is no longer as it was read: verified by its
@@ -422,6 +494,7 @@ func (s *Store) Reclaim(ctx context.Context, old, a Account, extra ...types.Tran
 	}
 	items := []types.TransactWriteItem{{Update: &update}}
 	if usernameKey(a.Username) != usernameKey(old.Username) {
+		nameFree, nameNow := guardFree(time.Now())
 		newGuard, _ := attributevalue.MarshalMap(guard{PK: "USERNAME#" + usernameKey(a.Username), SK: skGuard, UserID: old.ID})
 		items = append(items,
 			types.TransactWriteItem{Delete: &types.Delete{
@@ -429,7 +502,7 @@ func (s *Store) Reclaim(ctx context.Context, old, a Account, extra ...types.Tran
 				ConditionExpression:       aws.String("user_id = :id"),
 				ExpressionAttributeValues: map[string]types.AttributeValue{":id": str(old.ID)},
 			}},
-			types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: newGuard, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+			types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: newGuard, ConditionExpression: nameFree, ExpressionAttributeValues: nameNow}},
 		)
 	}
 	items = append(items, extra...)

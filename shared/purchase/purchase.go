@@ -423,3 +423,22 @@ func str(av types.AttributeValue) string {
 	}
 	return ""
 }
+
+// RenameSeller writes name as the seller of buyer's purchase id (an erased account's, whose
+// buyers keep the purchase) and returns the purchase's licence number; a purchase that is not
+// there answers "".
+func (s *Store) RenameSeller(ctx context.Context, buyer, id, name string) (string, error) {
+	out, err := s.c.DB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: &s.c.Table, Key: key(buyer, id), UpdateExpression: aws.String("SET seller = :n"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": &types.AttributeValueMemberS{Value: name}},
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if dynamo.ConditionFailed(err) {
+		return "", nil
+	}
+	if err != nil {
+		return "", failure.Wrap(err, "rename seller")
+	}
+	return str(out.Attributes["licence_number"]), nil
+}

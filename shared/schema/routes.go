@@ -82,12 +82,21 @@ var (
 // RouteGroups is the API. A new group is its folder under functions/, one row here and one
 // builder in localstack/lambdas.
 var RouteGroups = []RouteGroup{
-	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersOnly, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
+	// Logging in turns back on an account its holder deactivated, with the Posts table's
+	// timeline sizes (rights.Switch).
+	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersAndPosts, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
 	// Profiles, follows and chat rooms; profile pictures are written under public/ and served
-	// by the CDN.
-	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{Tables: []Table{Users, Chat}, Media: []MediaAccess{
-		{Pattern: PublicObjects, Read: true, Write: true, Delete: true},
-	}}},
+	// by the CDN. The holder's rights over their data: the export reads every domain (posts,
+	// purchases and licences in Posts, the wallet in Ledger) and signs its links to the posts'
+	// files; deactivating moves the Posts table's timeline sizes; deleting checks the wallet,
+	// mails the code of an account without a password and queues the erasure for the jobs worker.
+	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{
+		Tables: []Table{Users, Chat, Posts}, ReadTables: []Table{Ledger},
+		Media: []MediaAccess{
+			{Pattern: PublicObjects, Read: true, Write: true, Delete: true}, {Pattern: FinalObjects, Read: true},
+		},
+		SendsMail: true, QueuesJobs: true, RendersMedia: true,
+	}},
 	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
 	// browsers write; it only reads the Users table, for sessions.
 	{Name: "uploads", Paths: []string{"/api/uploads"}, Access: Access{

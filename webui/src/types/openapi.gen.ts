@@ -393,6 +393,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything Zuum holds about the caller
+         * @description The data export the Nigeria Data Protection Act 2023 entitles people to: the profile with
+         *     its private details, followers and following, the caller's posts with links to their
+         *     files (signed, valid for a while), their comments and likes, their chat messages by room,
+         *     their purchases and licences, their wallet's entries and their notifications, as one JSON
+         *     file (Content-Disposition attachment).
+         */
+        get: operations["exportUserData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hide the caller's account until they log in again
+         * @description The account leaves every list (profile, posts, comments) and every session ends, as when
+         *     an admin deactivates it; logging in again (password or Google) turns it back on. An
+         *     account an admin deactivated stays off.
+         */
+        post: operations["deactivateOwnAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the caller's account and everything in it
+         * @description Confirmed with the password, or for an account without one (Google sign-in) with the code
+         *     from POST /api/user/delete/code. Every session ends at once and the account can no longer
+         *     log in; the jobs worker then removes the profile, posts and their files, comments, likes,
+         *     follows, chat messages, notifications and pictures. The username stays reserved for 30
+         *     days. Kept for the books: wallet entries, and the licences and downloads of beats other
+         *     people bought from the account (a bought beat stays, withdrawn, for its buyers). A wallet
+         *     with money in it must be emptied first (409).
+         */
+        post: operations["deleteOwnAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/delete/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email the code that confirms deleting an account without a password
+         * @description For accounts that sign in with Google only; at most one code a minute, valid 10 minutes.
+         */
+        post: operations["sendAccountDeletionCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -2778,6 +2870,106 @@ export interface components {
             drift: components["schemas"]["SignedNaira"] | null;
             /** @description Why balance is null; absent when the provider answered. */
             error?: string;
+        };
+        MessageOnly: {
+            message: string;
+        };
+        DeleteAccountRequest: {
+            /** @description The account's password. */
+            password?: string;
+            /** @description The emailed code, for an account without a password. */
+            otp?: string;
+        };
+        UserExport: {
+            /** Format: date-time */
+            exported_at: string;
+            profile: components["schemas"]["OwnProfile"];
+            followers: components["schemas"]["ExportSummary"][];
+            following: components["schemas"]["ExportSummary"][];
+            posts: {
+                id: string;
+                /** @enum {string} */
+                kind: "audio" | "video" | "beat";
+                caption: string;
+                public: boolean;
+                tags: string[];
+                location?: string;
+                /** @description Links to the post's files (media, cover, preview), signed for a while. */
+                files: {
+                    [key: string]: string;
+                };
+                likes: number;
+                comments: number;
+                plays: number;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            comments: {
+                id: string;
+                post_id: string;
+                text: string;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            likes: {
+                post_id: string;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+            /** @description The caller's rooms by id, each with its messages, oldest first. */
+            messages: {
+                [key: string]: {
+                    id: string;
+                    sender_id: string;
+                    content: string;
+                    /** Format: date-time */
+                    created_at: string;
+                }[];
+            };
+            purchases: {
+                id: string;
+                post_id: string;
+                seller: string;
+                caption: string;
+                /** @description Naira. */
+                price: number;
+                licence_number: string;
+                /** Format: date-time */
+                purchased_at: string;
+            }[];
+            licences: {
+                number: string;
+                beat_title: string;
+                producer: string;
+                buyer: string;
+                /** @description Naira. */
+                price: number;
+                /** Format: date-time */
+                purchased_at: string;
+            }[];
+            wallet: {
+                id: string;
+                type: string;
+                /** @description Naira, signed (negative out of the wallet). */
+                amount: number;
+                counterparty?: string;
+                reference?: string;
+                status: string;
+                /** Format: date-time */
+                at: string;
+            }[];
+            notifications: {
+                id: string;
+                type: string;
+                message: string;
+                /** Format: date-time */
+                created_at: string;
+            }[];
+        };
+        ExportSummary: {
+            id: string;
+            username: string;
+            image: string;
         };
         /** @description The shape of every error. */
         Error: {
@@ -5463,6 +5655,180 @@ export interface operations {
             };
             400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportUserData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, as a file to save. */
+            200: {
+                headers: {
+                    /** @example attachment; filename="zuum-data-ada_beats.json" */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deactivateOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deactivated; the session cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your account is deactivated. Log in again any time to bring it back."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DeleteAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted; the session cookie is cleared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your account has been deleted. Your username stays reserved for 30 days."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description The password or code is missing or wrong. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The wallet still holds money; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Your wallet still holds ₦1,500.00. Withdraw it to your bank account or transfer it to another user before deleting your account."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many wrong passwords or codes. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendAccountDeletionCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code was emailed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "We emailed you a code. It expires in 10 minutes."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MessageOnly"];
+                };
+            };
+            /** @description The account has a password, which confirms the deletion instead. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Confirm with your password instead."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A code was sent less than a minute ago. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Please wait a minute before requesting another code."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };

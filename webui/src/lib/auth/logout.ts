@@ -15,15 +15,25 @@ export function logout() {
  * going to /login.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const endSession = useEndSession();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      forgetLegacyToken();
-      closeChatSocket();
-      navigate('/login', { replace: true });
-      queryClient.clear();
-    },
+    onSettled: () => endSession(),
   });
+}
+
+/**
+ * What follows a session's end on this side (a logout, or the account deactivated or deleted,
+ * which end it on the server): the chat socket closed, every cached query and any older build's
+ * token forgotten, then /login, showing notice when there is one.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (notice?: string) => {
+    forgetLegacyToken();
+    closeChatSocket();
+    navigate('/login', { replace: true, state: notice ? { notice } : undefined });
+    queryClient.clear();
+  };
 }

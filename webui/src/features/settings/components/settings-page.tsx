@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/auth/logout';
+import { AccountRights } from './account-rights';
 import { DataSaverSetting } from './data-saver-setting';
 import './settings.css';
 
-/** /settings: Dashboard link, data saver and the data used, the two account actions (not built yet), Log Out. */
+/** /settings: Dashboard link, data saver and the data used, the account's data rights (download, deactivate, delete), Log Out. */
 export function SettingsPage() {
   const logout = useLogout();
   return (
@@ -16,14 +17,7 @@ export function SettingsPage() {
         <Link to="/subscription" className="settings-row">Subscription</Link>
       </nav>
       <DataSaverSetting />
-      <div className="settings-danger">
-        <Button variant="secondary" block disabled>
-          Deactivate Account (coming soon)
-        </Button>
-        <Button variant="danger" block disabled>
-          Delete Account (coming soon)
-        </Button>
-      </div>
+      <AccountRights />
       <Button variant="ghost" block onClick={() => logout.mutate()} disabled={logout.isPending}>
         {logout.isPending ? 'Logging out...' : 'Log Out'}
       </Button>

@@ -22,10 +22,10 @@ export function SubscriptionPage() {
     <section className="subscribe" aria-labelledby="subscription-title">
       <h1 id="subscription-title">Subscription</h1>
       <div role="tablist" className="wallet-filters" aria-label="Subscription">
-        <Button variant="secondary" className="btn-small" role="tab" aria-selected={tab === 'plan'} aria-pressed={tab === 'plan'} onClick={() => setTab('plan')}>
+        <Button variant="secondary" className="btn-small" role="tab" aria-selected={tab === 'plan'} onClick={() => setTab('plan')}>
           Current Plan
         </Button>
-        <Button variant="secondary" className="btn-small" role="tab" aria-selected={tab === 'history'} aria-pressed={tab === 'history'} onClick={() => setTab('history')}>
+        <Button variant="secondary" className="btn-small" role="tab" aria-selected={tab === 'history'} onClick={() => setTab('history')}>
           Billing History
         </Button>
       </div>
