@@ -28,6 +28,7 @@ const purchase = {
   cover_placeholder: '',
   cover_renditions: [],
   audio_upload: 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3',
+  full_audio: 'http://127.0.0.1:4566/zuum-media/media/b-1/full.mp3',
   amount: 999,
   purchase_date: '2026-03-01T12:00:00Z',
   genre: '',
@@ -60,7 +61,39 @@ describe('/beats/{id}', () => {
     expect(screen.getByText('Available 97/100')).toBeInTheDocument();
     expect(screen.getByText('1:35')).toBeInTheDocument();
     expect(screen.getByText('No description provided.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
+    expect(document.querySelector('audio')).toHaveAttribute('src', beatPost().preview_url);
+  });
+
+  it('shows a buyer "You own this beat", the full beat, Download and the licence instead of Buy License', async () => {
+    stubMedia();
+    mockApi({
+      ...me,
+      'GET /beat/b-1': { status: 200, body: { post: beatPost() } },
+      'GET /beat/b-1/purchase': { status: 200, body: { purchase } },
+    });
+    renderRoutes(routes, '/beats/b-1');
+    const owned = await screen.findByRole('region', { name: 'Your licence' });
+    expect(within(owned).getByRole('heading', { name: 'You own this beat' })).toBeInTheDocument();
+    expect(within(owned).getByRole('button', { name: 'Download' })).toBeEnabled();
+    expect(within(owned).getByRole('link', { name: 'Licence' })).toHaveAttribute('href', expect.stringContaining('/beat/purchase/p-1/licence'));
+    expect(within(owned).getByText(/ZUUM-AB12-CD34-EF56/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy License/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Buy a licence for the full beat/)).not.toBeInTheDocument();
+    expect(document.querySelector('audio')).toHaveAttribute('src', purchase.full_audio);
+  });
+
+  it('offers a stranger (no purchase) Buy License and the preview', async () => {
+    stubMedia();
+    mockApi({
+      ...me,
+      'GET /beat/b-1': { status: 200, body: { post: beatPost() } },
+      'GET /beat/b-1/purchase': { status: 200, body: { purchase: null } },
+    });
+    renderRoutes(routes, '/beats/b-1');
+    expect(await screen.findByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
+    expect(screen.getByText(/Buy a licence for the full beat/)).toBeInTheDocument();
+    expect(screen.queryByText('You own this beat')).not.toBeInTheDocument();
     expect(document.querySelector('audio')).toHaveAttribute('src', beatPost().preview_url);
   });
 
