@@ -246,10 +246,29 @@ describe('/userbeats/{userId} and /beats', () => {
     expect(calls.filter((c) => c.path === '/beat/user/u-2')).toHaveLength(1);
   });
 
-  it('says "You have no beats yet." for a user without beats', async () => {
+  it('says "You have no beats yet." on your own empty /userbeats', async () => {
+    mockApi({ ...me, [`GET /beat/user/${sampleProfile.id}`]: { status: 200, body: { posts: [], pagination: page({ total: 0 }) } } });
+    renderRoutes(routes, `/userbeats/${sampleProfile.id}`);
+    expect(await screen.findByText('You have no beats yet.')).toBeInTheDocument();
+  });
+
+  it("says another user has no beats for sale, not \"You\", on their empty /userbeats", async () => {
     mockApi({ ...me, 'GET /beat/user/u-9': { status: 200, body: { posts: [], pagination: page({ total: 0 }) } } });
     renderRoutes(routes, '/userbeats/u-9');
-    expect(await screen.findByText('You have no beats yet.')).toBeInTheDocument();
+    expect(await screen.findByText('This user has no beats for sale yet.')).toBeInTheDocument();
+    expect(screen.queryByText('You have no beats yet.')).not.toBeInTheDocument();
+  });
+
+  it('labels a sold-out beat "Sold out" in /beats, and only that one', async () => {
+    stubMedia();
+    mockApi({
+      ...me,
+      'GET /beat': { status: 200, body: { posts: [beatPost({ available: 0, total_buyers: 100 }), beatPost({ id: 'b-2', caption: 'Second Beat' })], pagination: page() } },
+    });
+    renderRoutes(routes, '/beats');
+    const soldOut = await screen.findByRole('listitem', { name: 'Afro Drill' });
+    expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Second Beat' })).queryByText('Sold out')).not.toBeInTheDocument();
   });
 
   it('lists every beat for sale, 20 a page, following the cursor', async () => {
