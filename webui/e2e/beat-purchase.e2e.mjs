@@ -162,7 +162,7 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     step = "listener's wallet shows the purchase";
     await l.page.goto(`${APP_URL}/dashboard`);
     await waitForValue('balance after the purchase', () => l.page.getByTestId('wallet-balance').textContent(), '₦3,500.00');
-    await l.page.getByRole('list', { name: 'Recent transactions' }).getByText(`Purchase to ${producer.username}`).waitFor();
+    await l.page.getByRole('list', { name: 'Recent transactions' }).getByText(`Bought a beat from ${producer.username}`).waitFor();
 
     // 5. The producer sees the sale, less the 10% commission.
     step = 'producer sees the sale';
@@ -171,7 +171,7 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     await p.page.getByRole('button', { name: 'View All', exact: true }).click();
     await p.page.getByRole('button', { name: 'Sale', exact: true }).click();
     const sale = p.page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first();
-    await sale.getByText(`Sale from ${me.username}`).waitFor();
+    await sale.getByText(`Sold a beat to ${me.username}`).waitFor();
     assert.match(await sale.textContent(), /\+₦1,350\.00/);
   } catch (error) {
     mkdirSync(RESULTS_DIR, { recursive: true });
