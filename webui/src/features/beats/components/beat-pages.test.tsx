@@ -167,7 +167,7 @@ describe('/beats/{id}', () => {
     expect(within(dialog).getByRole('link', { name: 'Deposit funds into your wallet' })).toHaveAttribute('href', '/dashboard?deposit=1');
   });
 
-  it('resends the same attempt with the same key after a server fault, and a new attempt after a refusal', async () => {
+  it('resends the same attempt with the same key after a server fault; a refusal that cannot change offers no Try Again', async () => {
     stubMedia();
     const answers = [
       { status: 500, body: { message: 'Server error. Please try again later.' } },
@@ -180,13 +180,33 @@ describe('/beats/{id}', () => {
     await openAndConfirm(user);
     expect(await screen.findByRole('alertdialog', { name: 'Purchase Error' })).toHaveTextContent('Server error');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Purchase Error' })).toHaveTextContent('Beat not found or sold out');
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    const refused = await screen.findByRole('alertdialog', { name: 'Purchase Error' });
+    await waitFor(() => expect(refused).toHaveTextContent('Beat not found or sold out'));
+    expect(within(refused).queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    await openAndConfirm(user);
     expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
     const keys = purchases(calls).map((c) => headersOf(c)['idempotency-key']);
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('shows the wallet balance in the confirmation, and says early when it is not enough', async () => {
+    stubMedia();
+    const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
+    let balance = 500;
+    const { calls } = mockApi({ ...me, 'GET /beat/b-1': { status: 200, body: { post: beatPost() } }, 'GET /wallet': () => wallet(balance) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/beats/b-1');
+    await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Purchase' });
+    expect(await within(dialog).findByTestId('purchase-balance')).toHaveTextContent('Your wallet balance: ₦500.00');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your balance is not enough for this beat.');
+    expect(within(dialog).getByRole('link', { name: 'Deposit funds into your wallet' })).toHaveAttribute('href', '/dashboard?deposit=1');
+    expect(within(dialog).getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(purchases(calls)).toHaveLength(0);
   });
 
   it('reads the beat again after a 409 (price changed), so the next attempt offers and sends the new price', async () => {
