@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { clock } from '@/features/posts/comment-age';
 import { PostActions } from '@/features/posts/components/post-actions';
 import { BackButton } from '@/features/posts/components/player-parts';
+import { toApiError } from '@/lib/api-client';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
@@ -35,13 +36,15 @@ export function BeatPage() {
 
   if (query.isPending) return <Spinner label="Loading beat..." />;
   if (!beat) {
+    // A beat that is not there will not come back by asking again: no Try Again for a 404.
+    const gone = toApiError(query.error).status === 404;
     return (
       <section className="empty-state beat-error">
         <h1>Error Loading Beat</h1>
         <p role="alert">{messageFor(query.error, beatFetchErrors)}</p>
         <div className="beat-error-actions">
-          <Button onClick={() => query.refetch()}>Try Again</Button>
-          <Button variant="secondary" onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/beats'))}>
+          {!gone && <Button onClick={() => query.refetch()}>Try Again</Button>}
+          <Button variant={gone ? 'primary' : 'secondary'} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/beats'))}>
             Go Back
           </Button>
         </div>

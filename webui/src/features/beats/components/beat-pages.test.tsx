@@ -97,19 +97,27 @@ describe('/beats/{id}', () => {
     expect(document.querySelector('audio')).toHaveAttribute('src', beatPost().preview_url);
   });
 
-  it('shows "Error Loading Beat" with Try Again and Go Back', async () => {
-    let found = false;
+  it('shows "Error Loading Beat" with Try Again and Go Back when the beat could not be read', async () => {
+    let up = false;
     mockApi({
       ...me,
-      'GET /beat/b-1': () => (found ? { status: 200, body: { post: beatPost() } } : { status: 404, body: { message: 'Beat post not found' } }),
+      'GET /beat/b-1': () => (up ? { status: 200, body: { post: beatPost() } } : { status: 500, body: { message: 'Server error' } }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/beats/b-1');
     expect(await screen.findByRole('heading', { name: 'Error Loading Beat' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Beat post not found');
-    found = true;
+    up = true;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Afro Drill' })).toBeInTheDocument();
+  });
+
+  it('offers no Try Again for a beat that is not there (404), only Go Back', async () => {
+    mockApi({ ...me, 'GET /beat/b-1': { status: 404, body: { message: 'Beat post not found' } } });
+    renderRoutes(routes, '/beats/b-1');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Beat' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Beat post not found');
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
   it('Go Back leads to the beats for sale when the page was opened directly', async () => {
