@@ -203,8 +203,7 @@ describe('/beats/{id}', () => {
   it('shows the wallet balance in the confirmation, and says early when it is not enough', async () => {
     stubMedia();
     const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
-    let balance = 500;
-    const { calls } = mockApi({ ...me, 'GET /beat/b-1': { status: 200, body: { post: beatPost() } }, 'GET /wallet': () => wallet(balance) });
+    const { calls } = mockApi({ ...me, 'GET /beat/b-1': { status: 200, body: { post: beatPost() } }, 'GET /wallet': wallet(500) });
     const user = userEvent.setup();
     renderRoutes(routes, '/beats/b-1');
     await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));

@@ -1,0 +1,105 @@
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toApiError } from '@/lib/api-client';
+import { messageFor } from '@/lib/error-message';
+import { formatNaira } from '@/lib/money';
+import { FULL_MEDIA } from '@/features/posts/components/slide-media';
+import { beatFetchErrors, beatListErrors } from '../api/beat-errors';
+import { useBeat, useBeatList } from '../api/get-beat';
+import { UnlockedBeat } from './beat-slide';
+import { LockedPreview } from './locked-preview';
+import './beats.css';
+
+/**
+ * /lock: spec part 2 §2 track preview cards, locked: every beat for sale, newest first, with the
+ * blurred cover, "Play 10s Preview" and Unlock, which opens its card at /details.
+ */
+export function LockPage() {
+  const navigate = useNavigate();
+  const query = useBeatList();
+  const beats = useMemo(() => query.data?.pages.flatMap((p) => p.posts) ?? [], [query.data]);
+  return (
+    <section className="beat-list-page">
+      <h1>Preview Beats</h1>
+      {query.isPending && <Spinner label="Loading beats..." />}
+      {query.isError && beats.length === 0 && (
+        <div className="empty-state">
+          <p role="alert">{messageFor(query.error, beatListErrors)}</p>
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      )}
+      {query.isSuccess && beats.length === 0 && <p className="empty-state muted">No beats for sale yet.</p>}
+      {beats.length > 0 && (
+        <ul className="beat-cards" aria-label="Locked beats">
+          {beats.map((b) => {
+            const title = b.caption || b.title || 'Untitled';
+            return (
+              <li key={b.id} className="beat-lock-card" aria-label={title}>
+                <LockedPreview title={title} cover={b.cover_photo} previewUrl={b.preview_url} onUnlock={() => navigate(`/details?beat=${encodeURIComponent(b.id)}`)} />
+                <p className="beat-locked-price">{b.available <= 0 ? 'Sold out' : formatNaira(b.amount)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button variant="ghost" block disabled={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
+          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * /details?beat={id}: spec part 2 §2 track preview card, unlocked: cover, the preview with its
+ * progress, like, comments, share, "Full Track Price" with Buy Now, and "About This Track"; Back
+ * locks it again (to /lock).
+ */
+export function DetailsPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const id = params.get('beat') ?? '';
+  if (!id) {
+    return (
+      <section className="empty-state">
+        <h1>Track details</h1>
+        <p className="muted">Unlock a beat to see its details.</p>
+        <Link to="/lock" className="btn btn-primary">
+          Preview Beats
+        </Link>
+      </section>
+    );
+  }
+  return <BeatDetails id={id} onLock={() => navigate('/lock')} />;
+}
+
+function BeatDetails({ id, onLock }: { id: string; onLock: () => void }) {
+  const query = useBeat(id);
+  const beat = query.data?.post;
+  if (query.isPending) return <Spinner label="Loading beat..." />;
+  if (!beat) {
+    const gone = toApiError(query.error).status === 404;
+    return (
+      <section className="empty-state beat-error">
+        <h1>Error Loading Beat</h1>
+        <p role="alert">{messageFor(query.error, beatFetchErrors)}</p>
+        <div className="beat-error-actions">
+          {!gone && <Button onClick={() => query.refetch()}>Try Again</Button>}
+          <Link to="/lock" className="btn btn-secondary">
+            Go Back
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <article className="beat-details-page" aria-label={beat.caption || beat.title || 'Untitled'}>
+      <UnlockedBeat post={beat} title={beat.caption || beat.title || 'Untitled'} active media={FULL_MEDIA} onLock={onLock} />
+    </article>
+  );
+}
