@@ -63,8 +63,7 @@ export function BeatSlide({ post, active, position, setSize, media = FULL_MEDIA 
 
 type UnlockedProps = { post: BeatPost; title: string; active: boolean; media: SlideMedia; onLock: () => void };
 
-/** The track preview card, unlocked (the feed's slide and /details). */
-export function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
+function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const playback = usePlayback(audio, active, Math.min(post.duration || 10, 10), media.autoplay);
   return (

@@ -18,7 +18,7 @@ type Props = {
 
 /**
  * Spec part 2 §2/§4 purchase: the button with the naira price, a confirmation before any money
- * moves (with the wallet's balance, and the way to a deposit when it is short), then "Purchase
+ * moves (with the wallet's balance, and Confirm disabled when it is short), then "Purchase
  * successful" with the server's message, or the "Purchase Error" dialog (Try Again only when
  * trying again can change the answer, and the way to the wallet when the balance is short). Your
  * own beat and a sold-out one cannot be bought, and say so.
@@ -85,10 +85,10 @@ export function BuyLicence({ beat, label }: Props) {
             Buy a licence to <strong>{beat.caption || 'Untitled'}</strong> by {beat.username} for <strong>{price}</strong>?
           </p>
           <p className="muted">The amount is paid from your wallet balance. You get a non-exclusive licence and 5 downloads.</p>
-          {balance !== undefined && <p data-testid="purchase-balance">Your wallet balance: {formatNaira(balance)}</p>}
-          {short && (
-            <p role="alert">
-              Your balance is not enough for this beat. <Link to="/dashboard?deposit=1">Deposit funds into your wallet</Link>
+          {balance !== undefined && (
+            <p role={short ? 'alert' : undefined}>
+              Your wallet balance: {formatNaira(balance)}
+              {short && '. It is not enough for this beat: deposit funds first.'}
             </p>
           )}
         </Dialog>

@@ -5,11 +5,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
-import { FULL_MEDIA } from '@/features/posts/components/slide-media';
+import { PostActions } from '@/features/posts/components/post-actions';
+import { UploaderLink } from '@/features/posts/components/player-parts';
+import { mediaUrl } from '@/lib/media-url';
 import { beatFetchErrors, beatListErrors } from '../api/beat-errors';
 import { useBeat, useBeatList } from '../api/get-beat';
-import { UnlockedBeat } from './beat-slide';
-import { LockedPreview } from './locked-preview';
+import { NO_DESCRIPTION } from './beat-texts';
+import { BuyLicence } from './buy-licence';
+import { PreviewButton } from './beat-card';
 import './beats.css';
 
 /**
@@ -39,7 +42,11 @@ export function LockPage() {
             const title = b.caption || b.title || 'Untitled';
             return (
               <li key={b.id} className="beat-lock-card" aria-label={title}>
-                <LockedPreview title={title} cover={b.cover_photo} previewUrl={b.preview_url} onUnlock={() => navigate(`/details?beat=${encodeURIComponent(b.id)}`)} />
+                {/* The locked card: the cover blurred, the 10 s preview and Unlock. */}
+                <div className="beat-locked-cover" style={b.cover_photo ? { backgroundImage: `url("${mediaUrl(b.cover_photo)}")` } : undefined} aria-hidden="true" />
+                <p className="beat-locked-title">{title}</p>
+                <PreviewButton src={b.preview_url} />
+                <Button onClick={() => navigate(`/details?beat=${encodeURIComponent(b.id)}`)}>Unlock</Button>
                 <p className="beat-locked-price">{b.available <= 0 ? 'Sold out' : formatNaira(b.amount)}</p>
               </li>
             );
@@ -97,9 +104,36 @@ function BeatDetails({ id, onLock }: { id: string; onLock: () => void }) {
       </section>
     );
   }
+  const title = beat.caption || beat.title || 'Untitled';
+  const cover = mediaUrl(beat.cover_photo);
+  // The feed slide's unlocked card (beat-slide.tsx), as a page: its parts, not the slide, so the
+  // feed's code stays in the feed's own chunk.
   return (
-    <article className="beat-details-page" aria-label={beat.caption || beat.title || 'Untitled'}>
-      <UnlockedBeat post={beat} title={beat.caption || beat.title || 'Untitled'} active media={FULL_MEDIA} onLock={onLock} />
+    <article className="beat-details-page beat-unlocked" aria-label={title}>
+      <header className="beat-page-bar">
+        <button type="button" className="btn btn-secondary btn-small" onClick={onLock}>
+          Back
+        </button>
+      </header>
+      <div className="beat-cover">{cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}</div>
+      <h2>{title}</h2>
+      <UploaderLink profileId={beat.profile_id} username={beat.username} picture={beat.profile_picture} />
+      <audio className="beat-player" controls preload="metadata" src={mediaUrl(beat.preview_url) || undefined}>
+        Your browser cannot play this audio.
+      </audio>
+      <PostActions post={beat} />
+      <section className="beat-buy" aria-label="Full Track Price">
+        <h3>Full Track Price</h3>
+        <p className="beat-price">{formatNaira(beat.amount)}</p>
+        <BuyLicence beat={beat} label="Buy Now" />
+      </section>
+      <section className="beat-about">
+        <h3>About This Track</h3>
+        <p>{beat.description.trim() || NO_DESCRIPTION}</p>
+        <p className="muted">
+          Available {beat.available}/{beat.total_supply}
+        </p>
+      </section>
     </article>
   );
 }
