@@ -41,6 +41,7 @@ func New(d posts.Deps, buys *purchase.Store, l *ledger.Store, licences *licence.
 	h.mux.HandleFunc("POST /api/beat/purchase/{id}/download", session(h.download))
 	h.mux.HandleFunc("GET /api/beat/purchase/{id}/licence", session(h.licence))
 	h.mux.HandleFunc("GET /api/beat/terms", session(h.terms))
+	h.mux.HandleFunc("GET /api/beat/{id}/purchase", session(h.mine))
 	return h
 }
 
@@ -48,9 +49,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	httpapi.Recover(h.mux).ServeHTTP(w, r)
 }
 
-// PurchaseJSON is a purchased beat (spec part 2 §3): audio_upload is the preview (the full audio
-// is reached through a download), username the producer's, amount the price paid in naira.
-// genre is "" (beats carry no genre yet).
+// PurchaseJSON is a purchased beat (spec part 2 §3): audio_upload is the preview, full_audio a
+// signed URL of the full audio that only its buyer is given (to play it in the app; saving a copy
+// is a download), username the producer's, amount the price paid in naira. genre is "" (beats
+// carry no genre yet).
 type PurchaseJSON struct {
 	ID         string `json:"id"`
 	PostID     string `json:"post_id"`
@@ -63,6 +65,7 @@ type PurchaseJSON struct {
 	CoverPlaceholder   string                `json:"cover_placeholder"`
 	CoverRenditions    []posts.RenditionJSON `json:"cover_renditions"`
 	AudioUpload        string                `json:"audio_upload"`
+	FullAudio          string                `json:"full_audio"`
 	Amount             money.Money           `json:"amount"`
 	PurchaseDate       string                `json:"purchase_date"`
 	Genre              string                `json:"genre"`
@@ -75,7 +78,7 @@ func (h *Handler) render(ctx context.Context, p purchase.Purchase) PurchaseJSON 
 		ID: p.ID, PostID: p.PostID, Caption: p.Caption, Username: p.Seller, CoverPhoto: h.d.Media.URL(ctx, p.Cover),
 		CoverWidth: p.Art.Width, CoverHeight: p.Art.Height, CoverPlaceholder: p.Art.Placeholder,
 		CoverRenditions: h.d.Render.Renditions(ctx, p.Cover, p.Art.Renditions),
-		AudioUpload:     h.d.Media.URL(ctx, p.Preview), Amount: p.Price, PurchaseDate: p.PurchasedAt.UTC().Format(time.RFC3339),
+		AudioUpload:     h.d.Media.URL(ctx, p.Preview), FullAudio: h.d.Media.URL(ctx, p.Media), Amount: p.Price, PurchaseDate: p.PurchasedAt.UTC().Format(time.RFC3339),
 		DownloadsRemaining: p.DownloadsRemaining, LicenceNumber: p.LicenceNumber,
 	}
 }
@@ -173,6 +176,28 @@ func (h *Handler) purchases(w http.ResponseWriter, r *http.Request) {
 	out := library{Purchases: make([]PurchaseJSON, 0, len(page.Purchases)), Pagination: httpapi.NewPagination(page.Total, req, page.Next)}
 	for _, p := range page.Purchases {
 		out.Purchases = append(out.Purchases, h.render(r.Context(), p))
+	}
+	httpapi.JSON(w, http.StatusOK, out)
+}
+
+// ownership is the caller's purchase of a beat, or null when they have not bought it.
+type ownership struct {
+	Purchase *PurchaseJSON `json:"purchase"`
+}
+
+// mine answers the caller's purchase of beat {id}: the beat page shows a buyer "You own this beat"
+// with the full audio, Download and the licence instead of the offer to buy.
+func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
+	me, _ := httpapi.PrincipalFrom(r.Context())
+	p, ok, err := h.buys.OfBeat(r.Context(), me.UserID, r.PathValue("id"))
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return
+	}
+	out := ownership{}
+	if ok {
+		j := h.render(r.Context(), p)
+		out.Purchase = &j
 	}
 	httpapi.JSON(w, http.StatusOK, out)
 }

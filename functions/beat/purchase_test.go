@@ -177,7 +177,7 @@ func TestPurchase_ReplayingAKeyAnswersTheFirstAnswerAndMovesNothing(t *testing.T
 	w.audit()
 }
 
-func TestPurchase_TheFullAudioIsReachableOnlyThroughADownload(t *testing.T) {
+func TestPurchase_TheFullAudioIsGivenOnlyToItsBuyer(t *testing.T) {
 	w := start(t)
 	kel, ada, bo := w.user("kel_on_the_beat"), w.user("ada_sings"), w.user("bola")
 	w.credit(ada, 100*money.Naira)
@@ -188,16 +188,45 @@ func TestPurchase_TheFullAudioIsReachableOnlyThroughADownload(t *testing.T) {
 		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
 	}
 	fullName := full[strings.LastIndex(full, "/")+1:]
+	// Nobody reads the full audio's key from the beat, its lists or the feed; a stranger not from
+	// the library or the beat's purchase either, and has no purchase of it.
 	for _, u := range []user{ada, bo} {
-		for _, path := range []string{"/api/beat/" + id, "/api/beat", "/api/feed", "/api/beat/user/" + kel.ID, "/api/beat/purchase"} {
+		paths := []string{"/api/beat/" + id, "/api/beat", "/api/feed", "/api/beat/user/" + kel.ID}
+		if u.ID == bo.ID {
+			paths = append(paths, "/api/beat/purchase", "/api/beat/"+id+"/purchase")
+		}
+		for _, path := range paths {
 			if r := u.JSON("GET", path, nil); r.Status != http.StatusOK || bytes.Contains(r.Raw, []byte(fullName)) {
 				t.Errorf("%s GET %s: %d, names the full audio: %v", u.Name, path, r.Status, bytes.Contains(r.Raw, []byte(fullName)))
 			}
 		}
 	}
+	if r := bo.JSON("GET", "/api/beat/"+id+"/purchase", nil); r.Status != http.StatusOK || r.Body["purchase"] != nil {
+		t.Errorf("a stranger's purchase of the beat: %d %s", r.Status, r.Raw)
+	}
 	for _, u := range []string{full, w.app.Cloud.URL + "/" + schema.Media.Name + full} {
 		if status, _ := fetch(t, bo.Client, u); status != http.StatusForbidden {
 			t.Errorf("an unsigned GET of the full audio %s: %d, want 403", u, status)
+		}
+	}
+	// The buyer's library and the beat's purchase carry a signed URL of the full 25 s, the preview
+	// stays 10 s, and nothing is spent.
+	lib := ada.JSON("GET", "/api/beat/purchase", nil)
+	list, _ := lib.Body["purchases"].([]any)
+	if lib.Status != http.StatusOK || len(list) != 1 {
+		t.Fatalf("library: %d %s", lib.Status, lib.Raw)
+	}
+	mine := ada.JSON("GET", "/api/beat/"+id+"/purchase", nil)
+	bought, _ := mine.Body["purchase"].(map[string]any)
+	if mine.Status != http.StatusOK || bought == nil || bought["post_id"] != id || bought["downloads_remaining"] != 5.0 {
+		t.Fatalf("the buyer's purchase of the beat: %d %s", mine.Status, mine.Raw)
+	}
+	for what, p := range map[string]map[string]any{"library": list[0].(map[string]any), "purchase": bought} {
+		for field, want := range map[string]float64{"full_audio": 25, "audio_upload": 10} {
+			status, b := fetch(t, ada.Client, p[field].(string))
+			if dur := media.Duration("audio/wav", bytes.NewReader(b), int64(len(b))); status != http.StatusOK || dur != want {
+				t.Errorf("the %s's %s: %d, plays %v s, want %v s", what, field, status, dur, want)
+			}
 		}
 	}
 }

@@ -17,8 +17,10 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/jobs"
+	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/post"
+	"zuum/shared/promotion"
 	"zuum/shared/schema"
 )
 
@@ -77,6 +79,8 @@ type Deps struct {
 	Media *media.Store
 	// AppURL is the web app's origin, for share links.
 	AppURL string
+	// Promotions, when set, has deleting a post refund its pending promotions first.
+	Promotions *promotion.Store
 }
 
 // Handler serves one kind's routes.
@@ -145,7 +149,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind, q jobs.Q
 }
 
 // WireWriter builds what creating and deleting posts needs: what Wire reads from the
-// environment, and q, the queue to the jobs worker that new and deleted posts queue work for
+// environment with LEDGER_TABLE (the promotions a deletion refunds), and q, the queue to the jobs worker that new and deleted posts queue work for
 // (wire/queue builds it from JOBS_FUNCTION; the caller passes it, so a group that only reads
 // posts, the feed, does not link the Lambda client).
 func WireWriter(ctx context.Context, cfg aws.Config, env wire.Env, q jobs.Queue) (Deps, error) {
@@ -173,12 +177,22 @@ func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) 
 	if err != nil {
 		return Deps{}, err
 	}
+	db := dynamodb.NewFromConfig(cfg)
 	store := post.NewStore(post.Config{
-		DB: dynamodb.NewFromConfig(cfg), Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar],
+		DB: db, Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar],
 		Files: files, Jobs: queue,
 	})
-	return Deps{
+	d := Deps{
 		Sessions: sessions, Posts: store, AppURL: v["APP_URL"], Media: files,
 		Render: Renderer{Files: files, Pictures: wire.Media(env)},
-	}, nil
+	}
+	if queue != nil {
+		// A group that deletes posts refunds their pending promotions (kept in the Ledger table).
+		l, err := env.Require(schema.Ledger.EnvVar)
+		if err != nil {
+			return Deps{}, err
+		}
+		d.Promotions = promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, l[schema.Ledger.EnvVar]), Posts: store})
+	}
+	return d, nil
 }

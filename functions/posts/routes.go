@@ -82,7 +82,15 @@ func (h *Handler) shared(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusOK, Single{Post: h.d.Render.Post(r.Context(), e)})
 }
 
+// delete refunds the caller's pending promotions of the post (refundPending), then takes the post
+// down: a fault between the two leaves the post up without its promotion, and no money waiting.
 func (h *Handler) delete(w http.ResponseWriter, r *http.Request) {
+	if h.d.Promotions != nil {
+		if err := refundPending(r.Context(), h.d.Promotions, viewer(r).UserID, r.PathValue("id")); err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+	}
 	if err := h.d.Posts.Delete(r.Context(), h.k.Kind, r.PathValue("id"), viewer(r).UserID); err != nil {
 		fail(w, r, err, h.k.NotFound)
 		return

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"golang.org/x/sync/errgroup"
 
 	"zuum/shared/failure"
@@ -20,6 +21,7 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/profile"
+	"zuum/shared/promotion"
 	"zuum/shared/transfer"
 )
 
@@ -59,15 +61,17 @@ var errBadType = failure.New(failure.Invalid, "type must be one of "+
 
 // Handler serves /api/wallet and /api/wallet/*.
 type Handler struct {
-	ledger    *ledger.Store
-	transfers *transfer.Service
-	mux       *http.ServeMux
+	ledger     *ledger.Store
+	transfers  *transfer.Service
+	promotions *promotion.Store
+	mux        *http.ServeMux
 }
 
 // New returns the route group over the ledger and the Users table's profiles (transfer
 // recipients, and their notifications).
-func New(sessions httpapi.Authenticator, l *ledger.Store, profiles *profile.Store) *Handler {
-	h := &Handler{ledger: l, transfers: transfer.New(l, profiles), mux: http.NewServeMux()}
+// promotions reads the promotions an entry paid for (in the Ledger table too).
+func New(sessions httpapi.Authenticator, l *ledger.Store, profiles *profile.Store, promotions *promotion.Store) *Handler {
+	h := &Handler{ledger: l, transfers: transfer.New(l, profiles), promotions: promotions, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/wallet", httpapi.RequireSession(sessions, h.summary))
 	h.mux.HandleFunc("GET /api/wallet/transactions", httpapi.RequireSession(sessions, h.transactions))
 	h.mux.HandleFunc("GET /api/wallet/statement", httpapi.RequireSession(sessions, h.statement))
@@ -101,6 +105,21 @@ type entryJSON struct {
 type linkJSON struct {
 	Kind string `json:"kind"`
 	ID   string `json:"id"`
+}
+
+// withHeld marks pending an entry that paid for a promotion still waiting for an admin: its price
+// sits in the held account and comes back in full if the promotion is rejected (or its post
+// deleted), so it is not "completed" yet. A promotion that cannot be read leaves the entry as it is.
+func (h *Handler) withHeld(ctx context.Context, entries []entryJSON) []entryJSON {
+	for i, e := range entries {
+		if e.Type != promotion.LegType || e.Direction != "out" || e.Status != ledger.Completed || uuid.Validate(e.Reference) != nil {
+			continue
+		}
+		if p, err := h.promotions.Get(ctx, e.Reference); err == nil && p.Status == promotion.Pending {
+			entries[i].Status = ledger.Pending
+		}
+	}
+	return entries
 }
 
 func entriesJSON(entries []ledger.Entry) []entryJSON {
@@ -151,7 +170,7 @@ func (h *Handler) summary(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.JSON(w, http.StatusOK, summaryJSON{
-		Balance: bal.Amount, Currency: Currency, Recent: entriesJSON(recent.Entries),
+		Balance: bal.Amount, Currency: Currency, Recent: h.withHeld(r.Context(), entriesJSON(recent.Entries)),
 		Totals: totalsJSON{Purchases: bal.Totals[Purchase], Sales: bal.Totals[Sale], Deposits: bal.Totals[Deposit]},
 	})
 }
@@ -197,7 +216,7 @@ func (h *Handler) transactions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.JSON(w, http.StatusOK, historyJSON{
-		Transactions: entriesJSON(page.Entries),
+		Transactions: h.withHeld(r.Context(), entriesJSON(page.Entries)),
 		Pagination:   httpapi.NewPagination(total, p, page.Next),
 	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"zuum/functions/wire"
 	"zuum/shared/ledger"
+	"zuum/shared/promotion"
 	"zuum/shared/schema"
 )
 
@@ -27,5 +28,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	return New(sessions, ledger.New(dynamodb.NewFromConfig(cfg), v[schema.Ledger.EnvVar]), profiles), nil
+	db := dynamodb.NewFromConfig(cfg)
+	l := ledger.New(db, v[schema.Ledger.EnvVar])
+	return New(sessions, l, profiles, promotion.NewStore(promotion.Config{DB: db, Ledger: l})), nil
 }

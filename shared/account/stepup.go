@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"zuum/shared/failure"
@@ -50,14 +53,22 @@ func (s *Service) CountAccountLookup(ctx context.Context, userID string) error {
 
 // SendStepUp mails a fresh code for action (a stable description of what it confirms, such as
 // "withdrawal:058:0123456789") to a's email; what is the action in words for the mail. It
-// replaces an earlier code, at most once a minute (429 otherwise).
+// replaces an earlier code, at most once a minute. Within that minute, asking again for the same
+// action is answered as sent (nil): the code already mailed for it still works, so a screen that
+// was reloaded offers its field again instead of a 429. For another action it is 429.
 func (s *Service) SendStepUp(ctx context.Context, a profile.Account, action, what string) error {
 	code, err := newOTP()
 	if err != nil {
 		return failure.Wrap(err, "make code")
 	}
 	put := s.putCode(a.ID, skStepUp, stepUpHash(s.otpSecret, a.ID, action, code), s.now(), OTPTTL, ResendCooldown)
+	put.Item[attrStepUpAction] = &types.AttributeValueMemberS{Value: stepUpAction(s.otpSecret, a.ID, action)}
 	if err := s.sendCode(ctx, put); err != nil {
+		if err == errCooldown {
+			if pending, perr := s.stepUpPending(ctx, a.ID, action); perr != nil || pending {
+				return perr
+			}
+		}
 		return err
 	}
 	if err := s.mailer.Send(ctx, stepUpMail(a, what, code)); err != nil {
@@ -94,6 +105,30 @@ func (s *Service) CheckStepUp(ctx context.Context, userID, action, code string) 
 		return types.TransactWriteItem{}, ErrStepUpInvalid
 	}
 	return s.consumeCode(userID, skStepUp, h), nil
+}
+
+// attrStepUpAction is the keyed hash of the action a step-up code was mailed for (stepUpAction),
+// which tells whether a code still waiting is the one a repeated request asks for.
+const attrStepUpAction = "action_hash"
+
+func stepUpAction(secret []byte, userID, action string) string {
+	return hashOTP(secret, userID, "action|"+action)
+}
+
+// stepUpPending reports whether userID's step-up code for action can still be entered: mailed
+// for that action, not expired, tries left.
+func (s *Service) stepUpPending(ctx context.Context, userID, action string) (bool, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: userKey(userID, skStepUp), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return false, failure.Wrap(err, "read step-up code")
+	}
+	var c codeItem
+	if out.Item == nil || attributevalue.UnmarshalMap(out.Item, &c) != nil {
+		return false, nil
+	}
+	mailedFor, _ := out.Item[attrStepUpAction].(*types.AttributeValueMemberS)
+	return mailedFor != nil && mailedFor.Value == stepUpAction(s.otpSecret, userID, action) &&
+		s.now().Unix() < c.ExpiresAt && c.Tries < OTPMaxTries, nil
 }
 
 func stepUpHash(secret []byte, userID, action, code string) string {

@@ -75,8 +75,16 @@ func TestStepUp_ExpiresLimitsTriesAndMailsOnceAMinute(t *testing.T) {
 	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal"); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal"); !failure.Is(err, failure.RateLimited) {
-		t.Fatalf("a second mail within the minute: %v, want 429", err)
+	// Asked again within the minute (a reloaded screen), the code already mailed stands: no 429,
+	// no second mail; for another action it is 429.
+	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal"); err != nil {
+		t.Fatalf("the same action again within the minute: %v, want the mailed code to stand", err)
+	}
+	if err := svc.SendStepUp(ctx, ada, "withdrawal:058:9876543210", "a withdrawal"); !failure.Is(err, failure.RateLimited) {
+		t.Fatalf("another action within the minute: %v, want 429", err)
+	}
+	if len(box.sent) != 2 {
+		t.Fatalf("%d mails after asking three times within the minute, want the sign-up code and one step-up code", len(box.sent))
 	}
 	code := box.lastCode(t)
 	clk.advance(account.OTPTTL)
@@ -101,6 +109,10 @@ func TestStepUp_ExpiresLimitsTriesAndMailsOnceAMinute(t *testing.T) {
 	}
 	if _, err := svc.CheckStepUp(ctx, ada.ID, action, code); err != account.ErrStepUpTries {
 		t.Fatalf("the right code after %d wrong ones: %v, want ErrStepUpTries", account.OTPMaxTries, err)
+	}
+	// A code with no tries left does not stand: within the minute that is 429.
+	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal"); !failure.Is(err, failure.RateLimited) {
+		t.Fatalf("asking again once the code's tries are spent: %v, want 429", err)
 	}
 	if len(box.sent) != 3 || box.sent[2].To != "ada@steps.test" { // the sign-up code, then two step-up codes
 		t.Fatalf("%d mails", len(box.sent))

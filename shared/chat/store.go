@@ -53,6 +53,9 @@ type memberItem struct {
 	LastMessage string `dynamodbav:"last_message,omitempty"`
 	LastAt      string `dynamodbav:"last_at,omitempty"`
 	OpenedAt    string `dynamodbav:"opened_at"`
+	// Waiting marks the membership of the one who did not open the room: it stays out of their
+	// rooms list until the room's first message (or until they open it themselves).
+	Waiting bool `dynamodbav:"waiting,omitempty"`
 }
 
 func (m memberItem) room() Room {
@@ -79,16 +82,18 @@ func (m messageItem) message() Message {
 	return Message{ID: m.ID, RoomID: m.RoomID, SenderID: m.SenderID, Content: m.Content, CreatedAt: at, ClientID: m.ClientID}
 }
 
-// Open makes the room of a and b if it does not exist yet, with a membership for each, and
-// returns its id. Who may open it is the caller's rule (the rooms route checks profiles and
-// follows); opening an existing room changes nothing.
+// Open makes the room of a (who opens it) and b if it does not exist yet, with a membership for
+// each, and returns its id. b's membership waits: the room is not in b's list until its first
+// message, so tapping Message puts no empty conversation in the other person's list. Who may
+// open it is the caller's rule (the rooms route checks profiles and follows); opening an existing
+// room only ends the opener's own wait.
 func (st *Store) Open(ctx context.Context, a, b string) (string, error) {
 	id := RoomID(a, b)
 	now := st.now().UTC().Format(timeLayout)
 	var items []types.TransactWriteItem
-	for _, pair := range [][2]string{{a, b}, {b, a}} {
+	for i, pair := range [][2]string{{a, b}, {b, a}} {
 		av, err := attributevalue.MarshalMap(memberItem{
-			PK: userPrefix + pair[0], SK: roomPrefix + id, RoomID: id, OtherID: pair[1], OpenedAt: now,
+			PK: userPrefix + pair[0], SK: roomPrefix + id, RoomID: id, OtherID: pair[1], OpenedAt: now, Waiting: i == 1,
 		})
 		if err != nil {
 			return "", failure.Wrap(err, "encode room")
@@ -99,7 +104,16 @@ func (st *Store) Open(ctx context.Context, a, b string) (string, error) {
 	}
 	err := dynamo.Transact(ctx, st.db, items)
 	if failed, canceled := dynamo.CanceledBy(err); canceled && len(failed) > 0 {
-		return id, nil // both memberships are written together: one there means the room is
+		// Both memberships are written together: one there means the room is. The opener's
+		// own membership stops waiting.
+		_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: &st.table, Key: memberKey(a, id), UpdateExpression: aws.String("REMOVE waiting"),
+			ConditionExpression: aws.String("attribute_exists(pk)"),
+		})
+		if err != nil && !dynamo.ConditionFailed(err) {
+			return "", failure.Wrap(err, "open room")
+		}
+		return id, nil
 	}
 	if err != nil {
 		return "", failure.Wrap(err, "open room")
@@ -313,6 +327,9 @@ func (st *Store) Rooms(ctx context.Context, user string) ([]Room, error) {
 			return nil, failure.Wrap(err, "decode rooms")
 		}
 		for _, it := range items {
+			if it.Waiting && it.LastID == "" {
+				continue // opened by the other member, nothing said yet
+			}
 			rooms = append(rooms, it.room())
 		}
 	}

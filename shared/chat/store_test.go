@@ -181,3 +181,34 @@ func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
 }
 
 func str(s string) *string { return &s }
+
+func TestOpen_TheRoomReachesTheOtherMembersListWithItsFirstMessage(t *testing.T) {
+	st, _, _ := stores(t)
+	ctx := context.Background()
+	a, b := uuid.NewString(), uuid.NewString()
+	room, err := st.Open(ctx, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ar, err := st.Rooms(ctx, a); err != nil || len(ar) != 1 || ar[0].ID != room {
+		t.Fatalf("the opener's list: %+v %v", ar, err)
+	}
+	if br, err := st.Rooms(ctx, b); err != nil || len(br) != 0 {
+		t.Fatalf("the other member's list before any message: %+v %v, want it empty", br, err)
+	}
+	if _, err := st.Send(ctx, a, room, b, "hello", ""); err != nil {
+		t.Fatal(err)
+	}
+	if br, err := st.Rooms(ctx, b); err != nil || len(br) != 1 || br[0].LastMessage != "hello" || br[0].Unread != 1 {
+		t.Fatalf("the other member's list after the first message: %+v %v", br, err)
+	}
+	// The other member opening the room themselves lists it at once, too.
+	c := uuid.NewString()
+	room2, _ := st.Open(ctx, a, c)
+	if again, err := st.Open(ctx, c, a); err != nil || again != room2 {
+		t.Fatalf("c opens the same room: %q %v", again, err)
+	}
+	if cr, err := st.Rooms(ctx, c); err != nil || len(cr) != 1 || cr[0].ID != room2 {
+		t.Fatalf("c's list after opening it: %+v %v", cr, err)
+	}
+}

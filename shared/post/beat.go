@@ -196,13 +196,26 @@ func (s *Store) SellItems(p Post, buyer, purchaseID string, price money.Money) [
 
 // Owns reports whether buyer bought a licence of beat postID (its guard item exists).
 func (s *Store) Owns(ctx context.Context, postID, buyer string) (bool, error) {
+	id, err := s.PurchaseOf(ctx, postID, buyer)
+	return id != "", err
+}
+
+// PurchaseOf is the id of buyer's purchase of beat postID (from its guard item), or "" when
+// buyer has not bought it.
+func (s *Store) PurchaseOf(ctx context.Context, postID, buyer string) (string, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, Key: itemKey(postPrefix+postID, buyerPrefix+buyer), ConsistentRead: aws.Bool(true),
 	})
 	if err != nil {
-		return false, failure.Wrap(err, "read buyer guard")
+		return "", failure.Wrap(err, "read buyer guard")
 	}
-	return out.Item != nil, nil
+	if out.Item == nil {
+		return "", nil
+	}
+	if id, ok := out.Item["purchase_id"].(*types.AttributeValueMemberS); ok && id.Value != "" {
+		return id.Value, nil
+	}
+	return "", failure.Wrap(errors.New("no purchase_id"), "read buyer guard of "+postID)
 }
 
 // buyerPrefix is the sort key prefix of a beat's buyer guards.

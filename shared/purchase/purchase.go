@@ -315,6 +315,19 @@ func (s *Store) Get(ctx context.Context, buyer, id string) (Purchase, error) {
 	return fromItem(out.Item)
 }
 
+// OfBeat returns buyer's purchase of beat postID; ok is false when buyer has not bought it.
+func (s *Store) OfBeat(ctx context.Context, buyer, postID string) (p Purchase, ok bool, err error) {
+	id, err := s.c.Posts.PurchaseOf(ctx, postID, buyer)
+	if err != nil || id == "" {
+		return Purchase{}, false, err
+	}
+	p, err = s.Get(ctx, buyer, id)
+	if err != nil {
+		return Purchase{}, false, failure.Wrap(err, "read purchase "+id)
+	}
+	return p, true, nil
+}
+
 // Download spends one of buyer's downloads of purchase id, atomically (one conditional update),
 // and returns the purchase as it left it. None left is ErrNoneLeft; another buyer's purchase, or
 // none, is ErrNotFound.

@@ -106,15 +106,16 @@ var RouteGroups = []RouteGroup{
 	// Creating a post copies its uploads to media/ (read the upload, write and check the copy),
 	// then deletes the uploads; posts sign GETs for their media/ files (and uploads/ ones of
 	// posts made before). Deleting a post's media is the jobs worker's, except when that job
-	// cannot be queued: then the post's own group cleans up at once.
+	// cannot be queued: then the post's own group cleans up at once. Deleting a post refunds its
+	// pending promotions first (Ledger: the promotion and its movement).
 	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/*"}, Access: Access{
-		Tables: usersAndPosts,
+		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true, RendersMedia: true,
 	}},
 	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
-		Tables: usersAndPosts,
+		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true, RendersMedia: true,

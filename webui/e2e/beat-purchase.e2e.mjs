@@ -4,7 +4,9 @@
 //   paid into it through the sandbox (POST EDGE_URL/_flutterwave/sandbox/pay-in, the bank transfer
 //   the provider reports by its signed webhook); the listener sees the balance arrive, finds the
 //   beat in the audio feed, hears nothing but its 10 s preview, unlocks it and buys it with Buy
-//   Now; finds it in Your Library, downloads it (a real file, one download spent) and opens its
+//   Now; finds it in Your Library, plays the full beat there (12 s, not the 10 s preview) and on
+//   the beat's page, which says "You own this beat" with Download and the licence instead of Buy
+//   License; downloads it (a real file, one download spent) and opens its
 //   licence PDF; the public /licences/{number} page confirms it; the producer's wallet shows the
 //   sale, less the platform commission, and the listener's the purchase.
 // Two persistent contexts, no API mocking; sign-up goes through the API as the other tests do.
@@ -35,7 +37,7 @@ const PRICE = '1500';
 
 test('a listener pays in, buys a beat from the feed, downloads it and opens its licence; the producer sees the sale', { timeout: 150_000 }, async () => {
   assert.ok(up, `backend not reachable at ${APP_URL}/api/health; start the local cloud (make dev) or set APP_URL`);
-  const producer = { ...uniqueUser('seller', 'Kelechi'), identity: 'artist' };
+  const producer = { ...uniqueUser('seller', 'Kelechi'), identity: 'producer' };
   const listener = uniqueUser('buyer', 'Bola');
   const title = `Afro drill ${producer.username}`;
   const slideName = `${title} by ${producer.username}`;
@@ -109,10 +111,28 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     const { data: purchase } = await boughtRes.json();
     await slide.getByText('Purchase successful').waitFor();
 
-    // 4. Your Library: the download (a real file, one download spent) and the licence.
-    step = 'listener downloads the beat from the library';
+    // 4. Your Library: the full beat plays, the download (a real file, one download spent) and the licence.
+    step = 'listener plays the full beat in the library';
     await l.page.goto(`${APP_URL}/purchasedbeats`);
     const card = l.page.getByRole('listitem', { name: title, exact: true });
+    await card.waitFor();
+    const player = card.locator('audio');
+    await player.evaluate((a) => a.play());
+    await waitForValue('the library plays the full 12 s beat', () => player.evaluate((a) => (a.paused ? 'paused' : Math.round(a.duration))), 12);
+    await player.evaluate((a) => a.pause());
+
+    step = "the beat's page: You own this beat, the full beat, no offer";
+    await l.page.goto(`${APP_URL}/beats/${beat.id}`);
+    const owned = l.page.getByRole('region', { name: 'Your licence' });
+    await owned.getByRole('heading', { name: 'You own this beat', exact: true }).waitFor();
+    await owned.getByRole('button', { name: 'Download', exact: true }).waitFor();
+    await owned.getByRole('link', { name: 'Licence', exact: true }).waitFor();
+    assert.equal(await l.page.getByRole('button', { name: /Buy License/ }).count(), 0, 'no Buy License for a buyer');
+    const pagePlayer = l.page.locator('audio.beat-player');
+    await waitForValue('the beat page has the full 12 s beat', () => pagePlayer.evaluate((a) => Math.round(a.duration)), 12);
+
+    step = 'listener downloads the beat from the library';
+    await l.page.goto(`${APP_URL}/purchasedbeats`);
     await card.waitFor();
     assert.equal(await card.getByTestId('downloads-left').textContent(), '5');
     const download = l.page.waitForEvent('download');
@@ -139,7 +159,7 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     step = "listener's wallet shows the purchase";
     await l.page.goto(`${APP_URL}/dashboard`);
     await waitForValue('balance after the purchase', () => l.page.getByTestId('wallet-balance').textContent(), '₦3,500.00');
-    await l.page.getByRole('list', { name: 'Recent transactions' }).getByText(`Purchase to ${producer.username}`).waitFor();
+    await l.page.getByRole('list', { name: 'Recent transactions' }).getByText(`Bought a beat from ${producer.username}`).waitFor();
 
     // 5. The producer sees the sale, less the 10% commission.
     step = 'producer sees the sale';
@@ -148,7 +168,7 @@ test('a listener pays in, buys a beat from the feed, downloads it and opens its 
     await p.page.getByRole('button', { name: 'View All', exact: true }).click();
     await p.page.getByRole('button', { name: 'Sale', exact: true }).click();
     const sale = p.page.getByRole('list', { name: 'Transactions' }).getByRole('listitem').first();
-    await sale.getByText(`Sale from ${me.username}`).waitFor();
+    await sale.getByText(`Sold a beat to ${me.username}`).waitFor();
     assert.match(await sale.textContent(), /\+₦1,350\.00/);
   } catch (error) {
     mkdirSync(RESULTS_DIR, { recursive: true });

@@ -28,13 +28,14 @@ export async function backendUp() {
 /**
  * Starts Chromium with a fresh profile; close() also removes the profile. The subscription popup
  * on /home is marked seen for the visit (it would cover the feed these tests use) unless
- * `subscriptionPopup` is true.
+ * `subscriptionPopup` is true. Other options go to the context (a phone: viewport and hasTouch).
  */
-export async function launch(name, { subscriptionPopup = false } = {}) {
+export async function launch(name, { subscriptionPopup = false, ...contextOptions } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), `zuum-${name}-`));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
+    ...contextOptions,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -16,12 +16,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-/** Signed-in routes of spec §2 that later issues fill in; they render inside the shell. */
-export const comingSoonPaths = [
-  '/details', '/lock',
-  '/jet',
-];
-
 /** The route table (spec §2). */
 export const routes: RouteObject[] = [
   {
@@ -82,7 +76,9 @@ export const routes: RouteObject[] = [
           { path: '/global', lazy: page(() => import('@/features/promotion/components/global-page'), 'GlobalPage') },
           { path: '/req', lazy: page(() => import('@/features/promotion/components/requirements-page'), 'RequirementsPage') },
           { path: '/user/promotions', lazy: page(() => import('@/features/promotion/components/my-promotions-page'), 'MyPromotionsPage') },
-          ...comingSoonPaths.map((path) => ({ path, lazy: page(() => import('@/components/layouts/coming-soon'), 'ComingSoon') })),
+          { path: '/jet', lazy: page(() => import('@/features/posts/components/instant-share-page'), 'InstantSharePage') },
+          { path: '/lock', lazy: page(() => import('@/features/beats/components/preview-card-pages'), 'LockPage') },
+          { path: '/details', lazy: page(() => import('@/features/beats/components/preview-card-pages'), 'DetailsPage') },
         ],
       },
       // The admin area (spec §2 Admin): its own sign-in screens and, behind the admin guard, its shell.

@@ -109,7 +109,7 @@ describe('money answers', () => {
   it('refuses a purchase answer whose price is not naira or that lacks its licence number', () => {
     const purchase = {
       id: 'p-1', post_id: 'b-1', caption: 'x', username: 'y', cover_photo: '', cover_width: 0, cover_height: 0, cover_placeholder: '', cover_renditions: [],
-      audio_upload: '', amount: 999,
+      audio_upload: '', full_audio: '', amount: 999,
       purchase_date: '2026-03-01T12:00:00Z', genre: '', downloads_remaining: 5, licence_number: 'ZUUM-AB12-CD34-EF56',
     };
     expect(purchaseAnswerSchema.safeParse({ message: 'Purchase successful', data: purchase }).success).toBe(true);

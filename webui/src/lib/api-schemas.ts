@@ -152,6 +152,7 @@ const purchaseSchema = z.looseObject({
   cover_placeholder: z.string(),
   cover_renditions: coverRenditions(),
   audio_upload: z.string(),
+  full_audio: z.string(),
   amount: naira(),
   purchase_date: z.string(),
   genre: z.string(),
@@ -167,6 +168,11 @@ export const purchaseAnswerSchema = documented<ApiAnswer<'/beat/purchase', 'post
 /** GET /beat/purchase: the library. */
 export const purchaseListSchema = documented<ApiAnswer<'/beat/purchase', 'get'>>()(
   z.looseObject({ purchases: z.array(purchaseSchema), pagination: paginationSchema }),
+);
+
+/** GET /beat/{id}/purchase: your purchase of the beat, or null. */
+export const beatOwnershipSchema = documented<ApiAnswer<'/beat/{id}/purchase', 'get'>>()(
+  z.looseObject({ purchase: z.nullable(purchaseSchema) }),
 );
 
 /** POST /beat/purchase/{id}/download. */

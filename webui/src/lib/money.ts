@@ -11,17 +11,19 @@ export function formatNaira(amount: number | null | undefined): string {
 }
 
 /** "12", "12.5", "12.50": naira with at most two decimals, no sign or exponent. */
-const NAIRA_TEXT = /^\d+(\.\d{1,2})?$/;
+/** Naira as people type it: 1500, 1500.5, or with thousands separators, 1,500 or 1,500.50. */
+const NAIRA_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/;
 
 /**
  * Reads a naira amount typed into a form. Answers the number to send (JSON keeps "12.34" exact:
  * a number with two decimals prints back as the same text), or null when the text is not naira
- * with at most two decimals. The server converts to kobo; the app never computes with amounts.
+ * with at most two decimals. Thousands separators are read ("1,500" is 1500) when every group
+ * after the first has three digits. The server converts to kobo; the app never computes with amounts.
  */
 export function parseNaira(text: string): number | null {
   const trimmed = text.trim();
   if (!NAIRA_TEXT.test(trimmed)) return null;
-  const value = Number(trimmed);
+  const value = Number(trimmed.replaceAll(',', ''));
   return Number.isFinite(value) ? value : null;
 }
 

@@ -1097,6 +1097,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/beat/{id}/purchase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your purchase of a beat, if you bought it
+         * @description The beat page asks it to show a buyer "You own this beat", the full audio, Download and the licence instead of the offer to buy. purchase is null when the caller has not bought the beat (or there is no such beat): only a buyer is ever given the full audio's URL.
+         */
+        get: operations["getMyBeatPurchase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/beat/{id}/play": {
         parameters: {
             query?: never;
@@ -3499,9 +3519,10 @@ export interface components {
             amount: components["schemas"]["Naira"];
         };
         /**
-         * @description A purchased beat (spec part 2 §3). audio_upload is the preview (the full audio is reached
-         *     through a download); username is the producer's; amount the price paid; genre is "" until
-         *     beats carry one.
+         * @description A purchased beat (spec part 2 §3). audio_upload is the preview; full_audio a signed URL of
+         *     the full audio, given only to its buyer, to play it in the app (saving a copy is a
+         *     download); username is the producer's; amount the price paid; genre is "" until beats
+         *     carry one.
          */
         Purchase: {
             id: string;
@@ -3518,12 +3539,17 @@ export interface components {
             /** @description The beat's cover's renditions, as on the beat (BeatPost); [] for purchases made before covers had renditions. */
             cover_renditions: components["schemas"]["CoverRendition"][];
             audio_upload: string;
+            full_audio: string;
             amount: components["schemas"]["Naira"];
             /** Format: date-time */
             purchase_date: string;
             genre: string;
             downloads_remaining: number;
             licence_number: string;
+        };
+        /** @description The caller's purchase of a beat, or null when they have not bought it. */
+        BeatOwnership: {
+            purchase: components["schemas"]["Purchase"] | null;
         };
         PurchaseResult: {
             /** @constant */
@@ -6987,6 +7013,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotYourPost"];
             404: components["responses"]["BeatNotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getMyBeatPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id; one that is not a UUID is simply not found. */
+                id: components["parameters"]["PostId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your purchase of the beat, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeatOwnership"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };

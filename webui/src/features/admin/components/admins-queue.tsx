@@ -21,10 +21,10 @@ export function AdminsQueue({ onDone }: QueueProps) {
           <tbody>
             {d.admins.map((a) => (
               <tr key={a.id}>
-                <td>{a.username}</td>
-                <td>{a.email}</td>
-                <td>{formatDate(a.created_at)}</td>
-                <td>
+                <td data-label="Username">{a.username}</td>
+                <td data-label="Email">{a.email}</td>
+                <td data-label="Registered">{formatDate(a.created_at)}</td>
+                <td data-label="Actions">
                   <ReviewActions queue="admins" decide={decideAdmin} id={a.id} name={`Admin ${a.username}`} onDone={onDone} />
                 </td>
               </tr>

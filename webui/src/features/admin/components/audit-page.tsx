@@ -49,14 +49,14 @@ export function AuditPage() {
             <tbody>
               {audit.data.entries.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatDate(e.at)}</td>
-                  <td>{e.admin_username}</td>
-                  <td>{e.action}</td>
-                  <td>
+                  <td data-label="When">{formatDate(e.at)}</td>
+                  <td data-label="Admin">{e.admin_username}</td>
+                  <td data-label="Action">{e.action}</td>
+                  <td data-label="Target">
                     {e.target_type} <span className="muted">{e.target_id}</span>
                   </td>
-                  <td>{describeState(e.before)}</td>
-                  <td>{describeState(e.after)}</td>
+                  <td data-label="Before">{describeState(e.before)}</td>
+                  <td data-label="After">{describeState(e.after)}</td>
                 </tr>
               ))}
             </tbody>

@@ -111,8 +111,8 @@ export function LedgerPage() {
               <tbody>
                 {Object.entries(data!.accounts).map(([name, balance]) => (
                   <tr key={name}>
-                    <td>{name}</td>
-                    <td>{formatNaira(balance)}</td>
+                    <td data-label="Account">{name}</td>
+                    <td data-label="Balance">{formatNaira(balance)}</td>
                   </tr>
                 ))}
               </tbody>

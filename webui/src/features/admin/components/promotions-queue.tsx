@@ -32,7 +32,7 @@ export function PromotionsQueue({ onDone }: QueueProps) {
               const fields = Object.entries(p.fields);
               return (
                 <tr key={p.id}>
-                  <td>
+                  <td data-label="Promotion">
                     {name}
                     <span className="muted"> · {p.days} days</span>
                     {p.title && <span className="promotion-title">{p.title}</span>}
@@ -50,10 +50,10 @@ export function PromotionsQueue({ onDone }: QueueProps) {
                       </details>
                     )}
                   </td>
-                  <td>{p.username}</td>
-                  <td>{formatNaira(p.price)}</td>
-                  <td>{formatDate(p.created_at)}</td>
-                  <td>
+                  <td data-label="By">{p.username}</td>
+                  <td data-label="Paid">{formatNaira(p.price)}</td>
+                  <td data-label="Requested">{formatDate(p.created_at)}</td>
+                  <td data-label="Actions">
                     <ReviewActions queue="promotions" decide={decidePromotion} id={p.id} name={name} onDone={onDone} />
                   </td>
                 </tr>

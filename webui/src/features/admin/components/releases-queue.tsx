@@ -53,14 +53,14 @@ export function ReleasesQueue({ onDone }: QueueProps) {
             <tbody>
               {d.releases.map((r) => (
                 <tr key={r.id}>
-                  <td>
+                  <td data-label="Release">
                     {r.title} <span className="muted">({r.release_type})</span>
                   </td>
-                  <td>{r.username}</td>
-                  <td>{r.package && r.package !== 'none' ? `${r.package} · ${formatNaira(r.price)}` : 'None'}</td>
-                  <td>{releaseStatus(r.status)}</td>
-                  <td>{r.submitted_at ? formatDate(r.submitted_at) : '—'}</td>
-                  <td>
+                  <td data-label="By">{r.username}</td>
+                  <td data-label="Package">{r.package && r.package !== 'none' ? `${r.package} · ${formatNaira(r.price)}` : 'None'}</td>
+                  <td data-label="Status">{releaseStatus(r.status)}</td>
+                  <td data-label="Submitted">{r.submitted_at ? formatDate(r.submitted_at) : '—'}</td>
+                  <td data-label="Actions">
                     <div className="admin-actions">
                       <Button variant="secondary" onClick={() => setShown(r.id)}>
                         View

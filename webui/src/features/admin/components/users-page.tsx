@@ -117,16 +117,16 @@ export function UsersPage() {
               <tbody>
                 {data!.users.map((u) => (
                   <tr key={u.id}>
-                    <td>{u.username}</td>
-                    <td>{u.email}</td>
-                    <td>{u.identity}</td>
-                    <td>{formatDate(u.created_at)}</td>
-                    <td>
+                    <td data-label="Username">{u.username}</td>
+                    <td data-label="Email">{u.email}</td>
+                    <td data-label="Identity">{u.identity}</td>
+                    <td data-label="Joined">{formatDate(u.created_at)}</td>
+                    <td data-label="Status">
                       <span className={`status-badge ${u.deactivated ? 'status-red' : 'status-green'}`}>
                         {u.deactivated ? 'Deactivated' : 'Active'}
                       </span>
                     </td>
-                    <td className="admin-actions">
+                    <td data-label="Actions" className="admin-actions">
                       <Button variant="secondary" onClick={() => setOpen({ kind: 'details', user: u })}>
                         View details
                       </Button>

@@ -49,6 +49,8 @@ export function usePurchaseBeat(beat: Pick<BeatPost, 'id' | 'amount'>) {
         void queryClient.invalidateQueries({ queryKey: postKeys.post('beat', beat.id) });
         void queryClient.invalidateQueries({ queryKey: ['feed'] });
         void queryClient.invalidateQueries({ queryKey: ['posts', 'beat'] });
+        // "You already own this beat": the page then shows the purchase instead of the offer.
+        if (status === 409) void queryClient.invalidateQueries({ queryKey: purchaseKeys.library });
       }
     },
   });

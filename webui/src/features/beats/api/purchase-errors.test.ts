@@ -27,6 +27,17 @@ describe('purchaseFailure', () => {
     expect(purchaseFailure(new ApiError(400, 'x', [{ field: 'amount', msg: 'amount must be a number of naira with at most two decimals' }])).insufficient).toBe(false);
   });
 
+  it('offers no Try Again when trying again cannot change the answer', () => {
+    const failure = (status: number, message: string, errors?: { field: string; msg: string }[]) =>
+      purchaseFailure(new ApiError(status, message, errors));
+    expect(failure(400, 'Validation error or insufficient balance', [{ field: 'amount', msg: 'Insufficient balance' }]).final).toBe(true);
+    expect(failure(409, 'You already own this beat').final).toBe(true);
+    expect(failure(404, 'Beat not found or sold out').final).toBe(true);
+    expect(failure(400, 'You cannot buy your own beat').final).toBe(true);
+    expect(failure(409, 'The price of this beat is ₦1,200.00, not the amount you sent').final).toBe(false);
+    expect(failure(500, 'Server error').final).toBe(false);
+  });
+
   it('retries the same attempt only when no answer came or the server failed', () => {
     expect(purchaseFailure(new ApiError(0, '')).retrySameAttempt).toBe(true);
     expect(purchaseFailure(new ApiError(502, '')).retrySameAttempt).toBe(true);

@@ -19,6 +19,11 @@ export type PurchaseFailure = {
   insufficient: boolean;
   /** No answer or a server fault: the same attempt may be sent again with the same key. */
   retrySameAttempt: boolean;
+  /**
+   * Trying again cannot change the answer (a short balance, a beat you own or cannot buy, one not
+   * found or sold out): the dialog offers no Try Again. A changed price (409) can be retried.
+   */
+  final: boolean;
 };
 
 /**
@@ -30,7 +35,7 @@ export function purchaseFailure(error: unknown): PurchaseFailure {
   // A success whose body is not the documented one may still have bought the licence: say it
   // failed, and let Try Again resend the same attempt (its key replays the first answer).
   if (error instanceof UnexpectedAnswerError) {
-    return { text: PURCHASE_TEXTS.failed, insufficient: false, retrySameAttempt: true };
+    return { text: PURCHASE_TEXTS.failed, insufficient: false, retrySameAttempt: true, final: false };
   }
   const e = toApiError(error);
   const byStatus: Record<number, string> = { 400: PURCHASE_TEXTS.badRequest, 404: PURCHASE_TEXTS.notFound, 500: PURCHASE_TEXTS.server };
@@ -39,10 +44,13 @@ export function purchaseFailure(error: unknown): PurchaseFailure {
   const fields = e instanceof ApiError ? joinFieldErrors(e) : '';
   // The server names the field (amount) and says "Insufficient balance".
   const insufficient = e.fieldErrors.some((f) => /insufficient/i.test(f.msg));
+  const retrySameAttempt = e.status === 0 || e.status >= 500;
+  const priceChanged = e.status === 409 && !/already own/i.test(text);
   return {
     text,
     detail: fields && fields !== text ? fields : undefined,
     insufficient,
-    retrySameAttempt: e.status === 0 || e.status >= 500,
+    retrySameAttempt,
+    final: !retrySameAttempt && !priceChanged,
   };
 }

@@ -52,9 +52,9 @@ export async function saveFile(url: string, name: string): Promise<void> {
 /**
  * POST /beat/purchase/{id}/download spends one download and answers a presigned URL of the full
  * audio valid a few minutes, which is fetched at once and saved as a file. The library's count
- * follows the server's answer.
+ * (and the beat page's) follows the server's answer.
  */
-export function useDownloadPurchase(purchase: Pick<Purchase, 'id' | 'caption'>) {
+export function useDownloadPurchase(purchase: Pick<Purchase, 'id' | 'caption' | 'post_id'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
@@ -67,6 +67,9 @@ export function useDownloadPurchase(purchase: Pick<Purchase, 'id' | 'caption'>) 
             purchases: page.purchases.map((p) => (p.id === purchase.id ? { ...p, downloads_remaining: answer.downloads_remaining } : p)),
           })),
         },
+      );
+      queryClient.setQueryData<{ purchase: Purchase | null }>([...purchaseKeys.library, 'beat', purchase.post_id], (data) =>
+        data?.purchase ? { purchase: { ...data.purchase, downloads_remaining: answer.downloads_remaining } } : data,
       );
       await saveFile(answer.url, downloadName(purchase.caption, answer.url));
       return answer;

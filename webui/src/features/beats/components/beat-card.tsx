@@ -31,8 +31,8 @@ export function PreviewButton({ src }: { src: string }) {
 const CARD_BOX = { width: 240, sizes: 'min(100vw, 240px)' };
 
 /**
- * A beat in a list (spec part 2 §2 /userbeats): cover, title, the 10 s preview, price, supply,
- * buyers, likes, comment count and View Beat.
+ * A beat in a list (spec part 2 §2 /userbeats): cover, title, the 10 s preview, price ("Sold out"
+ * once every licence is sold), supply, buyers, likes, comment count and View Beat.
  */
 export function BeatCard({ beat }: { beat: BeatPost }) {
   const dataSaver = useDataSaver();
@@ -43,6 +43,7 @@ export function BeatCard({ beat }: { beat: BeatPost }) {
       <h2>{title}</h2>
       <p className="muted">by {beat.username}</p>
       <p className="beat-price">{formatNaira(beat.amount)}</p>
+      {beat.available <= 0 && <p className="beat-sold-out">Sold out</p>}
       <PreviewButton src={beat.preview_url} />
       <dl className="beat-stats">
         <div>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { beatListErrors } from '../api/beat-errors';
 import { useBeatList } from '../api/get-beat';
@@ -54,10 +55,11 @@ export function BeatsPage() {
 /** /userbeats/{userId}: spec part 2 §2, a vertical snap list of that user's beats. */
 export function UserBeatsPage() {
   const { userId = '' } = useParams();
+  const { data: me } = useCurrentProfile();
   return (
     <section className="beat-list-page">
       <h1>Beats</h1>
-      <BeatList userId={userId} empty="You have no beats yet." snap />
+      <BeatList userId={userId} empty={me?.id === userId ? 'You have no beats yet.' : 'This user has no beats for sale yet.'} snap />
     </section>
   );
 }

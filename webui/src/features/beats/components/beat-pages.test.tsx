@@ -28,6 +28,7 @@ const purchase = {
   cover_placeholder: '',
   cover_renditions: [],
   audio_upload: 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3',
+  full_audio: 'http://127.0.0.1:4566/zuum-media/media/b-1/full.mp3',
   amount: 999,
   purchase_date: '2026-03-01T12:00:00Z',
   genre: '',
@@ -60,23 +61,63 @@ describe('/beats/{id}', () => {
     expect(screen.getByText('Available 97/100')).toBeInTheDocument();
     expect(screen.getByText('1:35')).toBeInTheDocument();
     expect(screen.getByText('No description provided.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
     expect(document.querySelector('audio')).toHaveAttribute('src', beatPost().preview_url);
   });
 
-  it('shows "Error Loading Beat" with Try Again and Go Back', async () => {
-    let found = false;
+  it('shows a buyer "You own this beat", the full beat, Download and the licence instead of Buy License', async () => {
+    stubMedia();
     mockApi({
       ...me,
-      'GET /beat/b-1': () => (found ? { status: 200, body: { post: beatPost() } } : { status: 404, body: { message: 'Beat post not found' } }),
+      'GET /beat/b-1': { status: 200, body: { post: beatPost() } },
+      'GET /beat/b-1/purchase': { status: 200, body: { purchase } },
+    });
+    renderRoutes(routes, '/beats/b-1');
+    const owned = await screen.findByRole('region', { name: 'Your licence' });
+    expect(within(owned).getByRole('heading', { name: 'You own this beat' })).toBeInTheDocument();
+    expect(within(owned).getByRole('button', { name: 'Download' })).toBeEnabled();
+    expect(within(owned).getByRole('link', { name: 'Licence' })).toHaveAttribute('href', expect.stringContaining('/beat/purchase/p-1/licence'));
+    expect(within(owned).getByText(/ZUUM-AB12-CD34-EF56/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Buy License/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Buy a licence for the full beat/)).not.toBeInTheDocument();
+    expect(document.querySelector('audio')).toHaveAttribute('src', purchase.full_audio);
+  });
+
+  it('offers a stranger (no purchase) Buy License and the preview', async () => {
+    stubMedia();
+    mockApi({
+      ...me,
+      'GET /beat/b-1': { status: 200, body: { post: beatPost() } },
+      'GET /beat/b-1/purchase': { status: 200, body: { purchase: null } },
+    });
+    renderRoutes(routes, '/beats/b-1');
+    expect(await screen.findByRole('button', { name: 'Buy License ₦999.00' })).toBeEnabled();
+    expect(screen.getByText(/Buy a licence for the full beat/)).toBeInTheDocument();
+    expect(screen.queryByText('You own this beat')).not.toBeInTheDocument();
+    expect(document.querySelector('audio')).toHaveAttribute('src', beatPost().preview_url);
+  });
+
+  it('shows "Error Loading Beat" with Try Again and Go Back when the beat could not be read', async () => {
+    let up = false;
+    mockApi({
+      ...me,
+      'GET /beat/b-1': () => (up ? { status: 200, body: { post: beatPost() } } : { status: 500, body: { message: 'Server error' } }),
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/beats/b-1');
     expect(await screen.findByRole('heading', { name: 'Error Loading Beat' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Beat post not found');
-    found = true;
+    up = true;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { name: 'Afro Drill' })).toBeInTheDocument();
+  });
+
+  it('offers no Try Again for a beat that is not there (404), only Go Back', async () => {
+    mockApi({ ...me, 'GET /beat/b-1': { status: 404, body: { message: 'Beat post not found' } } });
+    renderRoutes(routes, '/beats/b-1');
+    expect(await screen.findByRole('heading', { name: 'Error Loading Beat' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Beat post not found');
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
   });
 
   it('Go Back leads to the beats for sale when the page was opened directly', async () => {
@@ -134,7 +175,7 @@ describe('/beats/{id}', () => {
     expect(within(dialog).getByRole('link', { name: 'Deposit funds into your wallet' })).toHaveAttribute('href', '/dashboard?deposit=1');
   });
 
-  it('resends the same attempt with the same key after a server fault, and a new attempt after a refusal', async () => {
+  it('resends the same attempt with the same key after a server fault; a refusal that cannot change offers no Try Again', async () => {
     stubMedia();
     const answers = [
       { status: 500, body: { message: 'Server error. Please try again later.' } },
@@ -147,13 +188,30 @@ describe('/beats/{id}', () => {
     await openAndConfirm(user);
     expect(await screen.findByRole('alertdialog', { name: 'Purchase Error' })).toHaveTextContent('Server error');
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('alertdialog', { name: 'Purchase Error' })).toHaveTextContent('Beat not found or sold out');
-    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    const refused = await screen.findByRole('alertdialog', { name: 'Purchase Error' });
+    await waitFor(() => expect(refused).toHaveTextContent('Beat not found or sold out'));
+    expect(within(refused).queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    await user.click(within(refused).getByRole('button', { name: 'Close' }));
+    await openAndConfirm(user);
     expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
     const keys = purchases(calls).map((c) => headersOf(c)['idempotency-key']);
     expect(keys).toHaveLength(3);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('shows the wallet balance in the confirmation, and says early when it is not enough', async () => {
+    stubMedia();
+    const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
+    const { calls } = mockApi({ ...me, 'GET /beat/b-1': { status: 200, body: { post: beatPost() } }, 'GET /wallet': wallet(500) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/beats/b-1');
+    await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Purchase' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your wallet balance: ₦500.00. It is not enough for this beat: deposit funds first.');
+    expect(within(dialog).getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(purchases(calls)).toHaveLength(0);
   });
 
   it('reads the beat again after a 409 (price changed), so the next attempt offers and sends the new price', async () => {
@@ -213,10 +271,29 @@ describe('/userbeats/{userId} and /beats', () => {
     expect(calls.filter((c) => c.path === '/beat/user/u-2')).toHaveLength(1);
   });
 
-  it('says "You have no beats yet." for a user without beats', async () => {
+  it('says "You have no beats yet." on your own empty /userbeats', async () => {
+    mockApi({ ...me, [`GET /beat/user/${sampleProfile.id}`]: { status: 200, body: { posts: [], pagination: page({ total: 0 }) } } });
+    renderRoutes(routes, `/userbeats/${sampleProfile.id}`);
+    expect(await screen.findByText('You have no beats yet.')).toBeInTheDocument();
+  });
+
+  it("says another user has no beats for sale, not \"You\", on their empty /userbeats", async () => {
     mockApi({ ...me, 'GET /beat/user/u-9': { status: 200, body: { posts: [], pagination: page({ total: 0 }) } } });
     renderRoutes(routes, '/userbeats/u-9');
-    expect(await screen.findByText('You have no beats yet.')).toBeInTheDocument();
+    expect(await screen.findByText('This user has no beats for sale yet.')).toBeInTheDocument();
+    expect(screen.queryByText('You have no beats yet.')).not.toBeInTheDocument();
+  });
+
+  it('labels a sold-out beat "Sold out" in /beats, and only that one', async () => {
+    stubMedia();
+    mockApi({
+      ...me,
+      'GET /beat': { status: 200, body: { posts: [beatPost({ available: 0, total_buyers: 100 }), beatPost({ id: 'b-2', caption: 'Second Beat' })], pagination: page() } },
+    });
+    renderRoutes(routes, '/beats');
+    const soldOut = await screen.findByRole('listitem', { name: 'Afro Drill' });
+    expect(within(soldOut).getByText('Sold out')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Second Beat' })).queryByText('Sold out')).not.toBeInTheDocument();
   });
 
   it('lists every beat for sale, 20 a page, following the cursor', async () => {

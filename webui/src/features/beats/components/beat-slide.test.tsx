@@ -22,6 +22,7 @@ const purchase = {
   cover_placeholder: '',
   cover_renditions: [],
   audio_upload: '',
+  full_audio: '',
   amount: 999,
   purchase_date: '2026-03-01T12:00:00Z',
   genre: '',

@@ -6,6 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
+import { useBalance } from '../api/balance';
 import { usePurchaseBeat } from '../api/purchase-beat';
 import { PURCHASE_TEXTS } from '../api/purchase-errors';
 
@@ -17,9 +18,10 @@ type Props = {
 
 /**
  * Spec part 2 §2/§4 purchase: the button with the naira price, a confirmation before any money
- * moves, then "Purchase successful" with the server's message, or the "Purchase Error" dialog
- * (with Try Again, and the way to the wallet when the balance is short). Your own beat and a
- * sold-out one cannot be bought, and say so.
+ * moves (with the wallet's balance, and Confirm disabled when it is short), then "Purchase
+ * successful" with the server's message, or the "Purchase Error" dialog (Try Again only when
+ * trying again can change the answer, and the way to the wallet when the balance is short). Your
+ * own beat and a sold-out one cannot be bought, and say so.
  */
 export function BuyLicence({ beat, label }: Props) {
   const { data: me } = useCurrentProfile();
@@ -29,6 +31,8 @@ export function BuyLicence({ beat, label }: Props) {
   const price = formatNaira(beat.amount);
   const own = !!me && me.id === beat.profile_id;
   const soldOut = beat.available <= 0;
+  const balance = useBalance(confirming);
+  const short = balance !== undefined && balance < beat.amount;
 
   const confirm = () => {
     purchase.buy();
@@ -71,7 +75,9 @@ export function BuyLicence({ beat, label }: Props) {
               <Button variant="secondary" onClick={() => setConfirming(false)}>
                 Cancel
               </Button>
-              <Button onClick={confirm}>Confirm Purchase</Button>
+              <Button onClick={confirm} disabled={short}>
+                Confirm Purchase
+              </Button>
             </>
           }
         >
@@ -79,6 +85,12 @@ export function BuyLicence({ beat, label }: Props) {
             Buy a licence to <strong>{beat.caption || 'Untitled'}</strong> by {beat.username} for <strong>{price}</strong>?
           </p>
           <p className="muted">The amount is paid from your wallet balance. You get a non-exclusive licence and 5 downloads.</p>
+          {balance !== undefined && (
+            <p role={short ? 'alert' : undefined}>
+              Your wallet balance: {formatNaira(balance)}
+              {short && '. It is not enough for this beat: deposit funds first.'}
+            </p>
+          )}
         </Dialog>
       )}
       {errorOpen && purchase.failure && (
@@ -91,7 +103,7 @@ export function BuyLicence({ beat, label }: Props) {
               <Button variant="secondary" onClick={() => setErrorOpen(false)}>
                 Close
               </Button>
-              <Button onClick={() => purchase.retry()}>Try Again</Button>
+              {!purchase.failure.final && <Button onClick={() => purchase.retry()}>Try Again</Button>}
             </>
           }
         >

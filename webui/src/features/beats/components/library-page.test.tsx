@@ -25,6 +25,7 @@ const purchase = (overrides = {}) => ({
   cover_placeholder: '',
   cover_renditions: [],
   audio_upload: 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3',
+  full_audio: 'http://127.0.0.1:4566/zuum-media/media/b-1/full.mp3',
   amount: 999,
   purchase_date: '2026-03-01T12:00:00Z',
   genre: '',
@@ -46,8 +47,9 @@ describe('/purchasedbeats', () => {
     expect(card).toHaveTextContent('₦999.00');
     expect(within(card).getByTestId('downloads-left')).toHaveTextContent('5');
     expect(within(card).getByRole('link', { name: 'Licence' })).toHaveAttribute('href', `${TEST_API_URL}/beat/purchase/p-1/licence`);
-    expect(within(card).getByRole('button', { name: 'Play 10s Preview' })).toBeEnabled();
-    expect(card.querySelector('audio')).toHaveAttribute('src', 'http://127.0.0.1:4566/zuum-media/media/b-1/preview.mp3');
+    // The buyer plays the full beat, not the 10 s preview.
+    expect(card.querySelector('audio')).toHaveAttribute('src', 'http://127.0.0.1:4566/zuum-media/media/b-1/full.mp3');
+    expect(within(card).queryByRole('button', { name: 'Play 10s Preview' })).not.toBeInTheDocument();
   });
 
   it('searches by title, producer or licence number', async () => {

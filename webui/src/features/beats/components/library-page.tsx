@@ -6,9 +6,9 @@ import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
 import type { Purchase } from '@/types/api';
-import { downloadErrors, purchasedListErrors } from '../api/beat-errors';
-import { licencePdfUrl, useDownloadPurchase, usePurchases } from '../api/purchases';
-import { PreviewButton } from './beat-card';
+import { purchasedListErrors } from '../api/beat-errors';
+import { usePurchases } from '../api/purchases';
+import { OwnedActions } from './owned-actions';
 import './beats.css';
 
 const DATE = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
@@ -22,7 +22,7 @@ export function searchPurchases(purchases: Purchase[], text: string): Purchase[]
 
 /**
  * /purchasedbeats: spec part 2 §2 "Your Library": search, and a card per licence bought with
- * play (the preview: the full audio is only ever reached through a download), purchase date,
+ * a player of the full beat (full_audio, a signed URL only its buyer is given), purchase date,
  * downloads left, Download (one of the five spent, the file saved) and the licence PDF. The
  * empty state leads to /beats.
  */
@@ -76,11 +76,9 @@ export function LibraryPage() {
 }
 
 function LibraryCard({ purchase }: { purchase: Purchase }) {
-  const download = useDownloadPurchase(purchase);
   const cover = mediaUrl(purchase.cover_photo);
   const title = purchase.caption || 'Untitled';
   const date = Date.parse(purchase.purchase_date);
-  const none = purchase.downloads_remaining <= 0;
   return (
     <li className="beat-card library-card" aria-label={title}>
       {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}
@@ -106,20 +104,10 @@ function LibraryCard({ purchase }: { purchase: Purchase }) {
           </div>
         </dl>
       </div>
-      <div className="library-actions">
-        <PreviewButton src={purchase.audio_upload} />
-        <Button className="btn-small" disabled={none || download.isPending} onClick={() => download.mutate()}>
-          {download.isPending ? 'Downloading...' : none ? 'No downloads left' : 'Download'}
-        </Button>
-        <a href={licencePdfUrl(purchase.id)} target="_blank" rel="noopener" className="btn btn-secondary btn-small">
-          Licence
-        </a>
-      </div>
-      {download.isError && (
-        <p className="field-error library-actions" role="alert">
-          {messageFor(download.error, downloadErrors)}
-        </p>
-      )}
+      <audio className="library-player" controls preload="metadata" src={mediaUrl(purchase.full_audio) || undefined} aria-label={`Play ${title}`}>
+        Your browser cannot play this audio.
+      </audio>
+      <OwnedActions purchase={purchase} />
     </li>
   );
 }

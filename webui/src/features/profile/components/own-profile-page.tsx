@@ -5,7 +5,7 @@ import { ProfileHeader } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 import { ShareButton } from './share-button';
 
-/** /profile: your own profile (the guard has already loaded it). */
+/** /profile: your own profile (the guard has already loaded it); a producer's offers "Upload beat for sale". */
 export function OwnProfilePage() {
   const { data: profile } = useCurrentProfile();
   if (!profile) return null;
@@ -23,6 +23,9 @@ export function OwnProfilePage() {
         }
       />
       <Link to="/purchasedbeats" className="my-beats-link">My Beats</Link>
+      {profile.identity === 'producer' && (
+        <Link to="/addpaybeat" className="btn btn-primary">Upload beat for sale</Link>
+      )}
       <ProfileAbout profile={profile} showContact />
       <ProfileTabs userId={profile.id} own />
     </div>

@@ -37,6 +37,15 @@ describe('own profile', () => {
     expect(await screen.findByText('No video posts found.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Beats' }));
     expect(await screen.findByText('User beats')).toBeInTheDocument();
+    // An artist does not sell beats: no "Upload beat for sale".
+    expect(screen.queryByRole('link', { name: 'Upload beat for sale' })).not.toBeInTheDocument();
+  });
+
+  it('offers a producer "Upload beat for sale", leading to /addpaybeat', async () => {
+    const empty = { status: 200, body: { posts: [], pagination: null } };
+    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity: 'producer' } }, 'GET /audio/user': empty, 'GET /video/user': empty });
+    renderRoutes(routes, '/profile');
+    expect(await screen.findByRole('link', { name: 'Upload beat for sale' })).toHaveAttribute('href', '/addpaybeat');
   });
 });
 

@@ -31,7 +31,7 @@ export function GlobalPage() {
       {packages.isError && <p role="alert" className="error-text">Error loading packages</p>}
       {packages.data && list.length === 0 && <p className="muted">No packages available</p>}
       {list.length > 0 && (
-        <ul className="promo-list" aria-label="Packages">
+        <ul className="package-list" aria-label="Packages">
           {list.map((p) => (
             <li key={p.id} className="package-card">
               <h3>{p.name}</h3>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headersOf, mockApi } from '@/testing/mock-api';
@@ -86,9 +86,28 @@ describe('/subscribe', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/subscribe');
     await user.click(await screen.findByRole('button', { name: 'Pay ₦15,000.00 from Wallet' }));
+    // Nothing is charged on the first tap: the confirmation says the amount, the renewal and how to stop it.
+    const ask = screen.getByRole('alertdialog', { name: 'Pay from Wallet' });
+    expect(calls.filter((c) => c.path === '/payment/subscription/wallet')).toHaveLength(0);
+    expect(ask).toHaveTextContent('₦15,000.00 is taken from your wallet now for Artist Premium.');
+    expect(ask).toHaveTextContent('It renews every month: ₦15,000.00 is taken from your wallet when each period ends.');
+    expect(ask).toHaveTextContent('To stop it, cancel your subscription under Manage Subscription');
+    await user.click(within(ask).getByRole('button', { name: 'Pay ₦15,000.00' }));
     expect(await screen.findByTestId('premium-status')).toHaveTextContent('Premium · Active until');
     expect(screen.getByRole('list', { name: 'Step 3 of 3' })).toBeInTheDocument();
     expect(headersOf(calls.find((c) => c.path === '/payment/subscription/wallet')!)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('takes the amount from the plan the server serves and charges nothing when the confirmation is cancelled', async () => {
+    const { calls } = mockApi({ ...me, 'GET /payment/create': { status: 200, body: plan({ name: 'Producer Premium', amount: 20000 }) } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/subscribe');
+    await user.click(await screen.findByRole('button', { name: 'Pay ₦20,000.00 from Wallet' }));
+    const ask = screen.getByRole('alertdialog', { name: 'Pay from Wallet' });
+    expect(ask).toHaveTextContent('₦20,000.00 is taken from your wallet now for Producer Premium.');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/payment/subscription/wallet')).toHaveLength(0);
   });
 
   it('back from the payment page, waits for the activation and shows Premium', async () => {

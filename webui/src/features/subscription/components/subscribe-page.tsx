@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { paymentDetailsQueryKey } from '@/lib/auth/get-payment-details';
@@ -20,7 +21,8 @@ const ACCOUNT_TYPE: Record<string, string> = { artist: 'Artist', producer: 'Prod
  * /subscribe (spec part 2 §2 Subscription): step 2 of 3 with the plan, duration '1 Month',
  * billing cycle 'Monthly', account type, the monthly total and the features; Proceed to Payment
  * opens the provider's payment page (the plan's link, or a new one fetched first); paying from
- * the wallet is the second choice. Back from the provider (?status=successful) it waits for the
+ * the wallet is the second choice, asked first: the plan's amount, that it renews every month from
+ * the wallet, and that cancelling under Manage Subscription stops it. Back from the provider (?status=successful) it waits for the
  * webhook to activate the subscription, then shows step 3 and the Premium status.
  */
 export function SubscribePage() {
@@ -31,6 +33,7 @@ export function SubscribePage() {
   const queryClient = useQueryClient();
   const walletKey = useRef<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
 
   const link = useMutation({
     mutationFn: async () => {
@@ -134,10 +137,41 @@ export function SubscribePage() {
           <Button block disabled={link.isPending || leaving || wallet.isPending} onClick={() => link.mutate()}>
             {link.isPending || leaving ? 'Opening payment...' : 'Proceed to Payment'}
           </Button>
-          <Button block variant="secondary" disabled={link.isPending || leaving || wallet.isPending} onClick={() => wallet.mutate()}>
+          <Button block variant="secondary" disabled={link.isPending || leaving || wallet.isPending} onClick={() => setConfirming(true)}>
             {wallet.isPending ? 'Paying...' : `Pay ${formatNaira(p.amount)} from Wallet`}
           </Button>
         </>
+      )}
+      {confirming && !premium && (
+        <Dialog
+          title="Pay from Wallet"
+          role="alertdialog"
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() => {
+                  setConfirming(false);
+                  wallet.mutate();
+                }}
+              >
+                Pay {formatNaira(p.amount)}
+              </Button>
+            </>
+          }
+        >
+          <p>
+            {formatNaira(p.amount)} is taken from your wallet now for {p.name}.
+          </p>
+          <p>
+            It renews {p.frequency === 'monthly' ? 'every month' : p.frequency}: {formatNaira(p.amount)} is taken from your wallet
+            when each period ends.
+          </p>
+          <p>To stop it, cancel your subscription under Manage Subscription; it stays active to the end of the paid period.</p>
+        </Dialog>
       )}
       <p className="muted subscribe-links">
         <Link to="/faq">Terms</Link> · <Link to="/about">Privacy</Link> · <Link to="/support">Support</Link>

@@ -2,15 +2,18 @@ import { Link } from 'react-router-dom';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import './upload.css';
 
-/** /add: choose a track type (spec part 2 §2). Producers do not see the sell-beat option. */
+/**
+ * /add: choose a track type (spec part 2 §2). Producers are the sellers: they alone see "Upload
+ * beat for sale" (issue 22 reverses the spec's "hidden when the identity is producer").
+ */
 export function AddPage() {
   const { data: profile } = useCurrentProfile();
   const options = [
     { to: '/addmusic', title: 'Upload Music/Beat', detail: 'A song or a beat with its streaming links' },
     { to: '/addvideo', title: 'Upload a short video', detail: 'A music video clip for the video feed' },
     ...(profile?.identity === 'producer'
-      ? []
-      : [{ to: '/addpaybeat', title: 'Upload beat for sale', detail: 'Sell licences to a beat' }]),
+      ? [{ to: '/addpaybeat', title: 'Upload beat for sale', detail: 'Sell licences to a beat' }]
+      : []),
   ];
   return (
     <section className="upload-page">

@@ -20,8 +20,8 @@ const me = { 'GET /user/profile': { status: 200, body: sampleProfile } };
 const bodyOf = (calls: RecordedCall[], path: string) => JSON.parse(String(calls.find((c) => c.path === path)!.init.body));
 
 describe('upload hub /add', () => {
-  it('offers the three track types to an artist', async () => {
-    mockApi(me);
+  it('offers a producer the three track types, "Upload beat for sale" leading to /addpaybeat', async () => {
+    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity: 'producer' } } });
     renderRoutes(routes, '/add');
     expect(await screen.findByRole('heading', { name: 'Upload' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload Music/Beat' })).toHaveAttribute('href', '/addmusic');
@@ -29,8 +29,8 @@ describe('upload hub /add', () => {
     expect(screen.getByRole('link', { name: 'Upload beat for sale' })).toHaveAttribute('href', '/addpaybeat');
   });
 
-  it('hides "Upload beat for sale" from a producer', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity: 'producer' } } });
+  it.each(['artist', 'record_label'])('hides "Upload beat for sale" from an identity %s (producers sell)', async (identity) => {
+    mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity } } });
     renderRoutes(routes, '/add');
     expect(await screen.findByRole('link', { name: 'Upload Music/Beat' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upload beat for sale' })).not.toBeInTheDocument();

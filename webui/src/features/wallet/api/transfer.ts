@@ -32,9 +32,12 @@ export function checkTransfer(input: TransferInput): { body: TransferBody } | { 
   return { body: { email: result.data.email, amount: parseNaira(result.data.amount) as number, note: result.data.note } };
 }
 
+/** Whether text is an email address (the recipient field says EMAIL_ERROR when it is not). */
+export const isEmail = (text: string) => z.string().check(z.trim(), z.email()).safeParse(text).success;
+
 /** Submit stays disabled while the email is invalid or the amount is empty (spec part 2 §5). */
 export function canSubmitTransfer(input: TransferInput): boolean {
-  return z.string().check(z.trim(), z.email()).safeParse(input.email).success && input.amount.trim() !== '';
+  return isEmail(input.email) && input.amount.trim() !== '';
 }
 
 /** POST /wallet/transfer with the attempt's Idempotency-Key. */

@@ -42,9 +42,9 @@ describe('/dashboard', () => {
     expect(tiles).toMatchObject({ Purchases: '₦999.00', Sales: '₦899.10', Deposits: '₦5,000.00' });
     const recent = within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
     expect(recent.map((li) => li.querySelector('.wallet-entry-title')?.textContent)).toEqual([
-      'Sale from ada_sings',
-      'Purchase to kel_on_the_beat',
-      'Deposit from Bank transfer',
+      'Sold a beat to ada_sings',
+      'Bought a beat from kel_on_the_beat',
+      'Deposit by bank transfer',
     ]);
     expect(recent[1]).toHaveTextContent('−₦999.00');
   });
@@ -118,12 +118,12 @@ describe('/dashboard', () => {
     await user.click(await screen.findByRole('button', { name: 'View All' }));
     expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
-    await screen.findByText('Deposit from Bank transfer');
+    await screen.findByText('Deposit by bank transfer');
     await user.click(screen.getByRole('button', { name: 'Sale' }));
-    expect(await screen.findByText('Sale from tunde_flows')).toBeInTheDocument();
-    expect(screen.queryByText('Deposit from Bank transfer')).not.toBeInTheDocument();
+    expect(await screen.findByText('Sold a beat to tunde_flows')).toBeInTheDocument();
+    expect(screen.queryByText('Deposit by bank transfer')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Sale from ada_sings')).toBeInTheDocument();
+    expect(await screen.findByText('Sold a beat to ada_sings')).toBeInTheDocument();
     const queries = fetchMock.mock.calls
       .map(([u]) => new URL(String(u)))
       .filter((u) => u.pathname.endsWith('/wallet/transactions'))

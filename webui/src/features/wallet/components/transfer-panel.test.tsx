@@ -30,6 +30,29 @@ describe('Transfer Money', () => {
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
 
+  it('says "Please enter a valid email address" when the recipient email is not one', async () => {
+    mockApi(me);
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await fill(user, 'bola@', '50');
+    await user.tab();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Recipient email'), 'example.com');
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+  });
+
+  it('accepts thousands separators: "1,500" sends 1500', async () => {
+    const { calls } = mockApi({ ...me, 'POST /wallet/transfer': { status: 201, body: done } });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    await fill(user, 'bola@example.com', '1,500');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByText('Enter an amount in naira with at most two decimals')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /Confirm|Send/ }));
+    await screen.findByText(/sent to bola_beats/);
+    expect(JSON.parse(String(calls.find((c) => c.path === '/wallet/transfer')!.init.body)).amount).toBe(1500);
+  });
+
   it('refuses an amount below ₦1 or with three decimals, sending nothing', async () => {
     const { calls } = mockApi(me);
     const user = userEvent.setup();

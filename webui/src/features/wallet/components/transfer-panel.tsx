@@ -5,7 +5,7 @@ import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
-import { canSubmitTransfer, checkTransfer, NOTE_MAX, sendTransfer, transferErrors, type TransferBody, type TransferInput } from '../api/transfer';
+import { canSubmitTransfer, checkTransfer, EMAIL_ERROR, isEmail, NOTE_MAX, sendTransfer, transferErrors, type TransferBody, type TransferInput } from '../api/transfer';
 import { walletKeys } from '../api/wallet';
 
 const EMPTY: TransferInput = { email: '', amount: '', note: '' };
@@ -107,7 +107,15 @@ export function TransferPanel({ onClose }: { onClose: () => void }) {
   return (
     <form className="wallet-card wallet-form" aria-labelledby="transfer-title" onSubmit={submit} noValidate>
       <h2 id="transfer-title">Transfer Money</h2>
-      <TextField label="Recipient email" type="email" autoComplete="off" value={input.email} onChange={edit('email')} error={errors.email} />
+      <TextField
+        label="Recipient email"
+        type="email"
+        autoComplete="off"
+        value={input.email}
+        onChange={edit('email')}
+        onBlur={() => input.email.trim() && !isEmail(input.email) && setErrors((v) => ({ ...v, email: EMAIL_ERROR }))}
+        error={errors.email}
+      />
       <TextField label="Amount (₦)" inputMode="decimal" value={input.amount} onChange={edit('amount')} error={errors.amount} />
       <TextField label="Note (optional)" maxLength={NOTE_MAX} value={input.note} onChange={edit('note')} error={errors.note} />
       <Button type="submit" disabled={!canSubmitTransfer(input)}>

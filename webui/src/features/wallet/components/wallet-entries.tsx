@@ -23,16 +23,45 @@ const TYPE_LABEL: Record<string, string> = {
   subscription: 'Subscription',
 };
 
+/** The counterparty the ledger writes on a movement that gives an earlier one back. */
+const REFUND = 'Refund';
 /** Where an entry's title leads: the beat bought or sold, or the other side of a transfer. */
 export function entryHref(link: WalletEntryView['link']): string | null {
   if (!link) return null;
   return link.kind === 'beat' ? `/beats/${encodeURIComponent(link.id)}` : `/profile/${encodeURIComponent(link.id)}`;
 }
 
+/**
+ * An entry as a person would say it: "Bought a beat from zara_keys", "Sent to bola", "Withdrawal
+ * fee", "Withdrawal returned to your wallet". The ledger's counterparty is a username for
+ * purchases, sales and transfers, the bank account for a withdrawal, the plan for a subscription,
+ * and the service itself for a fee ("Withdrawal fee", "Promotion of your audio", "Refund: promotion
+ * rejected"); "Refund" is what a failed withdrawal gives back.
+ */
 export function entryTitle(entry: Pick<WalletEntryView, 'type' | 'counterparty' | 'direction'>): string {
+  const who = entry.counterparty.trim();
+  const into = entry.direction === 'in';
+  switch (entry.type) {
+    case 'purchase':
+      return who ? `Bought a beat from ${who}` : 'Bought a beat';
+    case 'sale':
+      return who ? `Sold a beat to ${who}` : 'Sold a beat';
+    case 'transfer':
+      return into ? (who ? `Received from ${who}` : 'Transfer received') : who ? `Sent to ${who}` : 'Transfer sent';
+    case 'deposit':
+      return !who || /^bank transfer$/i.test(who) ? 'Deposit by bank transfer' : `Deposit from ${who}`;
+    case 'withdrawal':
+      if (into) return 'Withdrawal returned to your wallet';
+      return who ? `Withdrawal to ${who}` : 'Withdrawal';
+    case 'fee':
+      if (who === REFUND) return into ? 'Fee returned to your wallet' : 'Fee';
+      return who || (into ? 'Fee returned to your wallet' : 'Fee');
+    case 'subscription':
+      return who ? `Subscription: ${who}` : 'Subscription';
+  }
   const type = TYPE_LABEL[entry.type] ?? entry.type.charAt(0).toUpperCase() + entry.type.slice(1);
-  if (!entry.counterparty) return type;
-  return `${type} ${entry.direction === 'in' ? 'from' : 'to'} ${entry.counterparty}`;
+  if (!who) return type;
+  return `${type} ${into ? 'from' : 'to'} ${who}`;
 }
 
 const DATE = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });

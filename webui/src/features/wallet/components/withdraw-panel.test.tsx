@@ -20,7 +20,26 @@ async function fill(user: ReturnType<typeof userEvent.setup>, amount = '1000', a
   await user.type(screen.getByLabelText('Account number'), account);
 }
 
+const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
+
 describe('Withdraw Funds', () => {
+  it('tells a ₦0 wallet it cannot withdraw before any field is filled', async () => {
+    const { calls } = mockApi({ ...base, 'GET /wallet': wallet(0) });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your balance is ₦0.00. A withdrawal needs at least ₦125.00 in your wallet: the ₦100.00 minimum and the ₦25.00 fee.',
+    );
+    expect(screen.queryByLabelText('Amount (₦)')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/payment/withdrawal')).toHaveLength(0);
+  });
+
+  it('offers the form once the balance covers the minimum and the fee', async () => {
+    mockApi({ ...base, 'GET /wallet': wallet(125) });
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByLabelText('Amount (₦)')).toBeInTheDocument();
+    expect(screen.queryByText(/A withdrawal needs at least/)).not.toBeInTheDocument();
+  });
+
   it('shows the minimum, every bank, the fee and the total as the amount is typed', async () => {
     mockApi(base);
     const user = userEvent.setup();

@@ -5,9 +5,10 @@ import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
-import { walletKeys } from '../api/wallet';
+import { useWallet, walletKeys } from '../api/wallet';
 import {
   checkWithdraw,
+  MIN_WITHDRAWAL,
   MIN_WITHDRAWAL_TEXT,
   requestWithdrawal,
   resolveErrors,
@@ -38,6 +39,7 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
   const [stepUp, setStepUp] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
   const resolved = useResolvedAccount(input.accountNumber.trim(), input.bankCode);
+  const balance = useWallet().data?.balance;
   const withdraw = useMutation({
     mutationFn: (body: WithdrawBody) => requestWithdrawal(body, attempt.key()),
     onSuccess: (answer) => {
@@ -140,6 +142,23 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
         </Button>
         <Button variant="ghost" disabled={withdraw.isPending} onClick={reset}>
           Edit
+        </Button>
+      </section>
+    );
+  }
+
+  // Said before the form is filled: a balance below the minimum and its fee cannot be withdrawn.
+  const least = MIN_WITHDRAWAL + WITHDRAWAL_FEE;
+  if (balance !== undefined && balance < least) {
+    return (
+      <section className="wallet-card wallet-form" aria-labelledby="withdraw-title">
+        <h2 id="withdraw-title">Withdraw Funds</h2>
+        <p role="status">
+          Your balance is {formatNaira(balance)}. A withdrawal needs at least {formatNaira(least)} in your wallet: the{' '}
+          {formatNaira(MIN_WITHDRAWAL)} minimum and the {formatNaira(WITHDRAWAL_FEE)} fee.
+        </p>
+        <Button variant="secondary" onClick={onClose}>
+          Close
         </Button>
       </section>
     );
