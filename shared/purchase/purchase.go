@@ -34,13 +34,11 @@ import (
 	"zuum/shared/money"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 )
 
 // Downloads is how many times a purchase's full audio may be downloaded.
 const Downloads = 5
-
-// DefaultCommissionPercent is Zuum's share of a sale when BEAT_COMMISSION_PERCENT is unset.
-const DefaultCommissionPercent = 10
 
 // Purchase is one licence of a beat bought by one buyer.
 type Purchase struct {
@@ -89,8 +87,6 @@ type Config struct {
 	Ledger *ledger.Store
 	// Licences records each purchase's licence in the purchase's transaction.
 	Licences *licence.Store
-	// CommissionPercent is Zuum's share of each sale, 0 to 100.
-	CommissionPercent int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -100,8 +96,8 @@ type Store struct{ c Config }
 
 // New returns a store.
 func New(c Config) (*Store, error) {
-	if c.CommissionPercent < 0 || c.CommissionPercent > 100 {
-		return nil, fmt.Errorf("purchase: a commission of %d%% is not between 0 and 100", c.CommissionPercent)
+	if p := terms.BeatCommissionPercent; p < 0 || p > 100 {
+		return nil, fmt.Errorf("purchase: a commission of %d%% is not between 0 and 100", p)
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -109,13 +105,13 @@ func New(c Config) (*Store, error) {
 	return &Store{c: c}, nil
 }
 
-// CommissionPercent is Zuum's share of each sale, in percent.
-func (s *Store) CommissionPercent() int { return s.c.CommissionPercent }
+// CommissionPercent is Zuum's share of each sale, in percent (terms.BeatCommissionPercent).
+func (s *Store) CommissionPercent() int { return terms.BeatCommissionPercent }
 
 // Commission is Zuum's share of a sale at price, rounded down to the kobo (the seller gets the
 // rest).
 func (s *Store) Commission(price money.Money) money.Money {
-	return price * money.Money(s.c.CommissionPercent) / 100
+	return price * money.Money(s.CommissionPercent()) / 100
 }
 
 // rounds bounds how often Buy starts over after its movement kept losing to concurrent ones

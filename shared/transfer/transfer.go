@@ -20,14 +20,13 @@ import (
 	"zuum/shared/money"
 	"zuum/shared/notify"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 	"zuum/shared/text"
 )
 
-// Limits of a transfer (spec part 2 §5 and §9: minimum ₦1, note optional).
-const (
-	Minimum     = 1 * money.Naira
-	MaxNoteSize = 140 // characters a reader sees (text.Len)
-)
+// MaxNoteSize is the longest note a transfer carries, in characters a reader sees (text.Len); the
+// note is optional. The smallest amount is terms.MinTransfer (spec part 2 §5 and §9).
+const MaxNoteSize = 140
 
 // Type is the type of both legs of a transfer in the wallets' histories, and the movement's kind.
 const Type = "transfer"
@@ -37,7 +36,6 @@ const (
 	msgEmail       = "Email is required"
 	msgEmailFormat = "Please enter a valid email address"
 	msgAmount      = "Amount is required"
-	msgMinimum     = "Amount must be at least ₦1"
 	msgNote        = "Note must be at most 140 characters"
 )
 
@@ -73,8 +71,8 @@ func NewRequest(email *string, amount *money.Money, note *string) (Request, erro
 	switch {
 	case amount == nil:
 		errs = append(errs, failure.FieldError{Field: "amount", Msg: msgAmount})
-	case *amount < Minimum:
-		errs = append(errs, failure.FieldError{Field: "amount", Msg: msgMinimum})
+	case *amount < terms.MinTransfer:
+		errs = append(errs, failure.FieldError{Field: "amount", Msg: "Amount must be at least " + terms.MinTransfer.Label()})
 	default:
 		r.amount = *amount
 	}
