@@ -105,13 +105,10 @@ func New(c Config) (*Store, error) {
 	return &Store{c: c}, nil
 }
 
-// CommissionPercent is Zuum's share of each sale, in percent (terms.BeatCommissionPercent).
-func (s *Store) CommissionPercent() int { return terms.BeatCommissionPercent }
-
 // Commission is Zuum's share of a sale at price, rounded down to the kobo (the seller gets the
 // rest).
 func (s *Store) Commission(price money.Money) money.Money {
-	return price * money.Money(s.CommissionPercent()) / 100
+	return price * money.Money(terms.BeatCommissionPercent) / 100
 }
 
 // rounds bounds how often Buy starts over after its movement kept losing to concurrent ones

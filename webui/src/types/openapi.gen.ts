@@ -1129,7 +1129,7 @@ export interface paths {
         /**
          * Buy a licence of a beat
          * @description One DynamoDB transaction: the buyer's wallet pays the price (never below zero), the
-         *     producer gets it less the platform commission (GET /api/beat/terms), the beat's buyers
+         *     producer gets it less the platform commission (GET /api/terms, beat.commission_percent), the beat's buyers
          *     rise by one only while below its supply, and the purchase is written with its licence
          *     number and 5 downloads. `amount` must be the beat's current price. A transaction conflict
          *     is retried inside the call, so a buyer gets either the licence or "Beat not found or sold
@@ -1178,26 +1178,6 @@ export interface paths {
          *     code), where anyone can check it (GET /api/licences/{number}).
          */
         get: operations["getPurchaseLicence"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/beat/terms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the terms of selling a beat (shown on /addbeat)
-         * @description commission_percent is the platform's share of each sale (BEAT_COMMISSION_PERCENT, 10 by default); the producer gets the rest.
-         */
-        get: operations["getBeatSaleTerms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3176,9 +3156,6 @@ export interface components {
              */
             expires_at: string;
             downloads_remaining: number;
-        };
-        SaleTerms: {
-            commission_percent: number;
         };
         SearchResults: {
             people: components["schemas"]["SearchPerson"][];
@@ -6677,33 +6654,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["PurchaseNotFound"];
-            500: components["responses"]["ServerError"];
-        };
-    };
-    getBeatSaleTerms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The terms. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "commission_percent": 10
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SaleTerms"];
-                };
-            };
-            401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
     };
