@@ -12,7 +12,7 @@ export function durationLabel(days: number): string {
 
 /**
  * The price of `days` in kobo: the terms' price per 7 days (naira) scaled by days, rounded half
- * up to the kobo in integers (the server's rule), so at ₦5,000 a week 30 days is 2,142,857 kobo.
+ * up to the kobo in integers (the server's rule): 30 days cost 30/7 of a week's price.
  */
 export function priceKobo(days: number, perWeek: number): number {
   if (!Number.isInteger(days) || days <= 0) return 0;
@@ -21,7 +21,7 @@ export function priceKobo(days: number, perWeek: number): number {
   return Math.floor((2 * a + 7) / 14);
 }
 
-/** The price of `days` as the summary shows it, e.g. "₦21,428.57". */
+/** The price of `days` as the summary shows it (lib/money's formatNaira). */
 export function formatPrice(days: number, perWeek: number): string {
   return formatNaira(priceKobo(days, perWeek) / 100);
 }

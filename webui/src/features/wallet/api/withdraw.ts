@@ -10,7 +10,7 @@ import { firstErrors, z } from '@/lib/validation';
 /** The minimum and the fee of a withdrawal, as GET /terms serves them (naira). */
 export type WithdrawalTerms = Terms['withdrawal'];
 
-/** Spec part 2 §5: "Minimum withdrawal: ₦100", with the terms' minimum. */
+/** Spec part 2 §5's "Minimum withdrawal: …", with the terms' minimum. */
 export const minWithdrawalText = (t: WithdrawalTerms) => `Minimum withdrawal: ${nairaLabel(t.minimum)}`;
 export const BANK_REQUIRED = 'Please select a bank';
 export const ACCOUNT_DIGITS = 'Account number must be exactly 10 digits';
