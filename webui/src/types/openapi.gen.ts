@@ -1479,8 +1479,8 @@ export interface paths {
         /**
          * Your subscription plan and where it stands
          * @description What the signed-in shell, the subscription popup and /subscribe show: the caller's monthly
-         *     plan by identity (spec part 2 §6: artist ₦15,000, producer ₦20,000, record label ₦30,000,
-         *     dev ₦200; features per §9), the status of the subscription (none, active, cancelled: paid
+         *     plan by identity (spec part 2 §6; its price is GET /api/terms' subscription for the
+         *     identity; features per §9), the status of the subscription (none, active, cancelled: paid
          *     but not renewing, expired), expiresAt (the end of the current or last paid period) and
          *     paymentLink (the newest payment link from GET /api/payment/subscription while it takes
          *     payments and no period runs; else null: fetch one). A period lapses by itself at its end
@@ -1558,9 +1558,9 @@ export interface paths {
          * Pay for an in-app promotion of one of your posts
          * @description ONE ledger transaction: the wallet -price (type fee) into the platform's held account, with
          *     the promotion (pending until an admin approves or rejects it, typically 24-48 hours).
-         *     The price is ₦5,000 per 7 days scaled by the days and rounded half up to the kobo (30 days
-         *     = ₦21,428.57). `timeline` is when the promotion should end, 7, 14 or 30 days from now give
-         *     or take a day; once approved, the post is promoted for that many days from the approval.
+         *     The price is GET /api/terms' promotion.price_per_7_days scaled by the days and rounded half
+         *     up to the kobo (at 5000 a week, 30 days = 21428.57). `timeline` is when the promotion should
+         *     end, one of promotion.days (7, 14 or 30) from now give or take a day; once approved, the post is promoted for that many days from the approval.
          *     Someone else's post answers 404 "Post not found", as a missing one does. Idempotency-Key
          *     required; the same key answers the first answer again and moves nothing.
          */
@@ -1791,7 +1791,7 @@ export interface paths {
          *     `release_audio`, see createUpload). With `"draft": true` what is there is stored as a
          *     draft (types checked, and files, but not the wizard's rules) and no Idempotency-Key is
          *     needed. Without it the release is submitted at once: every rule of spec part 2 §5 is
-         *     checked, the promotion package (basic ₦20,000, standard ₦50,000, premium ₦100,000) is
+         *     checked, the promotion package (priced by GET /api/terms' release_packages) is
          *     paid from the wallet into a held account in the same transaction that stores the release,
          *     and the owner is notified (RELEASE_STATUS). One request stores the whole release or
          *     nothing. A 400 lists every failing field at once by its path in the form
@@ -3389,7 +3389,7 @@ export interface components {
         TransferRequest: {
             /** @description The recipient's email (any case). Required ("Email is required"); must be an email ("Please enter a valid email address"). */
             email: string;
-            /** @description Naira, at least 1 ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
+            /** @description Naira, at least GET /api/terms' transfer.minimum ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
             amount: number;
             /** @description Optional, one line, at most 140 characters ("Note must be at most 140 characters"); it reaches the recipient in the notification. */
             note?: string;
@@ -7353,8 +7353,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending";
                             price: components["schemas"]["Naira"];
-                            /** @enum {integer} */
-                            days: 7 | 14 | 30;
+                            /** @description One of the lengths on offer (GET /api/terms, promotion.days). */
+                            days: number;
                         };
                     };
                 };
