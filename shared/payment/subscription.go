@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
@@ -164,7 +165,7 @@ func (s *Subscriptions) Current(ctx context.Context, userID string) (State, erro
 func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) error {
 	if now.Sub(st.expires) <= RenewalGrace {
 		plan := PlanFor(st.identity)
-		_, err := s.ledger.Move(ctx, s.walletMovement(st, plan, "renewal"),
+		_, err := billing.New(s.ledger).Charge(ctx, s.walletBill(st, plan, "renewal"), ledger.Fees,
 			s.period(st, now, profile.SubscriptionActive))
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
@@ -188,14 +189,12 @@ func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) err
 	return err
 }
 
-// walletMovement pays plan from st's wallet; how says which payment it is (wallet, renewal).
-func (s *Subscriptions) walletMovement(st stored, plan Plan, how string) ledger.Movement {
-	return ledger.Movement{
-		Kind: "subscription",
-		Legs: []ledger.Leg{
-			{Account: ledger.User(st.userID), Amount: -plan.Amount, Type: "subscription", Counterparty: plan.Name, Reference: how},
-			{Account: ledger.Fees, Amount: plan.Amount, Type: "subscription", Counterparty: st.username, Reference: how},
-		},
+// walletBill is plan paid from st's wallet (to ledger.Fees); how says which payment it is
+// (wallet, renewal).
+func (s *Subscriptions) walletBill(st stored, plan Plan, how string) billing.Bill {
+	return billing.Bill{
+		Kind: ledger.KindSubscription, Payer: st.userID, PayerName: st.username, Amount: plan.Amount,
+		Type: "subscription", For: plan.Name, Reference: how,
 		// A renewal is keyed by the period it follows, so it is charged once however many reads race.
 		Once: ledger.Once{Key: "subscription#" + st.userID + "#renew#" + st.expiresRaw, Status: 200},
 	}
@@ -244,9 +243,9 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer
 			return cur, ErrActive
 		}
 		after := State{Plan: cur.Plan, Status: profile.SubscriptionActive, ExpiresAt: nextEnd(st, now)}
-		m := s.walletMovement(st, cur.Plan, "wallet")
-		m.Once = answer(after)
-		_, err = s.ledger.Move(ctx, m, s.period(st, now, profile.SubscriptionActive))
+		b := s.walletBill(st, cur.Plan, "wallet")
+		b.Once = answer(after)
+		_, err = billing.New(s.ledger).Charge(ctx, b, ledger.Fees, s.period(st, now, profile.SubscriptionActive))
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
 		switch {
@@ -382,7 +381,7 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 			return 0, "", err
 		}
 		_, err = s.ledger.Move(ctx, ledger.Movement{
-			Kind: "subscription",
+			Kind: ledger.KindSubscription,
 			Legs: []ledger.Leg{
 				{Account: ledger.User(userID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 				{Account: ledger.User(userID), Amount: -tx.Amount, Type: "subscription", Counterparty: plan, Reference: tx.TxRef},

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/text"
@@ -86,17 +87,17 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		}
 		items = append(items, extra...)
 	}
-	payee, what := ledger.Fees, after.OwnerUsername
-	if to == Rejected {
-		payee, what = ledger.User(after.OwnerID), "Refund: promotion rejected"
+	held := billing.Held{
+		Kind: ledger.KindPromotionApproved, Payer: after.OwnerID, PayerName: after.OwnerUsername, Amount: after.Price,
+		Type: LegType, Reference: id, RefundNote: "Refund: promotion rejected",
+		Once: ledger.Once{Key: "promotion-" + verb(to) + "#" + id},
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{
-		Kind: "promotion_" + to, Once: ledger.Once{Key: "promotion-" + verb(to) + "#" + id},
-		Legs: []ledger.Leg{
-			{Account: ledger.Held, Amount: -after.Price, Type: LegType, Counterparty: after.OwnerUsername, Reference: id},
-			{Account: payee, Amount: after.Price, Type: LegType, Counterparty: what, Reference: id},
-		},
-	}, items...)
+	if to == Approved {
+		_, err = billing.New(s.ledger).Capture(ctx, held, items...)
+	} else {
+		held.Kind = ledger.KindPromotionRejected
+		_, err = billing.New(s.ledger).Refund(ctx, held, items...)
+	}
 	var extra *ledger.ExtraFailed
 	switch {
 	case err == nil:

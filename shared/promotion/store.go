@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
@@ -138,12 +139,9 @@ func (s *Store) pay(ctx context.Context, pr Promotion, what string, answer Answe
 		{Put: &types.Put{TableName: &s.table, Item: ref("PROMOS#"+pr.OwnerID, pr.ID)}},
 		{Put: &types.Put{TableName: &s.table, Item: ref(queuePK, pr.ID)}},
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{
-		ID: pr.ID, Kind: "promotion", At: pr.CreatedAt, Once: answer(pr),
-		Legs: []ledger.Leg{
-			{Account: ledger.User(pr.OwnerID), Amount: -pr.Price, Type: LegType, Counterparty: what, Reference: pr.ID},
-			{Account: ledger.Held, Amount: pr.Price, Type: LegType, Counterparty: pr.OwnerUsername, Reference: pr.ID},
-		},
+	_, err = billing.New(s.ledger).Hold(ctx, billing.Bill{
+		ID: pr.ID, Kind: ledger.KindPromotion, At: pr.CreatedAt, Once: answer(pr),
+		Payer: pr.OwnerID, PayerName: pr.OwnerUsername, Amount: pr.Price, Type: LegType, For: what, Reference: pr.ID,
 	}, items...)
 	var short *ledger.Insufficient
 	switch {

@@ -27,6 +27,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
@@ -108,7 +109,7 @@ func New(c Config) (*Store, error) {
 // Commission is Zuum's share of a sale at price, rounded down to the kobo (the seller gets the
 // rest).
 func (s *Store) Commission(price money.Money) money.Money {
-	return price * money.Money(terms.BeatCommissionPercent) / 100
+	return billing.Commission(price, terms.BeatCommissionPercent)
 }
 
 // rounds bounds how often Buy starts over after its movement kept losing to concurrent ones
@@ -171,14 +172,11 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	if err != nil {
 		return Purchase{}, failure.Wrap(err, "purchase answer")
 	}
-	commission := s.Commission(sale.Price)
 	beat := ledger.Link{Kind: ledger.LinkBeat, ID: p.ID}
-	legs := []ledger.Leg{
-		{Account: ledger.User(buyer.ID), Amount: -sale.Price, Type: "purchase", Counterparty: sale.Seller, Reference: pur.ID, Link: beat},
-		{Account: ledger.User(p.OwnerID), Amount: sale.Price - commission, Type: "sale", Counterparty: buyer.Username, Reference: pur.ID, Link: beat},
-	}
-	if commission > 0 {
-		legs = append(legs, ledger.Leg{Account: ledger.Commission, Amount: commission, Type: "commission", Counterparty: sale.Seller, Reference: pur.ID})
+	payment := billing.Payment{
+		Kind: ledger.KindPurchase, At: pur.PurchasedAt, Once: once, Amount: sale.Price, Commission: s.Commission(sale.Price), Reference: pur.ID,
+		From: billing.Party{ID: buyer.ID, Name: buyer.Username, Type: "purchase", Link: beat},
+		To:   billing.Party{ID: p.OwnerID, Name: sale.Seller, Type: "sale", Link: beat},
 	}
 	extra := s.c.Posts.SellItems(p, buyer.ID, pur.ID, sale.Price)
 	mine, err := s.items(pur)
@@ -190,7 +188,7 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 		BuyerID: buyer.ID, BuyerUsername: buyer.Username, ProducerID: p.OwnerID, ProducerUsername: sale.Seller,
 		Price: sale.Price, PurchasedAt: pur.PurchasedAt,
 	}))
-	_, err = s.c.Ledger.Move(ctx, ledger.Movement{Kind: "purchase", At: pur.PurchasedAt, Legs: legs, Once: once}, append(extra, mine...)...)
+	_, err = billing.New(s.c.Ledger).Pay(ctx, payment, append(extra, mine...)...)
 	var failed *ledger.ExtraFailed
 	var short *ledger.Insufficient
 	switch {

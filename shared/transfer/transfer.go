@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
@@ -165,12 +166,11 @@ func (s *Service) send(ctx context.Context, sender, to profile.Account, r Reques
 	if err != nil {
 		return Transfer{}, err
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{ID: t.ID, Kind: Type, At: t.At, Once: once, Legs: []ledger.Leg{
-		{Account: ledger.User(sender.ID), Amount: -t.Amount, Type: Type, Counterparty: to.Username, Reference: t.ID,
-			Link: ledger.Link{Kind: ledger.LinkProfile, ID: to.ID}},
-		{Account: ledger.User(to.ID), Amount: t.Amount, Type: Type, Counterparty: sender.Username, Reference: t.ID,
-			Link: ledger.Link{Kind: ledger.LinkProfile, ID: sender.ID}},
-	}}, extra...)
+	_, err = billing.New(s.ledger).Pay(ctx, billing.Payment{
+		ID: t.ID, Kind: ledger.KindTransfer, At: t.At, Once: once, Amount: t.Amount, Reference: t.ID,
+		From: billing.Party{ID: sender.ID, Name: sender.Username, Type: Type, Link: ledger.Link{Kind: ledger.LinkProfile, ID: to.ID}},
+		To:   billing.Party{ID: to.ID, Name: to.Username, Type: Type, Link: ledger.Link{Kind: ledger.LinkProfile, ID: sender.ID}},
+	}, extra...)
 	var short *ledger.Insufficient
 	var failed *ledger.ExtraFailed
 	switch {
