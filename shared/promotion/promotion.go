@@ -42,11 +42,11 @@ const (
 	ShownCompleted = "completed"
 	ShownExpired   = "expired"
 	ShownFailed    = "failed"
-	ShownCancelled = "cancelled"
+	ShownRejected  = "rejected"
 )
 
 // ShownStatuses lists every status My Promotions shows, in the order the API documents them.
-var ShownStatuses = []string{ShownPending, ShownActive, ShownCompleted, ShownExpired, ShownFailed, ShownCancelled}
+var ShownStatuses = []string{ShownPending, ShownActive, ShownCompleted, ShownExpired, ShownFailed, ShownRejected}
 
 // LegType is the wallet entry type of a promotion's payment and its refund: a fee for a service.
 const LegType = "fee"
@@ -82,13 +82,13 @@ type Promotion struct {
 	Start, End time.Time
 }
 
-// Shown is the status the owner sees at now: a rejected promotion is cancelled; an approved one
+// Shown is the status the owner sees at now: a rejected promotion is rejected (with its reason); an approved one
 // is active in its window and completed after it; a pending in-app one whose asked-for end has
 // passed is expired (an admin can still reject it, which refunds it).
 func (p Promotion) Shown(now time.Time) string {
 	switch p.Status {
 	case Rejected:
-		return ShownCancelled
+		return ShownRejected
 	case Approved:
 		if now.Before(p.End) {
 			return ShownActive

@@ -2250,7 +2250,7 @@ export interface paths {
          * Your promotions, in-app and mass together, newest first
          * @description status is what the promotion is now: pending (awaiting an admin), active (approved and in
          *     its window), completed (its window ended), expired (an in-app one still pending when the
-         *     end it asked for passed), cancelled (rejected and refunded). In-app promotions have category
+         *     end it asked for passed), rejected (an admin refused it and refunded it; `reason` says why, "" otherwise). In-app promotions have category
          *     in_app and their post's impressions in the feed and plays.
          */
         get: operations["listMyPromotions"];
@@ -2371,7 +2371,7 @@ export interface paths {
         /**
          * Reject a pending promotion with a reason
          * @description ONE transaction: the price goes back from the held account to the payer in full, the
-         *     promotion becomes rejected (cancelled in the payer's list) with `reason` (1 to 500
+         *     promotion becomes rejected (rejected in the payer's list, with the reason) with `reason` (1 to 500
          *     characters), and the audit entry (promotion.reject). Exactly once: a promotion already
          *     approved or rejected is 409 and nothing moves.
          */
@@ -8937,7 +8937,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 category?: string;
-                status?: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                status?: "pending" | "active" | "completed" | "expired" | "failed" | "rejected";
             };
             header?: never;
             path?: never;
@@ -8960,7 +8960,9 @@ export interface operations {
                             package_name: string;
                             category: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                            status: "pending" | "active" | "completed" | "expired" | "failed" | "rejected";
+                            /** @description The admin's reason of a rejected promotion; "" otherwise. */
+                            reason: string;
                             price: components["schemas"]["Naira"];
                             days: number;
                             /** Format: date-time */
