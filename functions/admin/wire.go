@@ -69,7 +69,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	h.mountLedger(ledger.New(db, v[schema.Ledger.EnvVar]))
 	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
-	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts}))
+	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts, Users: v[schema.Users.EnvVar]}))
 	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return edge.Wrap(h), nil

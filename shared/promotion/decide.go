@@ -10,6 +10,7 @@ import (
 	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
+	"zuum/shared/notify"
 	"zuum/shared/text"
 )
 
@@ -87,6 +88,13 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		}
 		items = append(items, extra...)
 	}
+	if s.users != "" {
+		note, err := s.decisionNote(after)
+		if err != nil {
+			return Promotion{}, Promotion{}, err
+		}
+		items = append(items, note)
+	}
 	held := billing.Held{
 		Kind: ledger.KindPromotionApproved, Payer: after.OwnerID, PayerName: after.OwnerUsername, Amount: after.Price,
 		Type: LegType, Reference: id, RefundNote: "Refund: promotion rejected",
@@ -124,4 +132,21 @@ func verbPast(status string) string {
 		return "approved"
 	}
 	return "rejected"
+}
+
+// decisionNote is the owner's notification of the decision p carries, with the amount refunded
+// when rejected.
+func (s *Store) decisionNote(p Promotion) (types.TransactWriteItem, error) {
+	title := p.Title
+	if title == "" {
+		title = p.PackageName
+	}
+	n := notify.Notification{
+		Recipient: p.OwnerID, Kind: notify.PromotionApproved, ActorName: notify.Zuum, PostID: p.PostID, PostType: p.PostType,
+		Message: notify.PromotionApprovedMessage(title, p.Days), CreatedAt: p.DecidedAt,
+	}
+	if p.Status == Rejected {
+		n.Kind, n.Message = notify.PromotionRejected, notify.PromotionRejectedMessage(title, p.Reason, p.Price)
+	}
+	return notify.Put(s.users, n)
 }

@@ -39,6 +39,9 @@ type Config struct {
 	// Promoter starts an approved in-app promotion's window on its post; nil leaves the post as
 	// it is (the window is still kept on the promotion).
 	Promoter Promoter
+	// Users is the Users table, where a decision's notification to the owner is written (in the
+	// decision's transaction); "" for a store that decides nothing.
+	Users string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -51,6 +54,7 @@ type Store struct {
 	posts    *post.Store
 	files    *media.Catalog
 	promoter Promoter
+	users    string
 	now      func() time.Time
 }
 
@@ -61,7 +65,7 @@ func NewStore(c Config) *Store {
 	}
 	return &Store{
 		db: c.DB, table: c.Ledger.Table(), ledger: c.Ledger, posts: c.Posts, files: c.Files,
-		promoter: c.Promoter, now: c.Now,
+		promoter: c.Promoter, users: c.Users, now: c.Now,
 	}
 }
 
