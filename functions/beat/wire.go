@@ -23,7 +23,7 @@ import (
 // FromEnv builds the route group from its environment: what posts.WireWriter and queue.Jobs read,
 // and LEDGER_TABLE. Zuum's share of each sale is terms.BeatCommissionPercent, like every figure.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar)
+	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar, schema.Users.EnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
 	buys, err := purchase.New(purchase.Config{
-		DB: db, Table: v[schema.Posts.EnvVar], Posts: d.Posts, Ledger: l,
+		DB: db, Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar], Posts: d.Posts, Ledger: l,
 		Licences: licence.NewStore(db, v[schema.Posts.EnvVar]),
 	})
 	if err != nil {

@@ -26,7 +26,7 @@ const (
 // Zuum is the actor's name on the notifications Zuum itself sends.
 const Zuum = "Zuum"
 
-// BeatSoldMessage: "ada_sings bought your beat Lagos Drill: you earned ₦4,499.99."
+// BeatSoldMessage: "ada_sings bought your beat Lagos Drill: you earned ₦4,500.00."
 func BeatSoldMessage(buyer, beat string, earned money.Money) string {
 	return buyer + " bought your beat " + beat + ": you earned " + earned.String() + "."
 }

@@ -33,6 +33,7 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/licence"
 	"zuum/shared/money"
+	"zuum/shared/notify"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/terms"
@@ -84,6 +85,9 @@ func PriceChanged(price money.Money) error {
 type Config struct {
 	DB     *dynamodb.Client
 	Table  string // the Posts table
+	// Users is the Users table, where the producer's BEAT_SOLD notification is written in the
+	// purchase's transaction.
+	Users string
 	Posts  *post.Store
 	Ledger *ledger.Store
 	// Licences records each purchase's licence in the purchase's transaction.
@@ -183,6 +187,15 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	if err != nil {
 		return Purchase{}, err
 	}
+	sold, err := notify.Put(s.c.Users, notify.Notification{
+		ID: "sale-" + pur.ID, Recipient: p.OwnerID, Kind: notify.BeatSold, ActorID: buyer.ID, ActorName: buyer.Username,
+		ActorImage: buyer.Image, PostID: p.ID, PostType: "beat", CreatedAt: pur.PurchasedAt,
+		Message: notify.BeatSoldMessage(buyer.Username, p.Caption, payment.Amount-payment.Commission),
+	})
+	if err != nil {
+		return Purchase{}, err
+	}
+	mine = append(mine, sold)
 	mine = append(mine, s.c.Licences.PutItem(licence.Licence{
 		Number: pur.LicenceNumber, PurchaseID: pur.ID, BeatID: p.ID, BeatTitle: p.Caption,
 		BuyerID: buyer.ID, BuyerUsername: buyer.Username, ProducerID: p.OwnerID, ProducerUsername: sale.Seller,
