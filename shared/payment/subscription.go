@@ -14,9 +14,11 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/shared/billing"
+	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
+	"zuum/shared/notify"
 	"zuum/shared/profile"
 )
 
@@ -161,12 +163,17 @@ func (s *Subscriptions) Current(ctx context.Context, userID string) (State, erro
 
 // renew charges the next period of st, whose active period has ended; a wallet that cannot pay
 // (or a period ended too long ago) marks it expired. Either write is conditional on the period
-// read, so concurrent readers renew once.
+// read, so concurrent readers renew once, and carries the subscriber's notification (renewed or
+// lapsed, with the amount), so they are told once.
 func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) error {
+	plan := PlanFor(st.identity)
 	if now.Sub(st.expires) <= RenewalGrace {
-		plan := PlanFor(st.identity)
-		_, err := billing.New(s.ledger).Charge(ctx, s.walletBill(st, plan, "renewal"), ledger.Fees,
-			s.period(st, now, profile.SubscriptionActive))
+		renewed, err := s.note(st, notify.SubscriptionRenewed, notify.SubscriptionRenewedMessage(plan.Name, plan.Amount), now)
+		if err != nil {
+			return err
+		}
+		_, err = billing.New(s.ledger).Charge(ctx, s.walletBill(st, plan, "renewal"), ledger.Fees,
+			s.period(st, now, profile.SubscriptionActive), renewed)
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
 		switch {
@@ -176,17 +183,29 @@ func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) err
 			return err
 		}
 	}
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	lapsed, err := s.note(st, notify.SubscriptionLapsed, notify.SubscriptionLapsedMessage(plan.Name, plan.Amount), now)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: &types.Update{
 		TableName: &s.users, Key: profile.Key(st.userID),
 		UpdateExpression:          aws.String("SET subscription_status = :expired"),
 		ConditionExpression:       aws.String("subscription_status = :active AND subscription_expires_at = :old"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":expired": str(profile.SubscriptionExpired), ":active": str(profile.SubscriptionActive), ":old": str(st.expiresRaw)},
-	})
-	var cond *types.ConditionalCheckFailedException
-	if errors.As(err, &cond) {
-		return nil
+	}}, lapsed}})
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		return nil // lapsed (or renewed) by a concurrent reader
 	}
 	return err
+}
+
+// note is st's subscriber's notification of kind; it is written only with the conditional write of
+// the period's end, so however many readers race, one exists.
+func (s *Subscriptions) note(st stored, kind notify.Kind, msg string, now time.Time) (types.TransactWriteItem, error) {
+	return notify.Put(s.users, notify.Notification{
+		Recipient: st.userID, Kind: kind, ActorName: notify.Zuum,
+		Message: msg, CreatedAt: now,
+	})
 }
 
 // walletBill is plan paid from st's wallet (to ledger.Fees); how says which payment it is

@@ -188,7 +188,7 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 		return Purchase{}, err
 	}
 	sold, err := notify.Put(s.c.Users, notify.Notification{
-		ID: "sale-" + pur.ID, Recipient: p.OwnerID, Kind: notify.BeatSold, ActorID: buyer.ID, ActorName: buyer.Username,
+		Recipient: p.OwnerID, Kind: notify.BeatSold, ActorID: buyer.ID, ActorName: buyer.Username,
 		ActorImage: buyer.Image, PostID: p.ID, PostType: "beat", CreatedAt: pur.PurchasedAt,
 		Message: notify.BeatSoldMessage(buyer.Username, p.Caption, payment.Amount-payment.Commission),
 	})
