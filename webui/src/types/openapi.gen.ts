@@ -3544,10 +3544,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". BEAT_SOLD: the actor bought your beat (post_id, post_type beat); the message says what you earned after the commission. PROMOTION_APPROVED, PROMOTION_REJECTED: an admin decided your promotion (a rejection with the reason and the amount refunded); name "Zuum", post_id the promoted post ("" for a mass promotion). SUBSCRIPTION_RENEWED, SUBSCRIPTION_LAPSED: your subscription's month was paid from your wallet, or could not be and it ended, with the amount; name "Zuum". Each money notification is written with its movement, once.
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "BEAT_SOLD" | "PROMOTION_APPROVED" | "PROMOTION_REJECTED" | "SUBSCRIPTION_RENEWED" | "SUBSCRIPTION_LAPSED";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -3557,7 +3557,7 @@ export interface components {
             /** @description "" for a follow or a transfer. */
             post_id: string;
             /** @enum {string} */
-            post_type: "audio" | "video" | "";
+            post_type: "audio" | "video" | "beat" | "";
             action_user_id: string;
             /** @description The actor's current picture, a URL, "" when none. */
             action_user_image: string;

@@ -21,6 +21,10 @@ describe('notificationTarget (spec part 1 §4)', () => {
     [{ type: 'FOLLOW', action_user_id: '' }, null],
     [{ type: 'LIKE', post_id: '' }, null],
     [{ type: 'RELEASE_STATUS', post_type: '', action_user_id: '' }, '/distribution/releases'],
+    [{ type: 'BEAT_SOLD', post_type: 'beat' }, '/beats/p%201'],
+    [{ type: 'PROMOTION_REJECTED', post_type: '', post_id: '' }, '/user/promotions'],
+    [{ type: 'PROMOTION_APPROVED', post_type: 'audio' }, '/user/promotions'],
+    [{ type: 'SUBSCRIPTION_LAPSED', post_type: '', post_id: '' }, '/subscribe'],
   ] as const)('%o → %s', (change, expected) => {
     expect(notificationTarget({ ...base, ...change } as AppNotification)).toBe(expected);
   });
