@@ -83,11 +83,11 @@ func PriceChanged(price money.Money) error {
 
 // Config is what a Store is built from.
 type Config struct {
-	DB     *dynamodb.Client
-	Table  string // the Posts table
+	DB    *dynamodb.Client
+	Table string // the Posts table
 	// Users is the Users table, where the producer's BEAT_SOLD notification is written in the
 	// purchase's transaction.
-	Users string
+	Users  string
 	Posts  *post.Store
 	Ledger *ledger.Store
 	// Licences records each purchase's licence in the purchase's transaction.
