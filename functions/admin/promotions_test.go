@@ -163,6 +163,19 @@ func TestPromotionReject_RefundsInFullOnceAndNeedsAReason(t *testing.T) {
 	if n := promotionAudits(t, boot, "promotion.reject"); n != 1 {
 		t.Errorf("%d promotion.reject audit entries, want 1", n)
 	}
+	// The owner is told once, with the reason and the refund, in the list and the unread count.
+	r = p.user.JSON("GET", "/api/notifications", nil)
+	notes, _ := r.Body["notifications"].([]any)
+	var told []string
+	for _, n := range notes {
+		if n := n.(map[string]any); n["type"] == "PROMOTION_REJECTED" {
+			told = append(told, n["message"].(string))
+		}
+	}
+	want := "Your promotion of promote me was rejected: The cover shows a web address. ₦5,000.00 was refunded to your wallet."
+	if len(told) != 1 || told[0] != want || r.Body["unread"].(float64) < 1 {
+		t.Errorf("notifications %s, want one PROMOTION_REJECTED %q", r.Raw, want)
+	}
 }
 
 func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOnce(t *testing.T) {

@@ -76,14 +76,14 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	h.mountLedger(payments.Ledger, payments.Provider)
 	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
-	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts}))
+	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts, Users: v[schema.Users.EnvVar]}))
 	// The withdrawals review queue asks the payment provider (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).
 	pay, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
 	h.mountWithdrawals(payment.NewWithdrawals(pay.Provider, payment.NewBankList(pay.Provider), nil, db, pay.Ledger, users))
-	// Other admin routes mount here, one line each (see /work/wt/ADMIN_API.md's hook), e.g.
+	// Other admin routes mount here, one line each, e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return edge.Wrap(h), nil
 }

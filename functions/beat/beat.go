@@ -40,7 +40,6 @@ func New(d posts.Deps, buys *purchase.Store, l *ledger.Store, licences *licence.
 	h.mux.HandleFunc("GET /api/beat/purchase", session(h.purchases))
 	h.mux.HandleFunc("POST /api/beat/purchase/{id}/download", session(h.download))
 	h.mux.HandleFunc("GET /api/beat/purchase/{id}/licence", session(h.licence))
-	h.mux.HandleFunc("GET /api/beat/terms", session(h.terms))
 	h.mux.HandleFunc("GET /api/beat/{id}/purchase", session(h.mine))
 	return h
 }
@@ -265,13 +264,4 @@ func (h *Handler) licence(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(pdf)
-}
-
-// terms are what a seller is told before putting a beat up for sale.
-type terms struct {
-	CommissionPercent int `json:"commission_percent"`
-}
-
-func (h *Handler) terms(w http.ResponseWriter, r *http.Request) {
-	httpapi.JSON(w, http.StatusOK, terms{CommissionPercent: h.buys.CommissionPercent()})
 }

@@ -6,9 +6,7 @@ package beat
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -23,17 +21,11 @@ import (
 )
 
 // FromEnv builds the route group from its environment: what posts.WireWriter and queue.Jobs read,
-// LEDGER_TABLE, and BEAT_COMMISSION_PERCENT (Zuum's share of each sale, 0 to 100; 10 when unset).
+// and LEDGER_TABLE. Zuum's share of each sale is terms.BeatCommissionPercent, like every figure.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar)
+	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar, schema.Users.EnvVar)
 	if err != nil {
 		return nil, err
-	}
-	percent := purchase.DefaultCommissionPercent
-	if s := env("BEAT_COMMISSION_PERCENT"); s != "" {
-		if percent, err = strconv.Atoi(s); err != nil {
-			return nil, fmt.Errorf("BEAT_COMMISSION_PERCENT %q is not a whole number", s)
-		}
 	}
 	q, err := queue.Jobs(cfg, env)
 	if err != nil {
@@ -46,7 +38,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	db := dynamodb.NewFromConfig(cfg)
 	l := ledger.New(db, v[schema.Ledger.EnvVar])
 	buys, err := purchase.New(purchase.Config{
-		DB: db, Table: v[schema.Posts.EnvVar], Posts: d.Posts, Ledger: l, CommissionPercent: percent,
+		DB: db, Table: v[schema.Posts.EnvVar], Users: v[schema.Users.EnvVar], Posts: d.Posts, Ledger: l,
 		Licences: licence.NewStore(db, v[schema.Posts.EnvVar]),
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -455,6 +456,21 @@ func TestSubscriptionRenewal_AnActiveMonthRenewsFromTheWalletOnceAndLapsesUnpaid
 	}
 	if au := audit(t, a); au.Movements != 3 {
 		t.Fatalf("%d movements, want deposit, payment, renewal", au.Movements)
+	}
+	// Told once of each, with the amount, however many reads raced.
+	r := ada.c.JSON("GET", "/api/notifications", nil)
+	var told []string
+	for _, n := range r.Body["notifications"].([]any) {
+		if n := n.(map[string]any); strings.HasPrefix(n["type"].(string), "SUBSCRIPTION_") {
+			told = append(told, n["type"].(string)+": "+n["message"].(string))
+		}
+	}
+	want := []string{
+		"SUBSCRIPTION_LAPSED: Your Artist Premium lapsed: your wallet could not pay ₦15,000.00.",
+		"SUBSCRIPTION_RENEWED: Your Artist Premium renewed: ₦15,000.00 was paid from your wallet.",
+	}
+	if !slices.Equal(told, want) {
+		t.Errorf("notifications %q, want %q", told, want)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/money"
 	"zuum/shared/post"
+	"zuum/shared/terms"
 )
 
 // Beat is /api/beat: beats for sale. Its own list is /user-posts and a comment is /comment (spec
@@ -44,7 +45,7 @@ func beatDraft(w http.ResponseWriter, r *http.Request) (post.Draft, error) {
 	if err != nil {
 		return post.Draft{}, err
 	}
-	sale := &post.SaleDraft{Description: b.Description, Supply: post.DefaultSupply, Price: post.DefaultPrice}
+	sale := &post.SaleDraft{Description: b.Description, Supply: post.DefaultSupply, Price: terms.BeatDefaultPrice}
 	if text, ok := numberText(b.TotalSupply); ok {
 		n, err := strconv.ParseInt(text, 10, 64)
 		if err != nil {

@@ -76,6 +76,7 @@ type mineJSON struct {
 	PackageName string      `json:"package_name"`
 	Category    string      `json:"category"`
 	Status      string      `json:"status"`
+	Reason      string      `json:"reason"`
 	Price       money.Money `json:"price"`
 	Days        int         `json:"days"`
 	CreatedAt   string      `json:"created_at"`
@@ -100,7 +101,7 @@ const (
 var (
 	errLimit    = failure.New(failure.Invalid, "limit must be a whole number from 1 to 50.")
 	errOffset   = failure.New(failure.Invalid, "offset must be a whole number, 0 or more.")
-	errStatus   = failure.New(failure.Invalid, "status must be one of pending, active, completed, expired, failed, cancelled.")
+	errStatus   = failure.New(failure.Invalid, "status must be one of pending, active, completed, expired, failed, rejected.")
 	errCategory = failure.New(failure.Invalid, "Invalid category")
 )
 
@@ -157,7 +158,7 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
 	out := mineList{Data: make([]mineJSON, 0, len(ps)), Total: total}
 	for _, p := range ps {
 		m := mineJSON{
-			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown(now),
+			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown(now), Reason: p.Reason,
 			Price: p.Price, Days: p.Days, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
 			StartDate: when(p.Start), EndDate: when(p.End),
 		}

@@ -188,7 +188,7 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 	if r := boot.JSON("POST", "/api/admin/promotions/"+id(inApp)+"/approve", nil); r.Status != http.StatusOK {
 		t.Fatalf("approve: %d %s", r.Status, r.Raw)
 	}
-	if r := boot.JSON("POST", "/api/admin/promotions/"+id(radio)+"/reject", map[string]string{"reason": "no"}); r.Status != http.StatusOK {
+	if r := boot.JSON("POST", "/api/admin/promotions/"+id(radio)+"/reject", map[string]string{"reason": "The song link does not open"}); r.Status != http.StatusOK {
 		t.Fatalf("reject: %d %s", r.Status, r.Raw)
 	}
 	r = ada.JSON("GET", "/api/packages/myPromotions", nil)
@@ -204,13 +204,13 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 	if m := got[id(inApp)]; m["category"] != "in_app" || m["status"] != "active" || m["title"] != "My hit" || m["impressions"] != float64(0) || m["plays"] != float64(0) {
 		t.Errorf("in-app: %v", m)
 	}
-	if m := got[id(radio)]; m["category"] != "radio" || m["status"] != "cancelled" || m["title"] != "Untitled Promotion" || m["package_name"] != "Lagos FM 1" || m["impressions"] != nil {
+	if m := got[id(radio)]; m["category"] != "radio" || m["status"] != "rejected" || m["reason"] != "The song link does not open" || m["title"] != "Untitled Promotion" || m["package_name"] != "Lagos FM 1" || m["impressions"] != nil {
 		t.Errorf("radio: %v", m)
 	}
 	if m := got[id(tv)]; m["status"] != "pending" || m["title"] != "Clip" {
 		t.Errorf("youtube: %v", m)
 	}
-	for query, n := range map[string]float64{"?category=in_app": 1, "?status=pending": 1, "?status=cancelled&category=radio": 1, "?status=completed": 0, "?limit=1&offset=2": 3} {
+	for query, n := range map[string]float64{"?category=in_app": 1, "?status=pending": 1, "?status=rejected&category=radio": 1, "?status=completed": 0, "?limit=1&offset=2": 3} {
 		r := ada.JSON("GET", "/api/packages/myPromotions"+query, nil)
 		if r.Status != http.StatusOK || r.Body["total"] != n {
 			t.Errorf("%s: %d %s", query, r.Status, r.Raw)

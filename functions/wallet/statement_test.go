@@ -19,7 +19,7 @@ import (
 )
 
 // moveAt writes a movement made at the time at.
-func (b *books) moveAt(at time.Time, kind string, legs ...ledger.Leg) {
+func (b *books) moveAt(at time.Time, kind ledger.Kind, legs ...ledger.Leg) {
 	b.t.Helper()
 	b.n++
 	if _, err := b.l.Move(context.Background(), ledger.Movement{

@@ -39,7 +39,7 @@ func newBooks(t *testing.T, app *apptest.App) *books {
 	return &books{t: t, l: ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name)}
 }
 
-func (b *books) move(kind string, legs ...ledger.Leg) {
+func (b *books) move(kind ledger.Kind, legs ...ledger.Leg) {
 	b.t.Helper()
 	b.n++
 	if _, err := b.l.Move(context.Background(), ledger.Movement{

@@ -152,12 +152,41 @@ type Once struct {
 	At         time.Time
 }
 
+// Kind is what a movement is: a movement's kind is one of these, never a bare string.
+type Kind string
+
+// Kinds of movement.
+const (
+	// KindDeposit pays money from the provider into a wallet.
+	KindDeposit Kind = "deposit"
+	// KindWithdrawal pays a wallet out to a bank (pending until the provider says).
+	KindWithdrawal Kind = "withdrawal"
+	// KindTransfer moves money from one wallet to another.
+	KindTransfer Kind = "transfer"
+	// KindPurchase pays a beat's price to its producer, less Zuum's commission.
+	KindPurchase Kind = "purchase"
+	// KindSubscription charges a month of a subscription.
+	KindSubscription Kind = "subscription"
+	// KindPromotion holds an in-app or mass promotion's price until an admin decides.
+	KindPromotion Kind = "promotion"
+	// KindPromotionApproved captures a held promotion; KindPromotionRejected refunds it.
+	KindPromotionApproved Kind = "promotion_approved"
+	KindPromotionRejected Kind = "promotion_rejected"
+	// KindReleasePackage holds a release's promotion package until an admin decides.
+	KindReleasePackage Kind = "release_package"
+	// KindReleaseApproved captures a held package; KindReleaseRejected refunds it.
+	KindReleaseApproved Kind = "release_approved"
+	KindReleaseRejected Kind = "release_rejected"
+	// KindReversal gives a failed pending movement's money back (Settle).
+	KindReversal Kind = "reversal"
+)
+
 // Movement is one transfer of money between accounts.
 type Movement struct {
 	// ID is set by Move when empty (UUIDv7).
 	ID string
 	// Kind is what happened: purchase, deposit, ...
-	Kind string
+	Kind Kind
 	// At is set by Move when zero.
 	At   time.Time
 	Legs []Leg
@@ -349,7 +378,7 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 			schema.TypePK:  str("ACCT#" + string(b.acct) + "#" + l.Type),
 			schema.Seq:     &types.AttributeValueMemberN{Value: seq},
 			"movement_id":  str(m.ID),
-			"kind":         str(m.Kind),
+			"kind":         str(string(m.Kind)),
 			"type":         str(l.Type),
 			"amount":       num(l.Amount),
 			"counterparty": str(l.Counterparty),
@@ -401,7 +430,7 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 		items = append(items, types.TransactWriteItem{Update: update})
 	}
 	items = append(items, types.TransactWriteItem{Put: &types.Put{TableName: &s.table, Item: map[string]types.AttributeValue{
-		schema.PK: str("MOVE#" + m.ID), schema.SK: str("MOVE"), "kind": str(m.Kind), "status": str(status),
+		schema.PK: str("MOVE#" + m.ID), schema.SK: str("MOVE"), "kind": str(string(m.Kind)), "status": str(status),
 		"legs": &types.AttributeValueMemberL{Value: legs}, "once": str(m.Once.Key), "at": stamp,
 	}}})
 	onceAt = len(items)

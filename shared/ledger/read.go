@@ -54,7 +54,7 @@ func balanceOf(item map[string]types.AttributeValue) Balance {
 type Entry struct {
 	ID         string
 	MovementID string
-	Kind       string
+	Kind       Kind
 	Type       string
 	// Amount is signed: positive into the wallet, negative out of it.
 	Amount       money.Money
@@ -121,7 +121,7 @@ func (s *Store) Entries(ctx context.Context, userID, typ string, p Page) (EntryP
 func entryOf(it map[string]types.AttributeValue) Entry {
 	e := Entry{
 		ID: strings.TrimPrefix(sval(it[schema.SK]), "E#"), MovementID: sval(it["movement_id"]),
-		Kind: sval(it["kind"]), Type: sval(it["type"]), Amount: amountOf(it["amount"]),
+		Kind: Kind(sval(it["kind"])), Type: sval(it["type"]), Amount: amountOf(it["amount"]),
 		Counterparty: sval(it["counterparty"]), Reference: sval(it["reference"]), Status: sval(it["status"]),
 		Link: Link{Kind: sval(it["link_kind"]), ID: sval(it["link_id"])},
 	}

@@ -77,9 +77,9 @@ func (s *Store) Settle(ctx context.Context, movementID, status string, extra ...
 	}
 	marks = append(marks, extra...)
 	if status == Completed {
-		return Movement{ID: movementID, Kind: sval(out.Item["kind"]), Status: Completed}, s.settle(ctx, marks)
+		return Movement{ID: movementID, Kind: Kind(sval(out.Item["kind"])), Status: Completed}, s.settle(ctx, marks)
 	}
-	reversal.Kind, reversal.At, reversal.Status = "reversal", at, Completed
+	reversal.Kind, reversal.At, reversal.Status = KindReversal, at, Completed
 	reversal.Once = Once{Key: "reverse#" + movementID}
 	m, err := s.Move(ctx, reversal, marks...)
 	var failed *ExtraFailed

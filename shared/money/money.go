@@ -126,6 +126,16 @@ func (m Money) String() string {
 	return sign + "₦" + b.String() + "." + pad2(int64(m%Naira))
 }
 
+// Label writes the amount as messages name a figure: String without the kobo when there are
+// none, "₦100", "₦1,000", and "₦1.50" when there are.
+func (m Money) Label() string {
+	s := m.String()
+	if m%Naira == 0 {
+		return strings.TrimSuffix(s, ".00")
+	}
+	return s
+}
+
 // MarshalJSON writes the amount as a naira JSON number (Decimal).
 func (m Money) MarshalJSON() ([]byte, error) { return []byte(m.Decimal()), nil }
 

@@ -73,3 +73,14 @@ func TestStringIsEnNG(t *testing.T) {
 		}
 	}
 }
+
+func TestLabelDropsNoKobo(t *testing.T) {
+	for _, tc := range []struct {
+		m    money.Money
+		want string
+	}{{10000, "₦100"}, {100, "₦1"}, {100000000, "₦1,000,000"}, {150, "₦1.50"}, {1, "₦0.01"}, {-2500, "-₦25"}} {
+		if got := tc.m.Label(); got != tc.want {
+			t.Errorf("%d.Label() = %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}

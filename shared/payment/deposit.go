@@ -323,7 +323,7 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 		return 0, "", err
 	}
 	_, err = d.ledger.Move(ctx, ledger.Movement{
-		Kind: "deposit",
+		Kind: ledger.KindDeposit,
 		Legs: append([]ledger.Leg{
 			{Account: ledger.User(who.UserID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 		}, chargeLegs(tx, who.Username)...),

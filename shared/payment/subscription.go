@@ -13,9 +13,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
+	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
+	"zuum/shared/notify"
 	"zuum/shared/profile"
 )
 
@@ -161,12 +164,17 @@ func (s *Subscriptions) Current(ctx context.Context, userID string) (State, erro
 
 // renew charges the next period of st, whose active period has ended; a wallet that cannot pay
 // (or a period ended too long ago) marks it expired. Either write is conditional on the period
-// read, so concurrent readers renew once.
+// read, so concurrent readers renew once, and carries the subscriber's notification (renewed or
+// lapsed, with the amount), so they are told once.
 func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) error {
+	plan := PlanFor(st.identity)
 	if now.Sub(st.expires) <= RenewalGrace {
-		plan := PlanFor(st.identity)
-		_, err := s.ledger.Move(ctx, s.walletMovement(st, plan, "renewal"),
-			s.period(st, now, profile.SubscriptionActive))
+		renewed, err := s.note(st, notify.SubscriptionRenewed, notify.SubscriptionRenewedMessage(plan.Name, plan.Amount), now)
+		if err != nil {
+			return err
+		}
+		_, err = billing.New(s.ledger).Charge(ctx, s.walletBill(st, plan, "renewal"), ledger.Fees,
+			s.period(st, now, profile.SubscriptionActive), renewed)
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
 		switch {
@@ -176,27 +184,37 @@ func (s *Subscriptions) renew(ctx context.Context, st stored, now time.Time) err
 			return err
 		}
 	}
-	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+	lapsed, err := s.note(st, notify.SubscriptionLapsed, notify.SubscriptionLapsedMessage(plan.Name, plan.Amount), now)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: &types.Update{
 		TableName: &s.users, Key: profile.Key(st.userID),
 		UpdateExpression:          aws.String("SET subscription_status = :expired"),
 		ConditionExpression:       aws.String("subscription_status = :active AND subscription_expires_at = :old"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":expired": str(profile.SubscriptionExpired), ":active": str(profile.SubscriptionActive), ":old": str(st.expiresRaw)},
-	})
-	var cond *types.ConditionalCheckFailedException
-	if errors.As(err, &cond) {
-		return nil
+	}}, lapsed}})
+	if failed, ok := dynamo.CanceledBy(err); ok && dynamo.OnlyCanceledBy(failed, 0) {
+		return nil // lapsed (or renewed) by a concurrent reader
 	}
 	return err
 }
 
-// walletMovement pays plan from st's wallet; how says which payment it is (wallet, renewal).
-func (s *Subscriptions) walletMovement(st stored, plan Plan, how string) ledger.Movement {
-	return ledger.Movement{
-		Kind: "subscription",
-		Legs: []ledger.Leg{
-			{Account: ledger.User(st.userID), Amount: -plan.Amount, Type: "subscription", Counterparty: plan.Name, Reference: how},
-			{Account: ledger.Fees, Amount: plan.Amount, Type: "subscription", Counterparty: st.username, Reference: how},
-		},
+// note is st's subscriber's notification of kind; it is written only with the conditional write of
+// the period's end, so however many readers race, one exists.
+func (s *Subscriptions) note(st stored, kind notify.Kind, msg string, now time.Time) (types.TransactWriteItem, error) {
+	return notify.Put(s.users, notify.Notification{
+		Recipient: st.userID, Kind: kind, ActorName: notify.Zuum,
+		Message: msg, CreatedAt: now,
+	})
+}
+
+// walletBill is plan paid from st's wallet (to ledger.Fees); how says which payment it is
+// (wallet, renewal).
+func (s *Subscriptions) walletBill(st stored, plan Plan, how string) billing.Bill {
+	return billing.Bill{
+		Kind: ledger.KindSubscription, Payer: st.userID, PayerName: st.username, Amount: plan.Amount,
+		Type: "subscription", For: plan.Name, Reference: how,
 		// A renewal is keyed by the period it follows, so it is charged once however many reads race.
 		Once: ledger.Once{Key: "subscription#" + st.userID + "#renew#" + st.expiresRaw, Status: 200},
 	}
@@ -245,9 +263,9 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer
 			return cur, ErrActive
 		}
 		after := State{Plan: cur.Plan, Status: profile.SubscriptionActive, ExpiresAt: nextEnd(st, now)}
-		m := s.walletMovement(st, cur.Plan, "wallet")
-		m.Once = answer(after)
-		_, err = s.ledger.Move(ctx, m, s.period(st, now, profile.SubscriptionActive))
+		b := s.walletBill(st, cur.Plan, "wallet")
+		b.Once = answer(after)
+		_, err = billing.New(s.ledger).Charge(ctx, b, ledger.Fees, s.period(st, now, profile.SubscriptionActive))
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
 		switch {
@@ -383,7 +401,7 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 			return 0, "", err
 		}
 		_, err = s.ledger.Move(ctx, ledger.Movement{
-			Kind: "subscription",
+			Kind: ledger.KindSubscription,
 			Legs: append([]ledger.Leg{
 				{Account: ledger.User(userID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 				{Account: ledger.User(userID), Amount: -tx.Amount, Type: "subscription", Counterparty: plan, Reference: tx.TxRef},

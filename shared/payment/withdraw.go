@@ -17,6 +17,7 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 )
 
 // Withdrawals send wallet naira to Nigerian bank accounts. A withdrawal is one pending ledger
@@ -66,10 +67,14 @@ type StepUp interface {
 	CountAccountLookup(ctx context.Context, userID string) error
 }
 
-// Rules of withdrawals (spec part 2 §9).
+// Rules of withdrawals (spec part 2 §9); the figures are shared/terms'.
+var (
+	MinWithdrawal = terms.MinWithdrawal
+	WithdrawalFee = terms.WithdrawalFee
+)
+
+// Times of withdrawals.
 const (
-	MinWithdrawal = 100 * money.Naira
-	WithdrawalFee = 25 * money.Naira
 	// PendingTooLong is how long a withdrawal waits for its webhook before the reconciler asks.
 	PendingTooLong = 15 * time.Minute
 	// DefaultTransferTimeout is TransferTimeout unless set: well inside the function's 10 s.
@@ -79,7 +84,7 @@ const (
 // Messages of withdrawals (spec part 2 §5, §8).
 var (
 	ErrAmountRequired = failure.Fields("Amount is required", failure.FieldError{Field: "amount", Msg: "Amount is required"})
-	ErrMinWithdrawal  = failure.Fields("Minimum withdrawal: ₦100", failure.FieldError{Field: "amount", Msg: "Minimum withdrawal: ₦100"})
+	ErrMinWithdrawal  = failure.Fields("Minimum withdrawal: "+terms.MinWithdrawal.Label(), failure.FieldError{Field: "amount", Msg: "Minimum withdrawal: " + terms.MinWithdrawal.Label()})
 	ErrAmountTooLarge = failure.Fields("Amount is too large", failure.FieldError{Field: "amount", Msg: "Amount is too large"})
 	ErrAccountNumber  = failure.Fields("Account number must be exactly 10 digits",
 		failure.FieldError{Field: "accountNumber", Msg: "Account number must be exactly 10 digits"})
@@ -258,7 +263,7 @@ func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer 
 	}
 	counterparty := bank.Name + " " + in.AccountNumber
 	_, err = d.ledger.Move(ctx, ledger.Movement{
-		ID: w.ID, Kind: "withdrawal", At: now, Status: ledger.Pending, Once: once,
+		ID: w.ID, Kind: ledger.KindWithdrawal, At: now, Status: ledger.Pending, Once: once,
 		Legs: append([]ledger.Leg{
 			{Account: ledger.User(in.User.ID), Amount: -w.Amount, Type: "withdrawal", Counterparty: counterparty, Reference: w.ID},
 			{Account: ledger.User(in.User.ID), Amount: -w.Fee, Type: "fee", Counterparty: "Withdrawal fee", Reference: w.ID},

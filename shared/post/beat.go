@@ -14,6 +14,7 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/money"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 
 	"zuum/shared/text"
 )
@@ -47,7 +48,6 @@ func (b Sale) Available() int64 { return max(b.Supply-b.Buyers, 0) }
 // Beat defaults and limits (spec part 2 §3 and §9).
 const (
 	DefaultSupply  = 100
-	DefaultPrice   = 999 * money.Naira
 	MaxSupply      = 1_000_000
 	MaxDescription = 2000
 )
@@ -78,7 +78,7 @@ func checkBeat(d *Draft, add func(field, msg string)) {
 	d.Public, d.Type, d.Links, d.Location, d.Tags = true, TypeBeat, Links{}, "", nil
 	b := d.Sale
 	if b == nil {
-		b = &SaleDraft{Supply: DefaultSupply, Price: DefaultPrice}
+		b = &SaleDraft{Supply: DefaultSupply, Price: terms.BeatDefaultPrice}
 		d.Sale = b
 	}
 	switch b.Description = strings.TrimSpace(text.Clean(b.Description, true)); {

@@ -7,8 +7,10 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
+	"zuum/shared/notify"
 	"zuum/shared/text"
 )
 
@@ -86,17 +88,24 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		}
 		items = append(items, extra...)
 	}
-	payee, what := ledger.Fees, after.OwnerUsername
-	if to == Rejected {
-		payee, what = ledger.User(after.OwnerID), "Refund: promotion rejected"
+	if s.users != "" {
+		note, err := s.decisionNote(after)
+		if err != nil {
+			return Promotion{}, Promotion{}, err
+		}
+		items = append(items, note)
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{
-		Kind: "promotion_" + to, Once: ledger.Once{Key: "promotion-" + verb(to) + "#" + id},
-		Legs: []ledger.Leg{
-			{Account: ledger.Held, Amount: -after.Price, Type: LegType, Counterparty: after.OwnerUsername, Reference: id},
-			{Account: payee, Amount: after.Price, Type: LegType, Counterparty: what, Reference: id},
-		},
-	}, items...)
+	held := billing.Held{
+		Kind: ledger.KindPromotionApproved, Payer: after.OwnerID, PayerName: after.OwnerUsername, Amount: after.Price,
+		Type: LegType, Reference: id, RefundNote: "Refund: promotion rejected",
+		Once: ledger.Once{Key: "promotion-" + verb(to) + "#" + id},
+	}
+	if to == Approved {
+		_, err = billing.New(s.ledger).Capture(ctx, held, items...)
+	} else {
+		held.Kind = ledger.KindPromotionRejected
+		_, err = billing.New(s.ledger).Refund(ctx, held, items...)
+	}
 	var extra *ledger.ExtraFailed
 	switch {
 	case err == nil:
@@ -123,4 +132,21 @@ func verbPast(status string) string {
 		return "approved"
 	}
 	return "rejected"
+}
+
+// decisionNote is the owner's notification of the decision p carries, with the amount refunded
+// when rejected.
+func (s *Store) decisionNote(p Promotion) (types.TransactWriteItem, error) {
+	title := p.Title
+	if title == "" {
+		title = p.PackageName
+	}
+	n := notify.Notification{
+		Recipient: p.OwnerID, Kind: notify.PromotionApproved, ActorName: notify.Zuum, PostID: p.PostID, PostType: p.PostType,
+		Message: notify.PromotionApprovedMessage(title, p.Days), CreatedAt: p.DecidedAt,
+	}
+	if p.Status == Rejected {
+		n.Kind, n.Message = notify.PromotionRejected, notify.PromotionRejectedMessage(title, p.Reason, p.Price)
+	}
+	return notify.Put(s.users, n)
 }

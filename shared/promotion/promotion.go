@@ -22,6 +22,7 @@ import (
 
 	"zuum/shared/failure"
 	"zuum/shared/money"
+	"zuum/shared/terms"
 )
 
 // InApp is the category of an in-app promotion.
@@ -41,11 +42,11 @@ const (
 	ShownCompleted = "completed"
 	ShownExpired   = "expired"
 	ShownFailed    = "failed"
-	ShownCancelled = "cancelled"
+	ShownRejected  = "rejected"
 )
 
 // ShownStatuses lists every status My Promotions shows, in the order the API documents them.
-var ShownStatuses = []string{ShownPending, ShownActive, ShownCompleted, ShownExpired, ShownFailed, ShownCancelled}
+var ShownStatuses = []string{ShownPending, ShownActive, ShownCompleted, ShownExpired, ShownFailed, ShownRejected}
 
 // LegType is the wallet entry type of a promotion's payment and its refund: a fee for a service.
 const LegType = "fee"
@@ -81,13 +82,13 @@ type Promotion struct {
 	Start, End time.Time
 }
 
-// Shown is the status the owner sees at now: a rejected promotion is cancelled; an approved one
+// Shown is the status the owner sees at now: a rejected promotion is rejected (with its reason); an approved one
 // is active in its window and completed after it; a pending in-app one whose asked-for end has
 // passed is expired (an admin can still reject it, which refunds it).
 func (p Promotion) Shown(now time.Time) string {
 	switch p.Status {
 	case Rejected:
-		return ShownCancelled
+		return ShownRejected
 	case Approved:
 		if now.Before(p.End) {
 			return ShownActive
@@ -102,15 +103,10 @@ func (p Promotion) Shown(now time.Time) string {
 	return ShownFailed
 }
 
-// PricePerWeek is what in-app promotion costs per 7 days.
-const PricePerWeek = 5000 * money.Naira
-
-// Durations are the in-app promotion lengths on offer, in days.
-var Durations = []int{7, 14, 30}
-
-// Price is PricePerWeek scaled to days, rounded half up to the kobo: 30 days cost ₦21,428.57.
+// Price is terms.PromotionPricePer7Days scaled to days, rounded half up to the kobo: at ₦5,000 a
+// week, 30 days cost ₦21,428.57.
 func Price(days int) money.Money {
-	k := PricePerWeek.Kobo() * int64(days)
+	k := terms.PromotionPricePer7Days.Kobo() * int64(days)
 	return money.Money((2*k + 7) / 14)
 }
 
@@ -118,9 +114,9 @@ func Price(days int) money.Money {
 const Slack = 24 * time.Hour
 
 // DaysUntil is the duration an in-app promotion ending at until, asked for at now, is: one of
-// Durations when until is that many days from now give or take Slack.
+// terms.PromotionDays when until is that many days from now give or take Slack.
 func DaysUntil(now, until time.Time) (int, bool) {
-	for _, d := range Durations {
+	for _, d := range terms.PromotionDays {
 		diff := until.Sub(now.Add(time.Duration(d) * 24 * time.Hour))
 		if diff >= -Slack && diff <= Slack {
 			return d, true

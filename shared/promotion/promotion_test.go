@@ -33,7 +33,7 @@ func TestDaysUntil_AcceptsSevenFourteenOrThirtyDaysGiveOrTakeADay(t *testing.T) 
 	}
 }
 
-func TestShown_RejectedIsCancelledApprovedIsActiveInItsWindowThenCompleted(t *testing.T) {
+func TestShown_RejectedIsRejectedApprovedIsActiveInItsWindowThenCompleted(t *testing.T) {
 	now := time.Now()
 	for _, c := range []struct {
 		p    promotion.Promotion
@@ -41,7 +41,7 @@ func TestShown_RejectedIsCancelledApprovedIsActiveInItsWindowThenCompleted(t *te
 	}{
 		{promotion.Promotion{Status: promotion.Pending}, "pending"},
 		{promotion.Promotion{Status: promotion.Pending, Category: promotion.InApp, Until: now.Add(-time.Hour)}, "expired"},
-		{promotion.Promotion{Status: promotion.Rejected}, "cancelled"},
+		{promotion.Promotion{Status: promotion.Rejected}, "rejected"},
 		{promotion.Promotion{Status: promotion.Approved, End: now.Add(time.Hour)}, "active"},
 		{promotion.Promotion{Status: promotion.Approved, End: now.Add(-time.Hour)}, "completed"},
 	} {

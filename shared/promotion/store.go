@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
@@ -38,6 +39,9 @@ type Config struct {
 	// Promoter starts an approved in-app promotion's window on its post; nil leaves the post as
 	// it is (the window is still kept on the promotion).
 	Promoter Promoter
+	// Users is the Users table, where a decision's notification to the owner is written (in the
+	// decision's transaction); "" for a store that decides nothing.
+	Users string
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -50,6 +54,7 @@ type Store struct {
 	posts    *post.Store
 	files    *media.Catalog
 	promoter Promoter
+	users    string
 	now      func() time.Time
 }
 
@@ -60,7 +65,7 @@ func NewStore(c Config) *Store {
 	}
 	return &Store{
 		db: c.DB, table: c.Ledger.Table(), ledger: c.Ledger, posts: c.Posts, files: c.Files,
-		promoter: c.Promoter, now: c.Now,
+		promoter: c.Promoter, users: c.Users, now: c.Now,
 	}
 }
 
@@ -138,12 +143,9 @@ func (s *Store) pay(ctx context.Context, pr Promotion, what string, answer Answe
 		{Put: &types.Put{TableName: &s.table, Item: ref("PROMOS#"+pr.OwnerID, pr.ID)}},
 		{Put: &types.Put{TableName: &s.table, Item: ref(queuePK, pr.ID)}},
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{
-		ID: pr.ID, Kind: "promotion", At: pr.CreatedAt, Once: answer(pr),
-		Legs: []ledger.Leg{
-			{Account: ledger.User(pr.OwnerID), Amount: -pr.Price, Type: LegType, Counterparty: what, Reference: pr.ID},
-			{Account: ledger.Held, Amount: pr.Price, Type: LegType, Counterparty: pr.OwnerUsername, Reference: pr.ID},
-		},
+	_, err = billing.New(s.ledger).Hold(ctx, billing.Bill{
+		ID: pr.ID, Kind: ledger.KindPromotion, At: pr.CreatedAt, Once: answer(pr),
+		Payer: pr.OwnerID, PayerName: pr.OwnerUsername, Amount: pr.Price, Type: LegType, For: what, Reference: pr.ID,
 	}, items...)
 	var short *ledger.Insufficient
 	switch {

@@ -27,20 +27,20 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/licence"
 	"zuum/shared/money"
+	"zuum/shared/notify"
 	"zuum/shared/post"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 )
 
 // Downloads is how many times a purchase's full audio may be downloaded.
 const Downloads = 5
-
-// DefaultCommissionPercent is Zuum's share of a sale when BEAT_COMMISSION_PERCENT is unset.
-const DefaultCommissionPercent = 10
 
 // Purchase is one licence of a beat bought by one buyer.
 type Purchase struct {
@@ -83,14 +83,15 @@ func PriceChanged(price money.Money) error {
 
 // Config is what a Store is built from.
 type Config struct {
-	DB     *dynamodb.Client
-	Table  string // the Posts table
+	DB    *dynamodb.Client
+	Table string // the Posts table
+	// Users is the Users table, where the producer's BEAT_SOLD notification is written in the
+	// purchase's transaction.
+	Users  string
 	Posts  *post.Store
 	Ledger *ledger.Store
 	// Licences records each purchase's licence in the purchase's transaction.
 	Licences *licence.Store
-	// CommissionPercent is Zuum's share of each sale, 0 to 100.
-	CommissionPercent int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -100,8 +101,8 @@ type Store struct{ c Config }
 
 // New returns a store.
 func New(c Config) (*Store, error) {
-	if c.CommissionPercent < 0 || c.CommissionPercent > 100 {
-		return nil, fmt.Errorf("purchase: a commission of %d%% is not between 0 and 100", c.CommissionPercent)
+	if p := terms.BeatCommissionPercent; p < 0 || p > 100 {
+		return nil, fmt.Errorf("purchase: a commission of %d%% is not between 0 and 100", p)
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -109,13 +110,10 @@ func New(c Config) (*Store, error) {
 	return &Store{c: c}, nil
 }
 
-// CommissionPercent is Zuum's share of each sale, in percent.
-func (s *Store) CommissionPercent() int { return s.c.CommissionPercent }
-
 // Commission is Zuum's share of a sale at price, rounded down to the kobo (the seller gets the
 // rest).
 func (s *Store) Commission(price money.Money) money.Money {
-	return price * money.Money(s.c.CommissionPercent) / 100
+	return billing.Commission(price, terms.BeatCommissionPercent)
 }
 
 // rounds bounds how often Buy starts over after its movement kept losing to concurrent ones
@@ -178,26 +176,32 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 	if err != nil {
 		return Purchase{}, failure.Wrap(err, "purchase answer")
 	}
-	commission := s.Commission(sale.Price)
 	beat := ledger.Link{Kind: ledger.LinkBeat, ID: p.ID}
-	legs := []ledger.Leg{
-		{Account: ledger.User(buyer.ID), Amount: -sale.Price, Type: "purchase", Counterparty: sale.Seller, Reference: pur.ID, Link: beat},
-		{Account: ledger.User(p.OwnerID), Amount: sale.Price - commission, Type: "sale", Counterparty: buyer.Username, Reference: pur.ID, Link: beat},
-	}
-	if commission > 0 {
-		legs = append(legs, ledger.Leg{Account: ledger.Commission, Amount: commission, Type: "commission", Counterparty: sale.Seller, Reference: pur.ID})
+	payment := billing.Payment{
+		Kind: ledger.KindPurchase, At: pur.PurchasedAt, Once: once, Amount: sale.Price, Commission: s.Commission(sale.Price), Reference: pur.ID,
+		From: billing.Party{ID: buyer.ID, Name: buyer.Username, Type: "purchase", Link: beat},
+		To:   billing.Party{ID: p.OwnerID, Name: sale.Seller, Type: "sale", Link: beat},
 	}
 	extra := s.c.Posts.SellItems(p, buyer.ID, pur.ID, sale.Price)
 	mine, err := s.items(pur)
 	if err != nil {
 		return Purchase{}, err
 	}
+	sold, err := notify.Put(s.c.Users, notify.Notification{
+		Recipient: p.OwnerID, Kind: notify.BeatSold, ActorID: buyer.ID, ActorName: buyer.Username,
+		ActorImage: buyer.Image, PostID: p.ID, PostType: "beat", CreatedAt: pur.PurchasedAt,
+		Message: notify.BeatSoldMessage(buyer.Username, p.Caption, payment.Amount-payment.Commission),
+	})
+	if err != nil {
+		return Purchase{}, err
+	}
+	mine = append(mine, sold)
 	mine = append(mine, s.c.Licences.PutItem(licence.Licence{
 		Number: pur.LicenceNumber, PurchaseID: pur.ID, BeatID: p.ID, BeatTitle: p.Caption,
 		BuyerID: buyer.ID, BuyerUsername: buyer.Username, ProducerID: p.OwnerID, ProducerUsername: sale.Seller,
 		Price: sale.Price, PurchasedAt: pur.PurchasedAt,
 	}))
-	_, err = s.c.Ledger.Move(ctx, ledger.Movement{Kind: "purchase", At: pur.PurchasedAt, Legs: legs, Once: once}, append(extra, mine...)...)
+	_, err = billing.New(s.c.Ledger).Pay(ctx, payment, append(extra, mine...)...)
 	var failed *ledger.ExtraFailed
 	var short *ledger.Insufficient
 	switch {

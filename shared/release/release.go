@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"zuum/shared/money"
+	"zuum/shared/terms"
 )
 
 // Status is where a release stands.
@@ -44,31 +45,20 @@ var Statuses = []Status{Draft, Submitted, InReview, Approved, Rejected, Delivere
 // Valid reports whether s is a status.
 func (s Status) Valid() bool { return slices.Contains(Statuses, s) }
 
-// Package is a promotion package of the wizard's step 5 (spec part 2 §9).
-type Package struct {
-	ID    string
-	Name  string
-	Price money.Money
-}
-
-// Packages are the wizard's promotion packages; "none" costs nothing.
-var Packages = []Package{
-	{ID: "none", Name: "None", Price: 0},
-	{ID: "basic", Name: "Basic", Price: 20_000 * money.Naira},
-	{ID: "standard", Name: "Standard", Price: 50_000 * money.Naira},
-	{ID: "premium", Name: "Premium", Price: 100_000 * money.Naira},
-}
+// Package is a promotion package of the wizard's step 5 (spec part 2 §9), as terms.ReleasePackages
+// prices it.
+type Package = terms.ReleasePackage
 
 // PackageOf returns the package with id ("" is none), and false for an unknown one.
 func PackageOf(id string) (Package, bool) {
 	if id == "" {
 		id = "none"
 	}
-	i := slices.IndexFunc(Packages, func(p Package) bool { return p.ID == id })
+	i := slices.IndexFunc(terms.ReleasePackages, func(p Package) bool { return p.ID == id })
 	if i < 0 {
 		return Package{}, false
 	}
-	return Packages[i], true
+	return terms.ReleasePackages[i], true
 }
 
 // Genres are the wizard's genre options (spec part 2 §5).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/text"
@@ -87,26 +88,22 @@ func (s *Store) move(ctx context.Context, id string, to Status, reason string, f
 		}
 		items = append(items, extra...)
 	}
-	var legs []ledger.Leg
-	switch {
-	case after.Price == 0:
-	case to == Approved:
-		legs = []ledger.Leg{
-			{Account: ledger.Held, Amount: -after.Price, Type: LegType, Counterparty: after.OwnerUsername, Reference: id},
-			{Account: ledger.Fees, Amount: after.Price, Type: LegType, Counterparty: after.OwnerUsername, Reference: id},
-		}
-	case to == Rejected:
-		legs = []ledger.Leg{
-			{Account: ledger.Held, Amount: -after.Price, Type: LegType, Counterparty: after.OwnerUsername, Reference: id},
-			{Account: ledger.User(after.OwnerID), Amount: after.Price, Type: LegType, Counterparty: "Refund", Reference: id},
-		}
+	held := billing.Held{
+		Payer: after.OwnerID, PayerName: after.OwnerUsername, Amount: after.Price, Type: LegType, Reference: id,
+		RefundNote: "Refund", Once: ledger.Once{Key: "release-" + verb(to) + "#" + id},
 	}
-	if legs == nil {
+	settles := after.Price > 0 && (to == Approved || to == Rejected)
+	switch {
+	case !settles:
 		err = s.transact(ctx, items)
-	} else {
-		_, err = s.ledger.Move(ctx, ledger.Movement{
-			Kind: "release_" + string(to), Legs: legs, Once: ledger.Once{Key: "release-" + verb(to) + "#" + id},
-		}, items...)
+	case to == Approved:
+		held.Kind = ledger.KindReleaseApproved
+		_, err = billing.New(s.ledger).Capture(ctx, held, items...)
+	default:
+		held.Kind = ledger.KindReleaseRejected
+		_, err = billing.New(s.ledger).Refund(ctx, held, items...)
+	}
+	if settles {
 		var extraFailed *ledger.ExtraFailed
 		if errors.Is(err, ledger.ErrReplayed) || errors.As(err, &extraFailed) {
 			err = errChanged

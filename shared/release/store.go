@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
@@ -220,12 +221,9 @@ func (s *Store) charge(ctx context.Context, r Release, idem *Idem, items []types
 		err = s.ledger.Record(ctx, once, items...)
 	} else {
 		p, _ := PackageOf(r.Package)
-		_, err = s.ledger.Move(ctx, ledger.Movement{
-			Kind: "release_package", Once: once,
-			Legs: []ledger.Leg{
-				{Account: ledger.User(r.OwnerID), Amount: -r.Price, Type: LegType, Counterparty: "Release promotion: " + p.Name, Reference: r.ID},
-				{Account: ledger.Held, Amount: r.Price, Type: LegType, Counterparty: r.OwnerUsername, Reference: r.ID},
-			},
+		_, err = billing.New(s.ledger).Hold(ctx, billing.Bill{
+			Kind: ledger.KindReleasePackage, Once: once, Payer: r.OwnerID, PayerName: r.OwnerUsername, Amount: r.Price,
+			Type: LegType, For: "Release promotion: " + p.Name, Reference: r.ID,
 		}, items...)
 	}
 	var short *ledger.Insufficient

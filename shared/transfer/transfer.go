@@ -15,19 +15,19 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/notify"
 	"zuum/shared/profile"
+	"zuum/shared/terms"
 	"zuum/shared/text"
 )
 
-// Limits of a transfer (spec part 2 §5 and §9: minimum ₦1, note optional).
-const (
-	Minimum     = 1 * money.Naira
-	MaxNoteSize = 140 // characters a reader sees (text.Len)
-)
+// MaxNoteSize is the longest note a transfer carries, in characters a reader sees (text.Len); the
+// note is optional. The smallest amount is terms.MinTransfer (spec part 2 §5 and §9).
+const MaxNoteSize = 140
 
 // Type is the type of both legs of a transfer in the wallets' histories, and the movement's kind.
 const Type = "transfer"
@@ -37,7 +37,6 @@ const (
 	msgEmail       = "Email is required"
 	msgEmailFormat = "Please enter a valid email address"
 	msgAmount      = "Amount is required"
-	msgMinimum     = "Amount must be at least ₦1"
 	msgNote        = "Note must be at most 140 characters"
 )
 
@@ -73,8 +72,8 @@ func NewRequest(email *string, amount *money.Money, note *string) (Request, erro
 	switch {
 	case amount == nil:
 		errs = append(errs, failure.FieldError{Field: "amount", Msg: msgAmount})
-	case *amount < Minimum:
-		errs = append(errs, failure.FieldError{Field: "amount", Msg: msgMinimum})
+	case *amount < terms.MinTransfer:
+		errs = append(errs, failure.FieldError{Field: "amount", Msg: "Amount must be at least " + terms.MinTransfer.Label()})
 	default:
 		r.amount = *amount
 	}
@@ -167,12 +166,11 @@ func (s *Service) send(ctx context.Context, sender, to profile.Account, r Reques
 	if err != nil {
 		return Transfer{}, err
 	}
-	_, err = s.ledger.Move(ctx, ledger.Movement{ID: t.ID, Kind: Type, At: t.At, Once: once, Legs: []ledger.Leg{
-		{Account: ledger.User(sender.ID), Amount: -t.Amount, Type: Type, Counterparty: to.Username, Reference: t.ID,
-			Link: ledger.Link{Kind: ledger.LinkProfile, ID: to.ID}},
-		{Account: ledger.User(to.ID), Amount: t.Amount, Type: Type, Counterparty: sender.Username, Reference: t.ID,
-			Link: ledger.Link{Kind: ledger.LinkProfile, ID: sender.ID}},
-	}}, extra...)
+	_, err = billing.New(s.ledger).Pay(ctx, billing.Payment{
+		ID: t.ID, Kind: ledger.KindTransfer, At: t.At, Once: once, Amount: t.Amount, Reference: t.ID,
+		From: billing.Party{ID: sender.ID, Name: sender.Username, Type: Type, Link: ledger.Link{Kind: ledger.LinkProfile, ID: to.ID}},
+		To:   billing.Party{ID: to.ID, Name: to.Username, Type: Type, Link: ledger.Link{Kind: ledger.LinkProfile, ID: sender.ID}},
+	}, extra...)
 	var short *ledger.Insufficient
 	var failed *ledger.ExtraFailed
 	switch {

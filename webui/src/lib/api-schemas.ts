@@ -136,9 +136,18 @@ export const beatListSchema = documented<ApiAnswer<'/beat', 'get'>>()(
   z.looseObject({ posts: z.array(beatPostSchema), pagination: paginationSchema }),
 );
 
-/** GET /beat/terms. */
-export const beatTermsSchema = documented<ApiAnswer<'/beat/terms', 'get'>>()(
-  z.looseObject({ commission_percent: z.number().check(z.int(), z.gte(0), z.lte(100)) }),
+/** GET /terms: every price, fee, commission and minimum. */
+export const termsSchema = documented<ApiAnswer<'/terms', 'get'>>()(
+  z.looseObject({
+    currency: z.literal('NGN'),
+    deposit: z.looseObject({ minimum: naira() }),
+    withdrawal: z.looseObject({ minimum: naira(), fee: naira() }),
+    transfer: z.looseObject({ minimum: naira() }),
+    beat: z.looseObject({ commission_percent: z.number().check(z.int(), z.gte(0), z.lte(100)), default_price: naira() }),
+    promotion: z.looseObject({ price_per_7_days: naira(), days: z.array(z.number().check(z.int(), z.gte(1))) }),
+    subscription: z.looseObject({ artist: naira(), producer: naira(), record_label: naira(), dev: naira() }),
+    release_packages: z.array(z.looseObject({ id: z.enum(['none', 'basic', 'standard', 'premium']), name: z.string(), price: naira() })),
+  }),
 );
 
 const purchaseSchema = z.looseObject({

@@ -10,6 +10,16 @@ export function formatNaira(amount: number | null | undefined): string {
   return NAIRA.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
 }
 
+const WHOLE_NAIRA = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * A figure as a message names it: whole naira without kobo, "₦100", "₦1,000", and kobo when there
+ * are some, "₦1.50" (the server's money.Label).
+ */
+export function nairaLabel(amount: number): string {
+  return Number.isInteger(amount) ? WHOLE_NAIRA.format(amount) : formatNaira(amount);
+}
+
 /** "12", "12.5", "12.50": naira with at most two decimals, no sign or exponent. */
 /** Naira as people type it: 1500, 1500.5, or with thousands separators, 1,500 or 1,500.50. */
 const NAIRA_TEXT = /^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/;

@@ -11,7 +11,7 @@ export type Terms = ApiAnswer<'/terms', 'get'>;
 
 /** GET /terms: public, and the same for everyone until the next deployment. */
 export function getTerms(signal?: AbortSignal): Promise<Terms> {
-  return api.get('/terms', { signal });
+  return api.get('/terms', { signal, schema: () => import('@/lib/api-schemas').then((m) => m.termsSchema) });
 }
 
 export const termsQuery = queryOptions({

@@ -102,9 +102,6 @@ export type UploadTicket = ApiAnswer<'/uploads', 'post'>;
 
 // ---- money: every answer below carries naira and is checked with zod (lib/api-schemas) -------
 
-/** GET /beat/terms: what a seller keeps. */
-export type BeatTerms = ApiAnswer<'/beat/terms', 'get'>;
-
 /** A licence bought: GET /beat/purchase (the library) and POST /beat/purchase's data.purchase. */
 export type Purchase = ApiAnswer<'/beat/purchase', 'get'>['purchases'][number];
 

@@ -1241,7 +1241,7 @@ export interface paths {
         /**
          * Buy a licence of a beat
          * @description One DynamoDB transaction: the buyer's wallet pays the price (never below zero), the
-         *     producer gets it less the platform commission (GET /api/beat/terms), the beat's buyers
+         *     producer gets it less the platform commission (GET /api/terms, beat.commission_percent), the beat's buyers
          *     rise by one only while below its supply, and the purchase is written with its licence
          *     number and 5 downloads. `amount` must be the beat's current price. A transaction conflict
          *     is retried inside the call, so a buyer gets either the licence or "Beat not found or sold
@@ -1290,26 +1290,6 @@ export interface paths {
          *     code), where anyone can check it (GET /api/licences/{number}).
          */
         get: operations["getPurchaseLicence"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/beat/terms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read the terms of selling a beat (shown on /addbeat)
-         * @description commission_percent is the platform's share of each sale (BEAT_COMMISSION_PERCENT, 10 by default); the producer gets the rest.
-         */
-        get: operations["getBeatSaleTerms"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1611,8 +1591,8 @@ export interface paths {
         /**
          * Your subscription plan and where it stands
          * @description What the signed-in shell, the subscription popup and /subscribe show: the caller's monthly
-         *     plan by identity (spec part 2 §6: artist ₦15,000, producer ₦20,000, record label ₦30,000,
-         *     dev ₦200; features per §9), the status of the subscription (none, active, cancelled: paid
+         *     plan by identity (spec part 2 §6; its price is GET /api/terms' subscription for the
+         *     identity; features per §9), the status of the subscription (none, active, cancelled: paid
          *     but not renewing, expired), expiresAt (the end of the current or last paid period) and
          *     paymentLink (the newest payment link from GET /api/payment/subscription while it takes
          *     payments and no period runs; else null: fetch one). A period lapses by itself at its end
@@ -1690,9 +1670,9 @@ export interface paths {
          * Pay for an in-app promotion of one of your posts
          * @description ONE ledger transaction: the wallet -price (type fee) into the platform's held account, with
          *     the promotion (pending until an admin approves or rejects it, typically 24-48 hours).
-         *     The price is ₦5,000 per 7 days scaled by the days and rounded half up to the kobo (30 days
-         *     = ₦21,428.57). `timeline` is when the promotion should end, 7, 14 or 30 days from now give
-         *     or take a day; once approved, the post is promoted for that many days from the approval.
+         *     The price is GET /api/terms' promotion.price_per_7_days scaled by the days and rounded half
+         *     up to the kobo (at 5000 a week, 30 days = 21428.57). `timeline` is when the promotion should
+         *     end, one of promotion.days (7, 14 or 30) from now give or take a day; once approved, the post is promoted for that many days from the approval.
          *     Someone else's post answers 404 "Post not found", as a missing one does. Idempotency-Key
          *     required; the same key answers the first answer again and moves nothing.
          */
@@ -1968,7 +1948,7 @@ export interface paths {
          *     `release_audio`, see createUpload). With `"draft": true` what is there is stored as a
          *     draft (types checked, and files, but not the wizard's rules) and no Idempotency-Key is
          *     needed. Without it the release is submitted at once: every rule of spec part 2 §5 is
-         *     checked, the promotion package (basic ₦20,000, standard ₦50,000, premium ₦100,000) is
+         *     checked, the promotion package (priced by GET /api/terms' release_packages) is
          *     paid from the wallet into a held account in the same transaction that stores the release,
          *     and the owner is notified (RELEASE_STATUS). One request stores the whole release or
          *     nothing. A 400 lists every failing field at once by its path in the form
@@ -2427,7 +2407,7 @@ export interface paths {
          * Your promotions, in-app and mass together, newest first
          * @description status is what the promotion is now: pending (awaiting an admin), active (approved and in
          *     its window), completed (its window ended), expired (an in-app one still pending when the
-         *     end it asked for passed), cancelled (rejected and refunded). In-app promotions have category
+         *     end it asked for passed), rejected (an admin refused it and refunded it; `reason` says why, "" otherwise). In-app promotions have category
          *     in_app and their post's impressions in the feed and plays.
          */
         get: operations["listMyPromotions"];
@@ -2551,7 +2531,7 @@ export interface paths {
         /**
          * Reject a pending promotion with a reason
          * @description ONE transaction: the price goes back from the held account to the payer in full, the
-         *     promotion becomes rejected (cancelled in the payer's list) with `reason` (1 to 500
+         *     promotion becomes rejected (rejected in the payer's list, with the reason) with `reason` (1 to 500
          *     characters), and the audit entry (promotion.reject). Exactly once: a promotion already
          *     approved or rejected is 409 and nothing moves.
          */
@@ -3570,9 +3550,6 @@ export interface components {
             expires_at: string;
             downloads_remaining: number;
         };
-        SaleTerms: {
-            commission_percent: number;
-        };
         SearchResults: {
             people: components["schemas"]["SearchPerson"][];
             posts: (components["schemas"]["AudioPost"] | components["schemas"]["BeatPost"] | components["schemas"]["VideoPost"])[];
@@ -3832,7 +3809,7 @@ export interface components {
         TransferRequest: {
             /** @description The recipient's email (any case). Required ("Email is required"); must be an email ("Please enter a valid email address"). */
             email: string;
-            /** @description Naira, at least 1 ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
+            /** @description Naira, at least GET /api/terms' transfer.minimum ("Amount must be at least ₦1"), at most two decimals. Required ("Amount is required"). */
             amount: number;
             /** @description Optional, one line, at most 140 characters ("Note must be at most 140 characters"); it reaches the recipient in the notification. */
             note?: string;
@@ -3991,10 +3968,10 @@ export interface components {
         Notification: {
             id: string;
             /**
-             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". WITHDRAWAL_COMPLETED ("Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed.") and WITHDRAWAL_FAILED ("… failed. ₦5,025.00 was refunded to your wallet.", amount and fee): your withdrawal settled; name is "Zuum", action_user_id "", post_id the withdrawal's id (its tx_ref) and post_type "". DEPOSIT: a bank transfer into your deposit account was credited (message "₦5,000.00 was paid into your wallet."), once however often the provider reports it; name is "Zuum", action_user_id, post_id and post_type are "".
+             * @description TRANSFER: the actor sent money to your wallet (message "<username> sent you ₦5,000.00." or ": <note>"); its post_id and post_type are "". RELEASE_STATUS: your release changed status (submitted, in review, approved, rejected with the reason, delivered); name is "Zuum", action_user_id "", post_id the release's id and post_type "". WITHDRAWAL_COMPLETED ("Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed.") and WITHDRAWAL_FAILED ("… failed. ₦5,025.00 was refunded to your wallet.", amount and fee): your withdrawal settled; name is "Zuum", action_user_id "", post_id the withdrawal's id (its tx_ref) and post_type "". DEPOSIT: a bank transfer into your deposit account was credited (message "₦5,000.00 was paid into your wallet."), once however often the provider reports it; name is "Zuum", action_user_id, post_id and post_type are "". BEAT_SOLD: the actor bought your beat (post_id, post_type beat); the message says what you earned after the commission. PROMOTION_APPROVED, PROMOTION_REJECTED: an admin decided your promotion (a rejection with the reason and the amount refunded); name "Zuum", post_id the promoted post ("" for a mass promotion). SUBSCRIPTION_RENEWED, SUBSCRIPTION_LAPSED: your subscription's month was paid from your wallet, or could not be and it ended, with the amount; name "Zuum". Each money notification is written with its movement, once.
              * @enum {string}
              */
-            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "WITHDRAWAL_COMPLETED" | "WITHDRAWAL_FAILED" | "DEPOSIT";
+            type: "FOLLOW" | "POST_AUDIO" | "POST_VIDEO" | "LIKE" | "COMMENT" | "TRANSFER" | "RELEASE_STATUS" | "WITHDRAWAL_COMPLETED" | "WITHDRAWAL_FAILED" | "DEPOSIT" | "BEAT_SOLD" | "PROMOTION_APPROVED" | "PROMOTION_REJECTED" | "SUBSCRIPTION_RENEWED" | "SUBSCRIPTION_LAPSED";
             /** @description The actor's current username. */
             name: string;
             message: string;
@@ -4004,7 +3981,7 @@ export interface components {
             /** @description "" for a follow or a transfer. */
             post_id: string;
             /** @enum {string} */
-            post_type: "audio" | "video" | "";
+            post_type: "audio" | "video" | "beat" | "";
             action_user_id: string;
             /** @description The actor's current picture, a URL, "" when none. */
             action_user_image: string;
@@ -5704,6 +5681,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserExport"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -5731,7 +5709,9 @@ export interface operations {
                     "application/json": components["schemas"]["MessageOnly"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5777,6 +5757,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description The wallet still holds money; nothing changed. */
             409: {
                 headers: {
@@ -5791,6 +5772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["NotJSON"];
             /** @description Too many wrong passwords or codes. */
             429: {
                 headers: {
@@ -5841,6 +5823,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description A code was sent less than a minute ago. */
             429: {
                 headers: {
@@ -7037,6 +7020,7 @@ export interface operations {
                     "application/json": components["schemas"]["BeatOwnership"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["ServerError"];
         };
@@ -7440,34 +7424,6 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    getBeatSaleTerms: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The terms. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "commission_percent": 10
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SaleTerms"];
-                };
-            };
-            400: components["responses"]["BadURL"];
-            401: components["responses"]["Unauthorized"];
-            500: components["responses"]["ServerError"];
-        };
-    };
     getFeed: {
         parameters: {
             query?: {
@@ -7774,6 +7730,7 @@ export interface operations {
                     "application/json": components["schemas"]["Terms"];
                 };
             };
+            400: components["responses"]["BadURL"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -8175,8 +8132,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "pending";
                             price: components["schemas"]["Naira"];
-                            /** @enum {integer} */
-                            days: 7 | 14 | 30;
+                            /** @description One of the lengths on offer (GET /api/terms, promotion.days). */
+                            days: number;
                         };
                     };
                 };
@@ -8356,6 +8313,7 @@ export interface operations {
                     "application/json": components["schemas"]["DepositAccountResponse"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NoAccountDetails"];
             500: components["responses"]["ServerError"];
@@ -8418,6 +8376,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             /** @description Another request of the caller opened an account at the same moment; nothing was stored. */
             409: {
                 headers: {
@@ -8433,6 +8392,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             422: components["responses"]["KeyReused"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
@@ -8542,7 +8502,9 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForeignOrigin"];
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["ProviderUnavailable"];
         };
@@ -9976,7 +9938,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 category?: string;
-                status?: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                status?: "pending" | "active" | "completed" | "expired" | "failed" | "rejected";
             };
             header?: never;
             path?: never;
@@ -9999,7 +9961,9 @@ export interface operations {
                             package_name: string;
                             category: string;
                             /** @enum {string} */
-                            status: "pending" | "active" | "completed" | "expired" | "failed" | "cancelled";
+                            status: "pending" | "active" | "completed" | "expired" | "failed" | "rejected";
+                            /** @description The admin's reason of a rejected promotion; "" otherwise. */
+                            reason: string;
                             price: components["schemas"]["Naira"];
                             days: number;
                             /** Format: date-time */
@@ -10462,6 +10426,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWithdrawalAnswer"];
                 };
             };
+            400: components["responses"]["BadURL"];
             401: components["responses"]["AdminUnauthorized"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["WithdrawalNotFound"];
@@ -10545,6 +10510,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10610,6 +10576,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJSON"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -24,6 +24,10 @@ describe('notificationTarget (spec part 1 §4)', () => {
     [{ type: 'WITHDRAWAL_COMPLETED', post_type: '', action_user_id: '' }, '/dashboard'],
     [{ type: 'WITHDRAWAL_FAILED', post_type: '', action_user_id: '' }, '/dashboard'],
     [{ type: 'DEPOSIT', post_type: '', post_id: '', action_user_id: '' }, '/dashboard'],
+    [{ type: 'BEAT_SOLD', post_type: 'beat' }, '/beats/p%201'],
+    [{ type: 'PROMOTION_REJECTED', post_type: '', post_id: '' }, '/user/promotions'],
+    [{ type: 'PROMOTION_APPROVED', post_type: 'audio' }, '/user/promotions'],
+    [{ type: 'SUBSCRIPTION_LAPSED', post_type: '', post_id: '' }, '/subscribe'],
   ] as const)('%o → %s', (change, expected) => {
     expect(notificationTarget({ ...base, ...change } as AppNotification)).toBe(expected);
   });

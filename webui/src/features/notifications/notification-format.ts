@@ -2,7 +2,8 @@ import type { AppNotification } from '@/types/api';
 
 /**
  * Where tapping a notification leads (spec part 1 §4): posts to their pages by post type,
- * a follow to the follower's profile, a release's status to My releases, a withdrawal's end to the wallet. null when the notification names nothing to open.
+ * a follow to the follower's profile, a release's status to My releases, money news to where it
+ * belongs. null when the notification names nothing to open.
  */
 export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
@@ -12,6 +13,10 @@ export function notificationTarget(n: AppNotification): string | null {
   if (n.type === 'WITHDRAWAL_COMPLETED' || n.type === 'WITHDRAWAL_FAILED') return '/dashboard';
   // A deposit was credited: the wallet shows it.
   if (n.type === 'DEPOSIT') return '/dashboard';
+  // Money: a promotion's decision opens My Promotions, a subscription's month the plan page; a
+  // beat sold opens the beat (post_type beat, below).
+  if (n.type === 'PROMOTION_APPROVED' || n.type === 'PROMOTION_REJECTED') return '/user/promotions';
+  if (n.type === 'SUBSCRIPTION_RENEWED' || n.type === 'SUBSCRIPTION_LAPSED') return '/subscribe';
   if (!n.post_id) return null;
   const id = encodeURIComponent(n.post_id);
   // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".

@@ -1,3 +1,4 @@
+import type { Terms } from '@/lib/terms';
 import type { ApiBody, ApiAnswer } from '@/types/api';
 
 /**
@@ -32,14 +33,24 @@ export const PLATFORMS = [
 ] as const;
 export type PlatformField = (typeof PLATFORMS)[number]['field'];
 
-/** Spec part 2 §9: the wizard's promotion packages, paid from the wallet on submission. */
-export const PACKAGES = [
-  { id: 'none', name: 'No promotion', price: 0, features: 'Distribution only' },
-  { id: 'basic', name: 'Basic', price: 20000, features: 'Placement on 5 playlists' },
-  { id: 'standard', name: 'Standard', price: 50000, features: '15 playlists, a blog feature and TikTok promotion' },
-  { id: 'premium', name: 'Premium', price: 100000, features: 'Editorial consideration and an influencer campaign' },
-] as const;
-export type PackageId = (typeof PACKAGES)[number]['id'];
+export type PackageId = Terms['release_packages'][number]['id'];
+
+/** What each promotion package is called here and what it buys; its price is the terms'. */
+export const PACKAGE_TEXTS: Record<PackageId, { name: string; features: string }> = {
+  none: { name: 'No promotion', features: 'Distribution only' },
+  basic: { name: 'Basic', features: 'Placement on 5 playlists' },
+  standard: { name: 'Standard', features: '15 playlists, a blog feature and TikTok promotion' },
+  premium: { name: 'Premium', features: 'Editorial consideration and an influencer campaign' },
+};
+
+export type PromotionPackage = { id: PackageId; name: string; price: number; features: string };
+
+/**
+ * Spec part 2 §9: the wizard's promotion packages, paid from the wallet on submission, in the
+ * terms' order and at the terms' prices (GET /terms, release_packages).
+ */
+export const packagesOf = (terms: Terms): PromotionPackage[] =>
+  terms.release_packages.map((p) => ({ id: p.id, price: p.price, ...PACKAGE_TEXTS[p.id] }));
 
 export const AGREEMENTS = [
   { field: 'terms', label: 'I agree to the distribution terms and conditions.' },

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { headersOf, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { renderRoutes } from '@/testing/render';
 import { emptyForm, lagosToday, resizeTracks, toBody, type Release, type WizardForm } from '../api/release-form';
 import { DistributionPage } from './distribution-page';
@@ -98,7 +99,7 @@ afterEach(() => {
 
 describe('/distribution wizard', () => {
   it('goes forward only when the step validates, and saves a draft as the artist moves on', { timeout: 15_000 }, async () => {
-    const { calls } = mockApi({
+    const { calls } = mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([]),
       'POST /distribution/releases': (call) => ({ status: 201, body: { release: release({ ...emptyForm(today), ...bodyOf(call) }) } }),
     });
@@ -125,7 +126,7 @@ describe('/distribution wizard', () => {
 
   it('resizes the album tracks with numberOfTracks keeping what was typed, and saves the draft on Back', { timeout: 15_000 }, async () => {
     const draft = { ...completeAlbum(), releaseType: 'single' as const, title: '' };
-    const { calls } = mockApi({
+    const { calls } = mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(draft)]),
       'PUT /distribution/releases/rel-1': (call) => ({ status: 200, body: { release: release({ ...emptyForm(today), ...bodyOf(call) }) } }),
     });
@@ -158,7 +159,7 @@ describe('/distribution wizard', () => {
     const draft = completeAlbum();
     draft.coverArt = '';
     draft.tracks = draft.tracks.map((t) => ({ ...t, audioFile: '' }));
-    mockApi({ 'GET /distribution/releases': list([release(draft)]), 'POST /uploads': ticket });
+    mockApi({ ...termsRoute(), 'GET /distribution/releases': list([release(draft)]), 'POST /uploads': ticket });
     Bucket.sent = [];
     vi.stubGlobal('XMLHttpRequest', Bucket);
     const user = userEvent.setup({ applyAccept: false });
@@ -185,7 +186,7 @@ describe('/distribution wizard', () => {
   });
 
   it('shows Submitting... while the submission is on its way', async () => {
-    mockApi({
+    mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(completeAlbum())]),
       'PUT /distribution/releases/rel-1': { status: 200, body: { release: release(completeAlbum()) } },
       'POST /distribution/releases/rel-1/submit': 'pending',
@@ -198,7 +199,7 @@ describe('/distribution wizard', () => {
 
   it('submits the saved draft, shows Submission Successful! and Submit Another Release starts over', async () => {
     const draft = completeAlbum();
-    const { calls } = mockApi({
+    const { calls } = mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(draft)]),
       'PUT /distribution/releases/rel-1': { status: 200, body: { release: release(draft) } },
       'POST /distribution/releases/rel-1/submit': { status: 200, body: { release: release(draft, { status: 'submitted', submitted_at: '2026-11-23T10:00:00Z' }) } },
@@ -207,7 +208,7 @@ describe('/distribution wizard', () => {
     renderRoutes(routes, '/distribution');
     expect(await screen.findByRole('heading', { name: 'Distribution & Agreements' })).toBeInTheDocument();
     expect(screen.getByText('Your release goes to 150+ platforms and stores worldwide.')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Basic · ₦20,000.00/)).toBeChecked();
+    expect(await screen.findByLabelText(/Basic · ₦20,000.00/)).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Submit Release' }));
     expect(await screen.findByRole('heading', { name: 'Submission Successful!' })).toBeInTheDocument();
@@ -219,9 +220,18 @@ describe('/distribution wizard', () => {
     expect(screen.getByLabelText('No, this is my first release')).not.toBeChecked();
   });
 
+  it('offers the packages at the prices the terms serve', async () => {
+    const draft = completeAlbum();
+    const dearer = TEST_TERMS.release_packages.map((p) => (p.id === 'basic' ? { ...p, price: 25000.5 } : p));
+    mockApi({ ...termsRoute({ ...TEST_TERMS, release_packages: dearer }), 'GET /distribution/releases': list([release(draft)]) });
+    renderRoutes(routes, '/distribution');
+    expect(await screen.findByLabelText(/Basic · ₦25,000.50/)).toBeChecked();
+    expect(screen.getByLabelText(/Premium · ₦100,000.00/)).not.toBeChecked();
+  });
+
   it('puts the server field errors on their fields and goes to the earliest step holding one', async () => {
     const draft = completeAlbum();
-    const { calls } = mockApi({
+    const { calls } = mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(draft)]),
       'PUT /distribution/releases/rel-1': { status: 200, body: { release: release(draft) } },
       'POST /distribution/releases/rel-1/submit': {
@@ -253,7 +263,7 @@ describe('/distribution wizard', () => {
   it('shows insufficient funds clearly on the package, and a failed submit in the spec text', async () => {
     const draft = completeAlbum();
     let status = 406;
-    mockApi({
+    mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(draft)]),
       'PUT /distribution/releases/rel-1': { status: 200, body: { release: release(draft) } },
       'POST /distribution/releases/rel-1/submit': () => ({ status, body: { message: status === 406 ? 'Insufficient funds' : 'boom' } }),
@@ -271,7 +281,7 @@ describe('/distribution wizard', () => {
 
   it('says why a draft was not saved and keeps the message on its field', async () => {
     const draft = { ...completeAlbum(), title: '' };
-    mockApi({
+    mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([release(draft)]),
       'PUT /distribution/releases/rel-1': { status: 400, body: { message: 'Validation errors occurred', errors: [{ field: 'coverArt', msg: 'Cover art must be at least 3000x3000' }] } },
     });
@@ -287,7 +297,7 @@ describe('/distribution wizard', () => {
   it('shows the songwriter notice instead of the list when someone else wrote the songs', async () => {
     const draft = completeAlbum();
     draft.genre = '';
-    mockApi({ 'GET /distribution/releases': list([release(draft)]) });
+    mockApi({ ...termsRoute(), 'GET /distribution/releases': list([release(draft)]) });
     const user = userEvent.setup();
     renderRoutes(routes, '/distribution');
     expect(await screen.findByRole('heading', { name: 'Metadata & Rights' })).toBeInTheDocument();
@@ -301,7 +311,7 @@ describe('/distribution wizard', () => {
 describe('/distribution/releases', () => {
   it('lists each release with its status and a rejected one with its reason', async () => {
     const form = completeAlbum();
-    mockApi({
+    mockApi({ ...termsRoute(),
       'GET /distribution/releases': list([
         release(form, { id: 'a', title: 'Approved One', status: 'approved', submitted_at: '2026-11-21T10:00:00Z' }),
         release(form, { id: 'b', title: 'Turned Down', status: 'rejected', reason: 'Cover art has a website on it', submitted_at: '2026-11-21T10:00:00Z' }),

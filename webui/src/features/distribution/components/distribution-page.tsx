@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-client';
 import { formatNaira, newIdempotencyKey } from '@/lib/money';
+import { useTerms } from '@/lib/terms';
 import {
   emptyForm,
   stepOf,
@@ -14,7 +15,7 @@ import {
   lagosToday,
   LAST_STEP,
   mapServerErrors,
-  PACKAGES,
+  packagesOf,
   STEPS,
   TEXTS,
   toBody,
@@ -56,6 +57,7 @@ type Banner = { tone: 'error' | 'info' | 'success'; text: string; link?: boolean
  */
 export function DistributionPage() {
   const queryClient = useQueryClient();
+  const terms = useTerms();
   const [today] = useState(lagosToday);
   const [form, setForm] = useState<WizardForm>(() => emptyForm(today));
   const [step, setStep] = useState<Step>(1);
@@ -171,7 +173,7 @@ export function DistributionPage() {
       return;
     }
     if (apiError.status === 406) {
-      const pack = PACKAGES.find((p) => p.id === formRef.current.promotionPackage);
+      const pack = terms.data && packagesOf(terms.data).find((p) => p.id === formRef.current.promotionPackage);
       setErrors((e) => ({ ...e, promotionPackage: TEXTS.insufficientFunds }));
       setBanner({
         tone: 'error',

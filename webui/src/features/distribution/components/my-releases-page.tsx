@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
-import { PACKAGES } from '../api/release-form';
+import { PACKAGE_TEXTS } from '../api/release-form';
 import { STATUS_LABELS, useMyReleases } from '../api/releases';
 import './distribution.css';
 
@@ -34,7 +34,7 @@ export function MyReleasesPage() {
               <p className="muted">
                 {r.release_type === 'album' ? 'Album' : 'Single'}
                 {r.submitted_at ? ` · submitted ${when(r.submitted_at)}` : ` · saved ${when(r.updated_at)}`}
-                {r.package && r.package !== 'none' && ` · ${PACKAGES.find((p) => p.id === r.package)?.name ?? r.package} promotion ${formatNaira(r.price)}`}
+                {r.package && r.package !== 'none' && ` · ${PACKAGE_TEXTS[r.package as keyof typeof PACKAGE_TEXTS]?.name ?? r.package} promotion ${formatNaira(r.price)}`}
               </p>
               {r.status === 'rejected' && r.reason && <p className="dist-reason">Reason: {r.reason}</p>}
               {r.status === 'rejected' && r.package && r.package !== 'none' && <p className="muted">The {formatNaira(r.price)} promotion package was refunded to your wallet.</p>}

@@ -2,13 +2,14 @@ import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { formatNaira } from '@/lib/money';
+import { useTerms } from '@/lib/terms';
 import {
   AGREEMENTS,
   copyrightYears,
   GENRES,
   MAX_TRACKS,
   MIN_TRACKS,
-  PACKAGES,
+  packagesOf,
   PLATFORMS,
   resizeTracks,
   type FormErrors,
@@ -346,6 +347,8 @@ export function MetadataStep({ form, errors, disabled, set, today }: StepProps) 
 }
 
 export function DistributionStep({ form, errors, disabled, set }: StepProps) {
+  const terms = useTerms();
+  const packages = terms.data ? packagesOf(terms.data) : [];
   return (
     <>
       <p className="dist-claim">Your release goes to 150+ platforms and stores worldwide.</p>
@@ -368,7 +371,7 @@ export function DistributionStep({ form, errors, disabled, set }: StepProps) {
       <RadioGroup
         legend="Promotion package (paid from your wallet on submission)"
         value={form.promotionPackage}
-        options={PACKAGES.map((p) => [p.id, <>{p.name}{p.price > 0 && ` · ${formatNaira(p.price)}`} <small className="muted">{p.features}</small></>] as const)}
+        options={packages.map((p) => [p.id, <>{p.name}{p.price > 0 && ` · ${formatNaira(p.price)}`} <small className="muted">{p.features}</small></>] as const)}
         error={errors.promotionPackage}
         disabled={disabled}
         onChange={(v) => set('promotionPackage', (f) => ({ ...f, promotionPackage: v }))}

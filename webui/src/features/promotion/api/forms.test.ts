@@ -58,7 +58,7 @@ describe('the mass promotion forms (spec part 2 §3)', () => {
 describe('My Promotions badges and pages (spec part 2 §4, §9)', () => {
   it.each([
     ['active', 'green'], ['completed', 'green'], ['success', 'green'], ['pending', 'amber'],
-    ['expired', 'red'], ['failed', 'red'], ['cancelled', 'red'], ['archived', 'grey'],
+    ['expired', 'red'], ['failed', 'red'], ['rejected', 'red'], ['archived', 'grey'],
   ])('%s is %s', (status, tone) => expect(badgeTone(status)).toBe(tone));
 
   it('disables Previous at offset 0 and Next once offset + limit reaches the total', () => {

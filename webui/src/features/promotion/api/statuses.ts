@@ -1,9 +1,12 @@
 /** What My Promotions and Active Promotions show of a promotion's status and category. */
 
 /** Spec part 2 §4: the statuses of My Promotions. */
-export const STATUSES = ['active', 'pending', 'completed', 'expired', 'failed', 'cancelled'] as const;
+export const STATUSES = ['active', 'pending', 'completed', 'expired', 'failed', 'rejected'] as const;
 
 export type PromotionStatus = (typeof STATUSES)[number];
+
+/** A status as the list and its filter name it: "Rejected". */
+export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 /** The categories a promotion can have: in-app ones, then the mass ones of /global. */
 export const CATEGORIES = [
@@ -19,11 +22,11 @@ export const CATEGORIES = [
   { value: 'international', label: 'International' },
 ] as const;
 
-/** Spec part 2 §4: green for active, completed and success; amber for pending; red for the failed ends; grey otherwise. */
+/** Spec part 2 §4: green for active, completed and success; amber for pending; red for the failed ends (rejected included); grey otherwise. */
 export function badgeTone(status: string): 'green' | 'amber' | 'red' | 'grey' {
   if (status === 'active' || status === 'completed' || status === 'success') return 'green';
   if (status === 'pending') return 'amber';
-  if (status === 'expired' || status === 'failed' || status === 'cancelled') return 'red';
+  if (status === 'expired' || status === 'failed' || status === 'rejected') return 'red';
   return 'grey';
 }
 

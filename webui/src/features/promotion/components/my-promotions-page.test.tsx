@@ -7,7 +7,7 @@ import { MyPromotionsPage } from './my-promotions-page';
 
 const routes = [{ path: '/user/promotions', element: <MyPromotionsPage /> }];
 const promo = (i: number, over: Record<string, unknown> = {}) => ({
-  id: `p-${i}`, title: `Promo ${i}`, package_name: 'In-App Promotion', category: 'in_app', status: 'pending', price: 5000, days: 7,
+  id: `p-${i}`, title: `Promo ${i}`, package_name: 'In-App Promotion', category: 'in_app', status: 'pending', reason: '', price: 5000, days: 7,
   created_at: '2026-11-20T10:00:00Z', start_date: null, end_date: null, post_id: `a-${i}`, impressions: 12, plays: 3, ...over,
 });
 
@@ -81,12 +81,17 @@ describe('/user/promotions', () => {
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('');
   });
 
-  it('colours the badges: green active/completed, amber pending, red expired/failed/cancelled', async () => {
-    const statuses = ['active', 'completed', 'pending', 'expired', 'failed', 'cancelled'];
-    mockApi({ 'GET /packages/myPromotions': { status: 200, body: { total: 6, data: statuses.map((status, i) => promo(i, { status, title: status === 'failed' ? '' : `Promo ${i}` })) } } });
+  it('colours the badges: green active/completed, amber pending, red expired/failed/rejected, and says why one was rejected', async () => {
+    const statuses = ['active', 'completed', 'pending', 'expired', 'failed', 'rejected'];
+    const reason = (status: string) => (status === 'rejected' ? 'The song link does not open' : '');
+    mockApi({ 'GET /packages/myPromotions': { status: 200, body: { total: 6, data: statuses.map((status, i) => promo(i, { status, reason: reason(status), title: status === 'failed' ? '' : `Promo ${i}` })) } } });
     renderRoutes(routes, '/user/promotions');
     await screen.findByRole('table');
-    const tone = (status: string) => screen.getByText(status, { selector: '.status-badge' }).className.replace('status-badge ', '');
+    const label = (status: string) => status[0].toUpperCase() + status.slice(1);
+    const tone = (status: string) => screen.getByText(label(status), { selector: '.status-badge' }).className.replace('status-badge ', '');
+    expect(screen.getByText('Rejected', { selector: '.status-badge' })).toBeInTheDocument();
+    expect(screen.queryByText('Cancelled')).not.toBeInTheDocument();
+    expect(screen.getByText('Reason: The song link does not open')).toBeInTheDocument();
     expect(statuses.map(tone)).toEqual(['status-green', 'status-green', 'status-amber', 'status-red', 'status-red', 'status-red']);
     expect(screen.getByText('Untitled Promotion')).toBeInTheDocument();
     expect(screen.getAllByText('12 impressions · 3 plays')).toHaveLength(6);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { promotionsErrorText, useMyPromotions, type PromotionFilter } from '../api/my-promotions';
-import { CATEGORIES, STATUSES, badgeTone, pageState } from '../api/statuses';
+import { CATEGORIES, STATUSES, badgeTone, pageState, statusLabel } from '../api/statuses';
 import './promotion.css';
 
 /** Spec part 2 §9: page sizes, 10 first. */
@@ -42,7 +42,7 @@ function Filters({ applied, onApply }: { applied: PromotionFilter; onApply: (f: 
         <select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as PromotionFilter['status'] })}>
           <option value="">All statuses</option>
           {STATUSES.map((s) => (
-            <option key={s} value={s}>{s[0].toUpperCase() + s.slice(1)}</option>
+            <option key={s} value={s}>{statusLabel(s)}</option>
           ))}
         </select>
       </label>
@@ -113,7 +113,10 @@ export function MyPromotionsPage() {
                     )}
                   </td>
                   <td>{categoryLabel(p.category)}</td>
-                  <td><span className={`status-badge status-${badgeTone(p.status)}`}>{p.status}</span></td>
+                  <td>
+                    <span className={`status-badge status-${badgeTone(p.status)}`}>{statusLabel(p.status)}</span>
+                    {p.status === 'rejected' && p.reason && <div className="muted">Reason: {p.reason}</div>}
+                  </td>
                   <td>{formatDate(p.created_at)}</td>
                 </tr>
               ))}

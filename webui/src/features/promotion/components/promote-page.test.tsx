@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { headersOf, mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
+import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { PromotePage } from './promote-page';
 
 const routes = [{ path: '/promotion', element: <PromotePage /> }];
@@ -14,6 +15,7 @@ const uploads = {
   'GET /video/user': list(post('v-1', 'Studio Day')),
   'GET /audio/user': list(),
   'GET /packages/myPromotions': none,
+  ...termsRoute(),
 };
 const created = { status: 201, body: { data: { id: 'pr-1', status: 'pending', price: 21428.57, days: 30 } } };
 
@@ -75,12 +77,25 @@ describe('/promotion', () => {
     await user.click(await screen.findByRole('button', { name: 'Afro Drill' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = () => Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    await screen.findByRole('button', { name: '1 Week' });
     expect(summary()).toEqual({ Content: 'Afro Drill', Type: 'beat', Duration: '1 Week', Price: '₦5,000.00' });
     await user.click(screen.getByRole('button', { name: '2 Weeks' }));
     expect(summary()).toMatchObject({ Duration: '2 Weeks', Price: '₦10,000.00' });
     await user.click(screen.getByRole('button', { name: '1 Month' }));
     expect(summary()).toMatchObject({ Duration: '1 Month', Price: '₦21,428.57' });
     expect(screen.getByText('Promotion requires admin approval (24-48 hours).')).toBeInTheDocument();
+  });
+
+  it('shows the lengths and price the terms serve: a price change on the server is the only change', async () => {
+    mockApi({ ...uploads, ...termsRoute({ ...TEST_TERMS, promotion: { price_per_7_days: 7000, days: [7, 21] } }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/promotion');
+    await user.click(await screen.findByRole('button', { name: 'Afro Drill' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: '3 Weeks' }));
+    expect(screen.queryByRole('button', { name: '1 Month' })).not.toBeInTheDocument();
+    const summary = Object.fromEntries(screen.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(summary).toMatchObject({ Duration: '3 Weeks', Price: '₦21,000.00' });
   });
 
   it('requests the promotion with the post, its type, an end 30 days ahead and an Idempotency-Key, then refetches', async () => {

@@ -7,9 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
+import { useTerms } from '@/lib/terms';
 import { promotionsErrorText, useMyPromotions } from '../api/my-promotions';
 import { UPLOAD_KINDS, uploadsErrorText, useOwnUploads, type PromotableType, type Upload } from '../api/own-uploads';
-import { DURATIONS, formatPrice, type PromotionDays } from '../api/price';
+import { durationLabel, formatPrice } from '../api/price';
 import { APPROVAL_NOTE, promoteErrorText, requestPromotion } from '../api/promote';
 import './promotion.css';
 
@@ -106,7 +107,10 @@ export function PromotePage() {
   const [type, setType] = useState<PromotableType>('beat');
   const [selected, setSelected] = useState<Upload | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  const [days, setDays] = useState<PromotionDays>(7);
+  const terms = useTerms();
+  const offered = terms.data?.promotion.days ?? [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const days = chosen ?? offered[0] ?? 0;
   const attempt = useAttemptKey();
   const queryClient = useQueryClient();
 
@@ -129,7 +133,6 @@ export function PromotePage() {
     setSelected(u);
     setPreviewing(true);
   };
-  const duration = DURATIONS.find((d) => d.days === days)!;
 
   return (
     <div className="promo-page">
@@ -147,10 +150,15 @@ export function PromotePage() {
       {selected && (
         <section className="promo-section" aria-labelledby="duration-heading">
           <h2 id="duration-heading">Duration</h2>
+          {terms.isError && (
+            <p role="alert" className="error-text">
+              Could not load the prices. <Button variant="secondary" onClick={() => terms.refetch()}>Retry</Button>
+            </p>
+          )}
           <div className="promo-durations" role="group" aria-label="Duration">
-            {DURATIONS.map((d) => (
-              <Button key={d.days} variant={days === d.days ? 'primary' : 'secondary'} aria-pressed={days === d.days} onClick={() => setDays(d.days)}>
-                {d.label}
+            {offered.map((d) => (
+              <Button key={d} variant={days === d ? 'primary' : 'secondary'} aria-pressed={days === d} onClick={() => setChosen(d)}>
+                {durationLabel(d)}
               </Button>
             ))}
           </div>
@@ -161,12 +169,12 @@ export function PromotePage() {
             <dt>Type</dt>
             <dd>{selected.type}</dd>
             <dt>Duration</dt>
-            <dd>{duration.label}</dd>
+            <dd>{days > 0 && durationLabel(days)}</dd>
             <dt>Price</dt>
-            <dd>{formatPrice(days)}</dd>
+            <dd>{terms.data && formatPrice(days, terms.data.promotion.price_per_7_days)}</dd>
           </dl>
           <p className="promo-note">{APPROVAL_NOTE}</p>
-          <Button block disabled={promote.isPending} onClick={() => promote.mutate({ postId: selected.id, type: selected.type, days })}>
+          <Button block disabled={promote.isPending || days === 0} onClick={() => promote.mutate({ postId: selected.id, type: selected.type, days })}>
             {promote.isPending ? 'Requesting...' : 'Request Promotion'}
           </Button>
         </section>

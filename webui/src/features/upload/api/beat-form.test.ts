@@ -4,12 +4,12 @@ import { BEAT_TEXTS, checkBeatAudio, emptyBeatForm, validateBeatForm } from './b
 
 const cover = sizedFile('cover.png', 'image/png', 100);
 const audio = sizedFile('beat.mp3', 'audio/mpeg', 1000);
-const filled = { ...emptyBeatForm, caption: ' Lagos Drill ', description: 'Hard drums' };
+const filled = { ...emptyBeatForm, caption: ' Lagos Drill ', description: 'Hard drums', amount: '999' };
 
 describe('validateBeatForm', () => {
-  it('starts from the spec defaults: supply 100, price 999', () => {
+  it('starts from the spec default supply 100, the price left to the terms', () => {
     expect(emptyBeatForm.total_supply).toBe('100');
-    expect(emptyBeatForm.amount).toBe('999');
+    expect(emptyBeatForm.amount).toBe('');
     expect(validateBeatForm(filled, { cover, audio })).toEqual({
       ok: true,
       beat: { caption: 'Lagos Drill', description: 'Hard drums', total_supply: 100, amount: 999 },
@@ -17,7 +17,7 @@ describe('validateBeatForm', () => {
   });
 
   it('names every missing field with the spec inline texts and alerts the missing title', () => {
-    const result = validateBeatForm({ ...emptyBeatForm, caption: '  ' }, { cover: null, audio: null });
+    const result = validateBeatForm({ ...emptyBeatForm, caption: '  ', amount: '999' }, { cover: null, audio: null });
     expect(result).toEqual({
       ok: false,
       alert: 'Please add a title for your beat',

@@ -13,14 +13,17 @@ export const BEAT_TEXTS = {
   titleTooLong: 'Title must be at most 500 characters',
 } as const;
 
-/** Spec part 2 §9: supply 100 (min 1), price ₦999 (min 0.01, step 0.01). */
-export const BEAT_DEFAULTS = { total_supply: '100', amount: '999' } as const;
+/**
+ * Spec part 2 §9: supply 100 (min 1); the price (min one kobo, step 0.01) starts at the terms'
+ * default (GET /terms, beat.default_price), which the page puts in while the seller has typed none.
+ */
+export const BEAT_DEFAULTS = { total_supply: '100' } as const;
 
 const MAX_TITLE = 500;
 
 export type BeatFormValues = { caption: string; description: string; total_supply: string; amount: string };
 
-export const emptyBeatForm: BeatFormValues = { caption: '', description: '', ...BEAT_DEFAULTS };
+export const emptyBeatForm: BeatFormValues = { caption: '', description: '', amount: '', ...BEAT_DEFAULTS };
 
 export type BeatField = 'caption' | 'description' | 'total_supply' | 'amount' | 'cover_photo' | 'audio_upload';
 export type BeatFormErrors = Partial<Record<BeatField, string>>;

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, joinFieldErrors } from '@/lib/api-client';
-import { beatTermsSchema } from '@/lib/api-schemas';
 import { messageFor, type ErrorCatalogue } from '@/lib/error-message';
 import type { CheckedBeat, BeatField } from './beat-form';
 import { fieldErrorsOf, uploadErrorText, uploadFiles, type SubmitFailure } from './upload-file';
@@ -10,12 +9,6 @@ export function createBeatPost(beat: CheckedBeat, keys: { audio_upload: string; 
   return api.post('/beat/create', { body: { ...beat, ...keys } });
 }
 
-/** GET /beat/terms: the platform's commission on a sale, shown to the seller before they post. */
-export function getBeatTerms() {
-  return api.get('/beat/terms', { schema: beatTermsSchema });
-}
-
-export const useBeatTerms = () => useQuery(queryOptions({ queryKey: ['beat', 'terms'], queryFn: getBeatTerms, staleTime: 5 * 60_000 }));
 
 /** Spec part 2 §8 beat create. */
 export const createBeatErrors: ErrorCatalogue = {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { mockBucket, sizedFile, ticketFor } from '../testing/fake-bucket';
 import { AUDIO_REDIRECT_MS } from './audio-upload-page';
 import { BeatUploadPage } from './beat-upload-page';
@@ -14,7 +15,7 @@ const routes = [
   { path: '/home', element: <p>Home feed</p> },
 ];
 const me = { 'GET /user/profile': { status: 200, body: sampleProfile } };
-const terms = { 'GET /beat/terms': { status: 200, body: { commission_percent: 10 } } };
+const terms = termsRoute();
 const bodyOf = (calls: RecordedCall[], path: string) => JSON.parse(String(calls.find((c) => c.path === path)!.init.body));
 
 describe('beat for sale /addpaybeat and /addbeat', () => {
@@ -22,10 +23,17 @@ describe('beat for sale /addpaybeat and /addbeat', () => {
     mockApi({ ...me, ...terms });
     renderRoutes(routes, '/addbeat');
     expect(await screen.findByLabelText('Total Supply')).toHaveValue(100);
-    expect(screen.getByLabelText('Price (₦)')).toHaveValue(999);
+    await waitFor(() => expect(screen.getByLabelText('Price (₦)')).toHaveValue(999));
     expect(screen.getByLabelText('Price (₦)')).toHaveAttribute('step', '0.01');
     expect(screen.getByLabelText('Price (₦)')).toHaveAttribute('min', '0.01');
     expect(await screen.findByText('Zuum keeps 10% of each sale as its commission.')).toBeInTheDocument();
+  });
+
+  it('starts at the default price and shows the commission the terms serve', async () => {
+    mockApi({ ...me, ...termsRoute({ ...TEST_TERMS, beat: { commission_percent: 12, default_price: 1500.5 } }) });
+    renderRoutes(routes, '/addbeat');
+    expect(await screen.findByText('Zuum keeps 12% of each sale as its commission.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price (₦)')).toHaveValue(1500.5);
   });
 
   it('shows the spec texts for every missing field and sends nothing', async () => {

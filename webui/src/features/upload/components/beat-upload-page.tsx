@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
 import { BEAT_DEFAULTS, checkBeatAudio, emptyBeatForm, validateBeatForm, type BeatFormErrors, type BeatFormValues } from '../api/beat-form';
-import { beatUploadFailure, useBeatTerms, useUploadBeatPost } from '../api/create-beat-post';
+import { useTerms } from '@/lib/terms';
+import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
 import { checkFile } from '../api/file-rules';
 import { AUDIO_REDIRECT_MS } from './audio-upload-page';
 import { FileField } from './file-field';
@@ -21,15 +22,19 @@ export function commissionText(percent: number | undefined): string {
 
 /**
  * /addbeat and /addpaybeat: put a beat up for sale (spec part 2 §2, §3, §5): title, description,
- * total supply (100, at least 1), price in naira (999, at least 0.01, step 0.01), cover and MP3 or
- * WAV audio, with the spec's texts; the platform's commission from GET /beat/terms; upload progress
+ * total supply (100, at least 1), price in naira (the terms' default price until the seller types
+ * one; at least 0.01, step 0.01), cover and MP3 or WAV audio, with the spec's texts; the platform's
+ * commission and the default price from GET /terms; upload progress
  * as the audio form shows it, and /home 1.5 s after success.
  */
 export function BeatUploadPage() {
   const navigate = useNavigate();
   const upload = useUploadBeatPost();
-  const terms = useBeatTerms();
-  const [values, setValues] = useState<BeatFormValues>(emptyBeatForm);
+  const terms = useTerms();
+  const [edited, setValues] = useState<BeatFormValues>(emptyBeatForm);
+  const [priceTyped, setPriceTyped] = useState(false);
+  // The price field holds the terms' default price until the seller types one.
+  const values = priceTyped || !terms.data ? edited : { ...edited, amount: String(terms.data.beat.default_price) };
   const [audio, setAudio] = useState<File | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<BeatFormErrors>({});
@@ -45,6 +50,7 @@ export function BeatUploadPage() {
   }, [succeeded, navigate]);
 
   const set = (field: keyof BeatFormValues, value: string) => {
+    if (field === 'amount') setPriceTyped(true);
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
@@ -76,6 +82,7 @@ export function BeatUploadPage() {
         onSuccess: () => {
           setResult({ tone: 'success', text: 'Beat uploaded successfully!' });
           setValues(emptyBeatForm);
+          setPriceTyped(false);
           setAudio(null);
           setCover(null);
           setFormKey((k) => k + 1);
@@ -124,14 +131,13 @@ export function BeatUploadPage() {
           inputMode="decimal"
           min={0.01}
           step={0.01}
-          placeholder={BEAT_DEFAULTS.amount}
           value={values.amount}
           error={errors.amount}
           disabled={busy}
           onChange={(e) => set('amount', e.target.value)}
         />
         <p className="muted upload-commission" data-testid="commission">
-          {commissionText(terms.data?.commission_percent)}
+          {commissionText(terms.data?.beat.commission_percent)}
         </p>
         <FileField
           label="Cover Photo"

@@ -2,32 +2,39 @@ import { api } from '@/lib/api-client';
 import { transferAnswerSchema } from '@/lib/api-schemas';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import { serverMessageOr } from '@/lib/error-message';
-import { parseNaira } from '@/lib/money';
+import { nairaLabel, parseNaira } from '@/lib/money';
 import { firstErrors, z } from '@/lib/validation';
 
 export type TransferInput = { email: string; amount: string; note: string };
 export type TransferBody = { email: string; amount: number; note: string };
 
-/** Spec part 2 §5 Transfer: a valid email, an amount of at least ₦1 (two decimals at most), an optional note. */
+/**
+ * Spec part 2 §5 Transfer: a valid email, an amount of at least the terms' minimum (GET /terms,
+ * transfer.minimum; two decimals at most), an optional note.
+ */
 export const EMAIL_ERROR = 'Please enter a valid email address';
 export const AMOUNT_REQUIRED = 'Amount is required';
-export const TRANSFER_MIN = 'Minimum transfer: ₦1';
+export const transferMinText = (minimum: number) => `Minimum transfer: ${nairaLabel(minimum)}`;
 export const NOTE_MAX = 140;
 
-const transferSchema = z.object({
-  email: z.string().check(z.trim(), z.email(EMAIL_ERROR)),
-  amount: z.string().check(
-    z.trim(),
-    z.minLength(1, AMOUNT_REQUIRED),
-    z.refine((s) => parseNaira(s) !== null, 'Enter an amount in naira with at most two decimals'),
-    z.refine((s) => (parseNaira(s) ?? 0) >= 1, TRANSFER_MIN),
-  ),
-  note: z.string().check(z.trim(), z.maxLength(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)),
-});
+const transferSchema = (minimum: number) =>
+  z.object({
+    email: z.string().check(z.trim(), z.email(EMAIL_ERROR)),
+    amount: z.string().check(
+      z.trim(),
+      z.minLength(1, AMOUNT_REQUIRED),
+      z.refine((s) => parseNaira(s) !== null, 'Enter an amount in naira with at most two decimals'),
+      z.refine((s) => (parseNaira(s) ?? 0) >= minimum, transferMinText(minimum)),
+    ),
+    note: z.string().check(z.trim(), z.maxLength(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)),
+  });
 
-/** The body to send, or the first message per field. */
-export function checkTransfer(input: TransferInput): { body: TransferBody } | { errors: Partial<Record<keyof TransferInput | '_form', string>> } {
-  const result = transferSchema.safeParse(input);
+/** The body to send, or the first message per field; `minimum` is the terms' transfer minimum. */
+export function checkTransfer(
+  input: TransferInput,
+  minimum: number,
+): { body: TransferBody } | { errors: Partial<Record<keyof TransferInput | '_form', string>> } {
+  const result = transferSchema(minimum).safeParse(input);
   if (!result.success) return { errors: firstErrors<keyof TransferInput>(result.error.issues) };
   return { body: { email: result.data.email, amount: parseNaira(result.data.amount) as number, note: result.data.note } };
 }

@@ -3,13 +3,15 @@ import { api } from '@/lib/api-client';
 import { withdrawalAnswerSchema } from '@/lib/api-schemas';
 import type { ErrorCatalogue } from '@/lib/error-message';
 import { serverMessageOr } from '@/lib/error-message';
-import { parseNaira } from '@/lib/money';
+import { nairaLabel, parseNaira } from '@/lib/money';
+import type { Terms } from '@/lib/terms';
 import { firstErrors, z } from '@/lib/validation';
 
-/** Spec part 2 §9: minimum ₦100, fee ₦25, 10-digit account numbers. */
-export const MIN_WITHDRAWAL = 100;
-export const WITHDRAWAL_FEE = 25;
-export const MIN_WITHDRAWAL_TEXT = 'Minimum withdrawal: ₦100';
+/** The minimum and the fee of a withdrawal, as GET /terms serves them (naira). */
+export type WithdrawalTerms = Terms['withdrawal'];
+
+/** Spec part 2 §5's "Minimum withdrawal: …", with the terms' minimum. */
+export const minWithdrawalText = (t: WithdrawalTerms) => `Minimum withdrawal: ${nairaLabel(t.minimum)}`;
 export const BANK_REQUIRED = 'Please select a bank';
 export const ACCOUNT_DIGITS = 'Account number must be exactly 10 digits';
 export const AMOUNT_REQUIRED = 'Amount is required';
@@ -17,33 +19,38 @@ export const AMOUNT_REQUIRED = 'Amount is required';
 export type WithdrawInput = { amount: string; bankCode: string; accountNumber: string; save: boolean };
 export type WithdrawBody = { amount: number; bankCode: string; accountNumber: string; save: boolean; otp?: string };
 
-const withdrawSchema = z.object({
-  amount: z.string().check(
-    z.trim(),
-    z.minLength(1, AMOUNT_REQUIRED),
-    z.refine((s) => parseNaira(s) !== null, 'Enter an amount in naira with at most two decimals'),
-    z.refine((s) => (parseNaira(s) ?? 0) >= MIN_WITHDRAWAL, MIN_WITHDRAWAL_TEXT),
-  ),
-  bankCode: z.string().check(z.minLength(1, BANK_REQUIRED)),
-  accountNumber: z.string().check(z.trim(), z.regex(/^\d{10}$/, ACCOUNT_DIGITS)),
-  save: z.boolean(),
-});
+/** The form's rules (spec part 2 §5), at the terms' minimum (10-digit account numbers). */
+const withdrawSchema = (t: WithdrawalTerms) =>
+  z.object({
+    amount: z.string().check(
+      z.trim(),
+      z.minLength(1, AMOUNT_REQUIRED),
+      z.refine((s) => parseNaira(s) !== null, 'Enter an amount in naira with at most two decimals'),
+      z.refine((s) => (parseNaira(s) ?? 0) >= t.minimum, minWithdrawalText(t)),
+    ),
+    bankCode: z.string().check(z.minLength(1, BANK_REQUIRED)),
+    accountNumber: z.string().check(z.trim(), z.regex(/^\d{10}$/, ACCOUNT_DIGITS)),
+    save: z.boolean(),
+  });
 
-export function checkWithdraw(input: WithdrawInput): { body: WithdrawBody } | { errors: Partial<Record<keyof WithdrawInput | '_form', string>> } {
-  const result = withdrawSchema.safeParse(input);
+export function checkWithdraw(
+  input: WithdrawInput,
+  terms: WithdrawalTerms,
+): { body: WithdrawBody } | { errors: Partial<Record<keyof WithdrawInput | '_form', string>> } {
+  const result = withdrawSchema(terms).safeParse(input);
   if (!result.success) return { errors: firstErrors<keyof WithdrawInput>(result.error.issues) };
   const { amount, bankCode, accountNumber, save } = result.data;
   return { body: { amount: parseNaira(amount) as number, bankCode, accountNumber, save } };
 }
 
 /**
- * The total that leaves the balance: the amount plus the ₦25 fee, added in kobo (integers) so
+ * The total that leaves the balance: the amount plus the terms' fee, added in kobo (integers) so
  * no float rounding shows; null while the amount is not naira.
  */
-export function withdrawalTotal(amountText: string): number | null {
+export function withdrawalTotal(amountText: string, terms: WithdrawalTerms): number | null {
   const amount = parseNaira(amountText);
   if (amount === null) return null;
-  return (Math.round(amount * 100) + WITHDRAWAL_FEE * 100) / 100;
+  return (Math.round(amount * 100) + Math.round(terms.fee * 100)) / 100;
 }
 
 /** GET /payment/banks: every Nigerian bank, sorted by name; rarely changes. */

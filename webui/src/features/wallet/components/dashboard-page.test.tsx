@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { termsRoute } from '@/testing/terms';
 import { DashboardPage } from './dashboard-page';
 
 const routes = [{ path: '/dashboard', element: <DashboardPage /> }];
 const page = (overrides = {}) => ({ total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null, ...overrides });
-const me = { 'GET /user/profile': { status: 200, body: sampleProfile } } as const;
+const me = { 'GET /user/profile': { status: 200, body: sampleProfile }, ...termsRoute() } as const;
 
 const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number, counterparty = '') => ({
   id,

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { headersOf, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { termsRoute } from '@/testing/terms';
 import { TransferPanel } from './transfer-panel';
 
 const routes = [{ path: '/dashboard', element: <TransferPanel onClose={() => {}} /> }];
-const me = { 'GET /user/profile': { status: 200, body: sampleProfile } } as const;
+const me = { 'GET /user/profile': { status: 200, body: sampleProfile }, ...termsRoute() } as const;
 const done = { message: 'Transfer successful', data: { id: 't1', amount: 1250.5, recipient: { id: 'u2', username: 'bola_beats' }, status: 'completed' } };
 
 async function fill(user: ReturnType<typeof userEvent.setup>, email: string, amount: string, note = '') {

@@ -5,18 +5,20 @@ import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
+import { useTerms } from '@/lib/terms';
 import { canSubmitTransfer, checkTransfer, EMAIL_ERROR, isEmail, NOTE_MAX, sendTransfer, transferErrors, type TransferBody, type TransferInput } from '../api/transfer';
 import { walletKeys } from '../api/wallet';
 
 const EMPTY: TransferInput = { email: '', amount: '', note: '' };
 
 /**
- * Transfer Money: recipient email, amount (≥ ₦1), note; then a confirmation naming both; then
+ * Transfer Money: recipient email, amount (at least the terms' minimum), note; then a confirmation naming both; then
  * the success view. One Idempotency-Key per attempt (Try Again after no answer resends it).
  */
 export function TransferPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
+  const terms = useTerms();
   const [input, setInput] = useState<TransferInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [confirming, setConfirming] = useState<TransferBody | null>(null);
@@ -36,7 +38,8 @@ export function TransferPanel({ onClose }: { onClose: () => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkTransfer(input);
+    // Until the terms load, the server alone checks the minimum (it refuses with its message).
+    const checked = checkTransfer(input, terms.data?.transfer.minimum ?? 0);
     if ('errors' in checked) return setErrors(checked.errors);
     setConfirming(checked.body);
   };

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { headersOf, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { WithdrawPanel } from './withdraw-panel';
 
 const routes = [{ path: '/dashboard', element: <WithdrawPanel onClose={() => {}} /> }];
 const base = {
   'GET /user/profile': { status: 200, body: sampleProfile },
+  ...termsRoute(),
   'GET /payment/banks': { status: 200, body: { banks: [{ code: '044', name: 'Access Bank' }, { code: '058', name: 'Guaranty Trust Bank' }] } },
   'POST /payment/resolve-account': { status: 200, body: { account_name: 'ADA OKAFOR', account_number: '0123456789', bank_code: '058' } },
 } as const;
@@ -40,11 +42,24 @@ describe('Withdraw Funds', () => {
     expect(screen.queryByText(/A withdrawal needs at least/)).not.toBeInTheDocument();
   });
 
+  it('shows and checks the minimum and fee the terms serve', async () => {
+    mockApi({ ...base, ...termsRoute({ ...TEST_TERMS, withdrawal: { minimum: 250, fee: 30.5 } }) });
+    const user = userEvent.setup();
+    renderRoutes(routes, '/dashboard');
+    expect(await screen.findByText('Minimum withdrawal: ₦250')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount (₦)'), '200');
+    const form = screen.getByRole('form', { name: 'Withdraw Funds' });
+    expect(form).toHaveTextContent('Fee₦30.50');
+    expect(form).toHaveTextContent('Total₦230.50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText('Minimum withdrawal: ₦250', { selector: '.field-error' })).toBeInTheDocument();
+  });
+
   it('shows the minimum, every bank, the fee and the total as the amount is typed', async () => {
     mockApi(base);
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
-    expect(screen.getByText('Minimum withdrawal: ₦100')).toBeInTheDocument();
+    expect(await screen.findByText('Minimum withdrawal: ₦100')).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Access Bank' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('Amount (₦)'), '1000.50');
     const form = screen.getByRole('form', { name: 'Withdraw Funds' });
@@ -56,6 +71,7 @@ describe('Withdraw Funds', () => {
     const { calls } = mockApi(base);
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
+    await screen.findByText('Minimum withdrawal: ₦100');
     await user.type(screen.getByLabelText('Amount (₦)'), '99.99');
     await user.type(screen.getByLabelText('Account number'), '12345');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -5,18 +5,17 @@ import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
+import { useTerms } from '@/lib/terms';
 import { useWallet, walletKeys } from '../api/wallet';
 import {
   checkWithdraw,
-  MIN_WITHDRAWAL,
-  MIN_WITHDRAWAL_TEXT,
   requestWithdrawal,
   resolveErrors,
   useBanks,
   useResolvedAccount,
-  WITHDRAWAL_FEE,
   withdrawalTotal,
   withdrawErrors,
+  minWithdrawalText,
   type WithdrawBody,
   type WithdrawInput,
 } from '../api/withdraw';
@@ -24,8 +23,8 @@ import {
 const EMPTY: WithdrawInput = { amount: '', bankCode: '', accountNumber: '', save: false };
 
 /**
- * Withdraw Funds (spec part 2 §5, §7): amount (minimum ₦100), bank, 10-digit account number
- * with the holder's name as the provider resolves it, the ₦25 fee and the total; a confirmation;
+ * Withdraw Funds (spec part 2 §5, §7): amount (at least the terms' minimum), bank, 10-digit
+ * account number with the holder's name as the provider resolves it, the terms' fee and the total; a confirmation;
  * the mailed code when the account is new to this user; then "Withdrawal Successful".
  */
 export function WithdrawPanel({ onClose }: { onClose: () => void }) {
@@ -33,6 +32,8 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
   const attempt = useAttemptKey();
   const bankId = useId();
   const banks = useBanks();
+  const terms = useTerms();
+  const rules = terms.data?.withdrawal;
   const [input, setInput] = useState<WithdrawInput>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [confirming, setConfirming] = useState<WithdrawBody | null>(null);
@@ -70,14 +71,15 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkWithdraw(input);
+    if (!rules) return setErrors({ amount: 'Could not load the fee. Try again in a moment.' });
+    const checked = checkWithdraw(input, rules);
     if ('errors' in checked) return setErrors(checked.errors);
     if (!resolved.data) return setErrors({ accountNumber: 'Wait for the account name, or check the number' });
     setConfirming(checked.body);
   };
 
   const bankName = banks.data?.banks.find((b) => b.code === input.bankCode)?.name ?? '';
-  const total = withdrawalTotal(input.amount);
+  const total = rules ? withdrawalTotal(input.amount, rules) : null;
 
   if (withdraw.data && 'data' in withdraw.data) {
     const done = withdraw.data.data;
@@ -113,9 +115,9 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
           <dt>Amount</dt>
           <dd>{formatNaira(confirming.amount)}</dd>
           <dt>Fee</dt>
-          <dd>{formatNaira(WITHDRAWAL_FEE)}</dd>
+          <dd>{formatNaira(rules?.fee)}</dd>
           <dt>Total</dt>
-          <dd data-testid="withdraw-total">{formatNaira(withdrawalTotal(String(confirming.amount)))}</dd>
+          <dd data-testid="withdraw-total">{rules && formatNaira(withdrawalTotal(String(confirming.amount), rules))}</dd>
           <dt>Bank</dt>
           <dd>{bankName}</dd>
           <dt>Account</dt>
@@ -148,14 +150,14 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
   }
 
   // Said before the form is filled: a balance below the minimum and its fee cannot be withdrawn.
-  const least = MIN_WITHDRAWAL + WITHDRAWAL_FEE;
-  if (balance !== undefined && balance < least) {
+  const least = rules ? (Math.round(rules.minimum * 100) + Math.round(rules.fee * 100)) / 100 : undefined;
+  if (rules && least !== undefined && balance !== undefined && balance < least) {
     return (
       <section className="wallet-card wallet-form" aria-labelledby="withdraw-title">
         <h2 id="withdraw-title">Withdraw Funds</h2>
         <p role="status">
           Your balance is {formatNaira(balance)}. A withdrawal needs at least {formatNaira(least)} in your wallet: the{' '}
-          {formatNaira(MIN_WITHDRAWAL)} minimum and the {formatNaira(WITHDRAWAL_FEE)} fee.
+          {formatNaira(rules.minimum)} minimum and the {formatNaira(rules.fee)} fee.
         </p>
         <Button variant="secondary" onClick={onClose}>
           Close
@@ -168,7 +170,7 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
     <form className="wallet-card wallet-form" aria-labelledby="withdraw-title" onSubmit={submit} noValidate>
       <h2 id="withdraw-title">Withdraw Funds</h2>
       <TextField label="Amount (₦)" inputMode="decimal" value={input.amount} onChange={edit('amount')} error={errors.amount} />
-      <p className="muted">{MIN_WITHDRAWAL_TEXT}</p>
+      {rules && <p className="muted">{minWithdrawalText(rules)}</p>}
       <div className="field">
         <label htmlFor={bankId}>Bank</label>
         <select id={bankId} value={input.bankCode} onChange={edit('bankCode')} aria-invalid={errors.bankCode ? true : undefined}>
@@ -199,7 +201,7 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
       </label>
       <dl className="deposit-fields">
         <dt>Fee</dt>
-        <dd>{formatNaira(WITHDRAWAL_FEE)}</dd>
+        <dd>{rules ? formatNaira(rules.fee) : '—'}</dd>
         <dt>Total</dt>
         <dd>{total === null ? '—' : formatNaira(total)}</dd>
       </dl>
