@@ -9,11 +9,12 @@
 //   - Refund: a held payment goes back to its payer in full (the admin rejected).
 //   - Pay: a wallet pays another, less a commission to ledger.Commission (a beat purchase; a
 //     transfer is a payment without commission).
+//   - Payout: a wallet pays out to a bank account through the provider, pending until the
+//     provider settles the transfer (a withdrawal: shared/payment settles it with ledger.Settle).
 //
 // Errors are the ledger's, passed through for the caller to name: *ledger.Insufficient (the
 // payer's wallet cannot cover it), *ledger.ExtraFailed (one of the caller's items refused),
-// ledger.ErrReplayed (the Once key was used). Withdrawals (shared/payment) still write their own
-// pending movement and its settlement.
+// ledger.ErrReplayed (the Once key was used).
 package billing
 
 import (
@@ -142,4 +143,46 @@ func (z *Biller) Pay(ctx context.Context, p Payment, items ...types.TransactWrit
 // Commission is terms' percent of price, rounded down to the kobo (the payee gets the rest).
 func Commission(price money.Money, percent int) money.Money {
 	return price * money.Money(percent) / 100
+}
+
+// Payout is a wallet paying out to a bank account through the payment provider: the amount and
+// Zuum's fee leave the wallet at once, pending until the provider settles the transfer
+// (ledger.Settle: completed, or failed and reversed leg for leg).
+type Payout struct {
+	// ID is the movement's id (the withdrawal's, its reference at the provider); At its time.
+	ID string
+	At time.Time
+	// Payer is the user's id; PayerName how the platform accounts' entries name them.
+	Payer, PayerName string
+	// Amount is what the bank account receives; Fee Zuum's fee on top of it; ProviderFee what
+	// the provider charges the merchant for the transfer (booked on ledger.ProviderFees, so
+	// ledger.Clearing follows the provider's balance).
+	Amount, Fee, ProviderFee money.Money
+	// To names the bank account in the payer's history ("Guaranty Trust Bank 0123456789").
+	To string
+	// Once is the movement's idempotency item.
+	Once ledger.Once
+}
+
+// Entry types of a payout.
+const (
+	TypeWithdrawal  = "withdrawal"
+	TypeFee         = "fee"
+	TypeProviderFee = "provider_fee"
+)
+
+// Payout moves p as ONE pending movement of kind ledger.KindWithdrawal, with items.
+func (z *Biller) Payout(ctx context.Context, p Payout, items ...types.TransactWriteItem) (ledger.Movement, error) {
+	legs := []ledger.Leg{
+		{Account: ledger.User(p.Payer), Amount: -p.Amount, Type: TypeWithdrawal, Counterparty: p.To, Reference: p.ID},
+		{Account: ledger.User(p.Payer), Amount: -p.Fee, Type: TypeFee, Counterparty: "Withdrawal fee", Reference: p.ID},
+		{Account: ledger.Clearing, Amount: p.Amount, Type: TypeWithdrawal, Counterparty: p.PayerName, Reference: p.ID},
+		{Account: ledger.Fees, Amount: p.Fee, Type: TypeFee, Counterparty: p.PayerName, Reference: p.ID},
+	}
+	if p.ProviderFee > 0 { // it leaves the provider's balance with the transfer: the platform's expense
+		legs = append(legs,
+			ledger.Leg{Account: ledger.Clearing, Amount: p.ProviderFee, Type: TypeProviderFee, Counterparty: p.PayerName, Reference: p.ID},
+			ledger.Leg{Account: ledger.ProviderFees, Amount: -p.ProviderFee, Type: TypeProviderFee, Counterparty: p.PayerName, Reference: p.ID})
+	}
+	return z.l.Move(ctx, ledger.Movement{ID: p.ID, Kind: ledger.KindWithdrawal, At: p.At, Status: ledger.Pending, Once: p.Once, Legs: legs}, items...)
 }

@@ -33,18 +33,6 @@ func chargeLegs(tx Transaction, counterparty string) []ledger.Leg {
 	return legs
 }
 
-// transferFeeLegs book the provider's fee on a transfer: it leaves the provider's balance
-// (Clearing +fee) as the platform's expense (ProviderFees -fee). None for a free transfer.
-func transferFeeLegs(fee money.Money, counterparty, reference string) []ledger.Leg {
-	if fee <= 0 {
-		return nil
-	}
-	return []ledger.Leg{
-		{Account: ledger.Clearing, Amount: fee, Type: ProviderFee, Counterparty: counterparty, Reference: reference},
-		{Account: ledger.ProviderFees, Amount: -fee, Type: ProviderFee, Counterparty: counterparty, Reference: reference},
-	}
-}
-
 type feeData struct {
 	Currency string      `json:"currency"`
 	FeeType  string      `json:"fee_type"`

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/shared/billing"
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
@@ -262,14 +263,9 @@ func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer 
 		return Withdrawal{}, false, fmt.Errorf("%w: transfer fee: %w", ErrProviderUnavailable, err)
 	}
 	counterparty := bank.Name + " " + in.AccountNumber
-	_, err = d.ledger.Move(ctx, ledger.Movement{
-		ID: w.ID, Kind: ledger.KindWithdrawal, At: now, Status: ledger.Pending, Once: once,
-		Legs: append([]ledger.Leg{
-			{Account: ledger.User(in.User.ID), Amount: -w.Amount, Type: "withdrawal", Counterparty: counterparty, Reference: w.ID},
-			{Account: ledger.User(in.User.ID), Amount: -w.Fee, Type: "fee", Counterparty: "Withdrawal fee", Reference: w.ID},
-			{Account: ledger.Clearing, Amount: w.Amount, Type: "withdrawal", Counterparty: in.User.Username, Reference: w.ID},
-			{Account: ledger.Fees, Amount: w.Fee, Type: "fee", Counterparty: in.User.Username, Reference: w.ID},
-		}, transferFeeLegs(providerFee, in.User.Username, w.ID)...),
+	_, err = billing.New(d.ledger).Payout(ctx, billing.Payout{
+		ID: w.ID, At: now, Once: once, Payer: in.User.ID, PayerName: in.User.Username,
+		Amount: w.Amount, Fee: w.Fee, ProviderFee: providerFee, To: counterparty,
 	}, items...)
 	var poor *ledger.Insufficient
 	var extraFailed *ledger.ExtraFailed
