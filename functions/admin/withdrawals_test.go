@@ -32,10 +32,13 @@ type desk struct {
 	user apptest.User
 }
 
-// withdrawer is a user whose wallet holds ₦10,000.
+// withdrawer is a user whose wallet holds ₦10,000, booked straight in the ledger as a deposit from
+// Clearing; the same ₦10,000 is paid into the provider's balance (TopUp), so it pays the user's
+// transfers and still equals what the books say the provider holds.
 func withdrawer(t *testing.T, app *apptest.App, username string) *desk {
 	t.Helper()
 	u := app.SignedIn(t, username)
+	app.Cloud.Edge.Payments().TopUp(10000 * money.Naira)
 	if _, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Move(context.Background(), ledger.Movement{
 		Kind: "deposit", Once: ledger.Once{Key: "deposit-" + u.ID}, Legs: []ledger.Leg{
 			{Account: ledger.Clearing, Amount: -10000 * money.Naira, Type: "deposit"},
@@ -125,6 +128,16 @@ func inReview(t *testing.T, boot apptest.Admin) []string {
 func wallet(t *testing.T, app *apptest.App, userID string) money.Money {
 	t.Helper()
 	return sound(t, app)[ledger.User(userID)]
+}
+
+// noDrift checks the ledger is sound and that the provider's balance is what the books say it
+// holds (-Clearing).
+func noDrift(t *testing.T, app *apptest.App) {
+	t.Helper()
+	held := app.Cloud.Edge.Payments().Balance()
+	if books := -sound(t, app)[ledger.Clearing]; held != books {
+		t.Fatalf("drift %s: the provider holds %s, the books say %s", held-books, held, books)
+	}
 }
 
 // told counts the user's withdrawal notifications of kind.
@@ -270,6 +283,7 @@ func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.
 	if told(t, bo.user, "WITHDRAWAL_FAILED") != 1 {
 		t.Fatal("the owner was not told once")
 	}
+	noDrift(t, app)
 }
 
 // A transfer.completed webhook and an admin's mark at the same moment settle the withdrawal
@@ -317,6 +331,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 	if got := inReview(t, boot); len(got) != 0 {
 		t.Fatalf("queue %v", got)
 	}
+	noDrift(t, app)
 }
 
 // transferOf is the provider's id of withdrawal id's transfer, read from its transfers list.

@@ -45,8 +45,13 @@ func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_faulty_pays")
 	want := money.Money(0)
+	// settled is what the provider keeps of the pay-ins: each amount less its app_fee, which
+	// the books carry in Clearing (the fee itself on ledger.ProviderFees).
+	settled := money.Money(0)
 	pay := func(naira int64, f flutterwave.Fault) {
 		t.Helper()
+		amount := money.Money(naira) * money.Naira
+		settled += amount - flutterwave.AppFee(amount)
 		faults(t, a, f)
 		acct := ada.depositAccount(t)
 		payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": naira})
@@ -93,8 +98,11 @@ func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 		}
 	}
 	au := books(t, a)
-	if au.Balances[ledger.Clearing] != -want {
-		t.Fatalf("clearing %s, want %s", au.Balances[ledger.Clearing], -want)
+	if au.Balances[ledger.Clearing] != -settled {
+		t.Fatalf("clearing %s, want %s", au.Balances[ledger.Clearing], -settled)
+	}
+	if fees := settled - want; au.Balances[ledger.ProviderFees] != fees {
+		t.Fatalf("provider fees %s, want %s", au.Balances[ledger.ProviderFees], fees)
 	}
 }
 

@@ -38,6 +38,7 @@ func (c *cloud) purchase(token, postID string, amount money.Money, key string) (
 	n := c.calls.Add(1)
 	req.RemoteAddr = fmt.Sprintf("198.18.%d.%d:443", n/250%256, n%250+1)
 	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Idempotency-Key", key)
 	rec := httptest.NewRecorder()
 	c.gateway.ServeHTTP(rec, req)

@@ -241,6 +241,9 @@ func (c *cloud) call(method, path, token string, body any) (int, map[string]any)
 		rd = bytes.NewReader(b)
 	}
 	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	// Each call comes from an address of its own, as from many visitors: the auth group
 	// limits sign-ups and failed logins per address, which one address would soon reach.
 	n := c.calls.Add(1)

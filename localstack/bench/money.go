@@ -37,8 +37,11 @@ import (
 // (localstack/flutterwave/faults.go) strikes at random from a seed: provider calls that fail,
 // time out or lose their answer after acting; webhooks twice, late, out of order or never. At
 // the end the switch is off, the bank settles what is still queued, the reconciler runs, and the
-// books must be sound: the ledger audit clean, no withdrawal pending, and drift (what the
-// provider holds less what the ledger's clearing account says it holds) zero.
+// books must be sound: the ledger audit clean, no withdrawal pending, and drift (the provider's
+// balance, GET /v3/balances/NGN, less what the ledger's clearing account says it holds) zero.
+// The wallets are funded by pay-ins through the sandbox, so its balance pays the withdrawals. A
+// withdrawal whose transfer fee cannot be asked (GET /v3/transfers/fee struck by the
+// GET /transfers/{id} rule) is answered 503: a refused move, checked to have moved nothing.
 //
 // A transfer call that fails before the provider acts (a 500, a request lost on the way) is not
 // injected here: its withdrawal stays pending until an admin decides (issue 21), which the soak
@@ -74,9 +77,14 @@ type soakFigures struct {
 	took     time.Duration
 	audit    ledger.Audit
 	pending  int
-	held     money.Money // what the provider holds
+	held     money.Money // what the provider holds (GET /v3/balances/NGN)
 	drift    money.Money
-	driftBy  string // how the provider's holding was read
+	// providerFees is what the provider kept (app_fee on pay-ins, its transfer fees), booked on
+	// ledger.ProviderFees.
+	providerFees money.Money
+	// unfunded counts the transfers the provider's balance could not pay (FAILED at once): the
+	// wallets are funded by pay-ins through the sandbox, so its balance pays what they withdraw.
+	unfunded int
 	seed     uint64
 	timedOut bool
 }
@@ -102,6 +110,7 @@ type soaker struct {
 	c       *cloud
 	rnd     *rand.Rand
 	tokens  []string
+	ids     []string
 	emails  []string
 	beats   []string
 	pending []string // withdrawals the bank has not settled
@@ -128,6 +137,28 @@ func (s *soaker) sandboxCall(method, path string, body any, key string) (int, ma
 var moving = map[string]bool{
 	"deposit": true, "wallet transfer 201": true, "beat purchase 201": true, "withdrawal request 201": true,
 	"withdrawal successful": true, "withdrawal failed": true,
+}
+
+// debits counts the user's withdrawals: the wallet's withdrawal entries that took money (a failed
+// one's refund is a withdrawal entry that gives it back, and comes by webhook at any time).
+func (s *soaker) debits(ctx context.Context, user int) (int, error) {
+	l := ledger.New(dynamodb.NewFromConfig(s.c.cfg), schema.Ledger.Name)
+	n := 0
+	for p := (ledger.Page{Limit: 100}); ; {
+		page, err := l.Entries(ctx, s.ids[user], "withdrawal", p)
+		if err != nil {
+			return 0, err
+		}
+		for _, e := range page.Entries {
+			if e.Amount < 0 {
+				n++
+			}
+		}
+		if page.Next == "" {
+			return n, nil
+		}
+		p.Cursor = page.Next
+	}
 }
 
 func (s *soaker) count(kind string) {
@@ -169,18 +200,34 @@ func (s *soaker) deposit(user int, amount money.Money) error {
 	return nil
 }
 
-func (s *soaker) withdraw(user int, amount money.Money, otp string) (int, error) {
+// withdraw asks for a withdrawal. A 503 (the provider's transfer fee could not be asked: a fault
+// struck GET /v3/transfers/fee) is a refused move, and nothing may have moved: no new withdrawal
+// in the wallet, no transfer queued at the provider.
+func (s *soaker) withdraw(ctx context.Context, user int, amount money.Money, otp string) (int, error) {
 	b := map[string]any{"amount": amount, "save": false, "accountNumber": "0123456789", "bankCode": "058"}
 	if otp != "" {
 		b["otp"] = otp
 	}
+	before, err := s.debits(ctx, user)
+	if err != nil {
+		return 0, err
+	}
+	queued := len(s.c.edge.Payments().Snapshot().Transfers)
 	code, body := s.c.callWith("POST", "/api/payment/withdrawal", s.tokens[user], b, map[string]string{"Idempotency-Key": uuid.NewString()})
-	if code == http.StatusCreated {
+	switch {
+	case code == http.StatusCreated:
 		d, _ := body["data"].(map[string]any)
 		ref, _ := d["tx_ref"].(string)
 		s.pending = append(s.pending, ref)
-	}
-	if code >= 500 {
+	case code == http.StatusServiceUnavailable:
+		after, err := s.debits(ctx, user)
+		if err != nil {
+			return code, err
+		}
+		if now := len(s.c.edge.Payments().Snapshot().Transfers); after != before || now != queued {
+			return code, fmt.Errorf("withdrawal answered 503 %v, yet it moved: withdrawals %d → %d, transfers queued %d → %d", body, before, after, queued, now)
+		}
+	case code >= 500:
 		return code, fmt.Errorf("withdrawal: %d %v", code, body)
 	}
 	return code, nil
@@ -206,11 +253,11 @@ func (s *soaker) settleOne(i int, status string) error {
 func (s *soaker) setUp(ctx context.Context, users int) error {
 	for i := range users {
 		name := fmt.Sprintf("soak%d", i)
-		tok, _, err := signUp(s.c.call, s.c.edge, name)
+		tok, id, err := signUp(s.c.call, s.c.edge, name)
 		if err != nil {
 			return err
 		}
-		s.tokens, s.emails = append(s.tokens, tok), append(s.emails, name+"@zuum.test")
+		s.tokens, s.ids, s.emails = append(s.tokens, tok), append(s.ids, id), append(s.emails, name+"@zuum.test")
 		if err := s.deposit(i, 20_000*money.Naira); err != nil {
 			return err
 		}
@@ -219,7 +266,7 @@ func (s *soaker) setUp(ctx context.Context, users int) error {
 		return err
 	}
 	for i := range users {
-		if code, err := s.withdraw(i, 100*money.Naira, ""); err != nil || code != http.StatusAccepted {
+		if code, err := s.withdraw(ctx, i, 100*money.Naira, ""); err != nil || code != http.StatusAccepted {
 			return fmt.Errorf("first withdrawal of %d: %d %v", i, code, err)
 		}
 		var otp string
@@ -228,7 +275,7 @@ func (s *soaker) setUp(ctx context.Context, users int) error {
 				otp = sixDigits.FindString(m.Body.Text)
 			}
 		}
-		if code, err := s.withdraw(i, 100*money.Naira, otp); err != nil || code != http.StatusCreated {
+		if code, err := s.withdraw(ctx, i, 100*money.Naira, otp); err != nil || code != http.StatusCreated {
 			return fmt.Errorf("confirmed withdrawal of %d: %d %v", i, code, err)
 		}
 	}
@@ -328,7 +375,7 @@ func moneySoak(ctx context.Context, moves int, seedN uint64, limit time.Duration
 			s.count(fmt.Sprintf("beat purchase %d", code))
 		case x < 80:
 			var code int
-			code, err = s.withdraw(u, money.Money(100+s.rnd.IntN(2900))*money.Naira, "")
+			code, err = s.withdraw(ctx, u, money.Money(100+s.rnd.IntN(2900))*money.Naira, "")
 			s.count(fmt.Sprintf("withdrawal request %d", code))
 		default:
 			if len(s.pending) == 0 {
@@ -396,26 +443,24 @@ func (s *soaker) books(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if code, body := s.sandboxCall("GET", "/_flutterwave/v3/balances/NGN", nil, keys.SecretKey); code == http.StatusOK {
-		d, _ := body["data"].(map[string]any)
-		n, _ := d["available_balance"].(json.Number)
-		if s.fig.held, err = money.FromNumber(n); err != nil {
-			return fmt.Errorf("balances/NGN: %v", body)
+	// The provider's own word on its balance, as the app asks it (the admin ledger's drift).
+	code, body := s.sandboxCall("GET", "/_flutterwave/v3/balances/NGN", nil, keys.SecretKey)
+	d, _ := body["data"].(map[string]any)
+	n, _ := d["available_balance"].(json.Number)
+	if code != http.StatusOK {
+		return fmt.Errorf("balances/NGN: %d %v", code, body)
+	}
+	if s.fig.held, err = money.FromNumber(n); err != nil {
+		return fmt.Errorf("balances/NGN: %v", body)
+	}
+	if held := s.c.edge.Payments().Balance(); held != s.fig.held {
+		return fmt.Errorf("balances/NGN says %s, the sandbox holds %s", s.fig.held, held)
+	}
+	s.fig.providerFees = -a.Balances[ledger.ProviderFees]
+	for _, tr := range s.c.edge.Payments().Snapshot().Transfers {
+		if tr.Status == payment.TransferFailed && tr.CompleteMessage == flutterwave.InsufficientFunds {
+			s.fig.unfunded++
 		}
-		s.fig.driftBy = "GET /v3/balances/NGN"
-	} else {
-		st := s.c.edge.Payments().Snapshot()
-		for _, tx := range st.Transactions {
-			if tx.Status == payment.Successful {
-				s.fig.held += tx.Amount
-			}
-		}
-		for _, tr := range st.Transfers {
-			if tr.Status != payment.TransferFailed {
-				s.fig.held -= tr.Amount
-			}
-		}
-		s.fig.driftBy = "the sandbox's pay-ins less its transfers not failed (it has no GET /v3/balances/NGN)"
 	}
 	s.fig.drift = s.fig.held + a.Balances[ledger.Clearing]
 	return nil
@@ -430,9 +475,9 @@ func (f soakFigures) section() string {
 	if bad := f.sound(); bad != "" {
 		verdict = "**UNSOUND**: " + bad
 	}
-	fmt.Fprintf(&b, "| figure | value |\n|---|---:|\n| money moves | %d |\n| requests (refused and replayed included) | %d |\n| faults injected | %d |\n| duration | %s |\n| ledger movements | %d |\n| audit | %s |\n| withdrawals left pending | %d |\n| provider holds | %s |\n| drift | %s |\n\n",
-		f.total, f.requests, f.struck, f.took.Round(100*time.Millisecond), f.audit.Movements, verdict, f.pending, f.held, f.drift)
-	fmt.Fprintf(&b, "Drift is what the provider holds (%s) less what the ledger's clearing account says it holds.", f.driftBy)
+	fmt.Fprintf(&b, "| figure | value |\n|---|---:|\n| money moves | %d |\n| requests (refused and replayed included) | %d |\n| faults injected | %d |\n| duration | %s |\n| ledger movements | %d |\n| audit | %s |\n| withdrawals left pending | %d |\n| provider holds | %s |\n| provider's fees booked | %s |\n| drift | %s |\n| transfers the provider's balance could not pay | %d |\n\n",
+		f.total, f.requests, f.struck, f.took.Round(100*time.Millisecond), f.audit.Movements, verdict, f.pending, f.held, f.providerFees, f.drift, f.unfunded)
+	b.WriteString("Drift is the sandbox's merchant balance (GET /v3/balances/NGN: pay-ins less app_fee, less transfers and their fees not failed) less what the ledger's clearing account says the provider holds. A withdrawal answered 503 (its transfer fee could not be asked) is a refused move, checked to have moved nothing.")
 	if f.timedOut {
 		b.WriteString(" The run reached its time bound before its count of moves.")
 	}

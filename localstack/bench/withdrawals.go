@@ -121,6 +121,7 @@ func (c *cloud) callWith(method, path, token string, body any, headers map[strin
 	n := c.calls.Add(1)
 	req.RemoteAddr = fmt.Sprintf("198.18.%d.%d:443", n/250%256, n%250+1)
 	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
 	for k, v := range headers {
 		req.Header.Set(k, v)
 	}
@@ -135,6 +136,7 @@ func (c *cloud) callWith(method, path, token string, body any, headers map[strin
 func (c *cloud) webhook(body []byte, hash string) int {
 	req := httptest.NewRequest("POST", lambdas.WebhookPath, bytes.NewReader(body))
 	req.Header.Set(payment.HashHeader, hash)
+	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	c.gateway.ServeHTTP(rec, req)
 	return rec.Code
