@@ -30,7 +30,7 @@ var linked = map[string][]string{
 	"uploads":       {"dynamodb", "s3", "secretsmanager"},
 	"user":          {"apigatewaymanagementapi", "dynamodb", "lambda", "s3", "secretsmanager", "sesv2"}, // queues account erasure; mails the deletion code
 	"video":         {"dynamodb", "lambda", "s3", "secretsmanager"},
-	"wallet":        {"dynamodb", "secretsmanager"},
+	"wallet":        {"dynamodb", "s3", "secretsmanager"}, // s3 through shared/promotion → post → media: a held promotion price reads as pending
 }
 
 // TestGroups_LinkOnlyTheClientsTheyUse lists each Lambda main's dependencies as `make build`
