@@ -338,8 +338,7 @@ func TestIAM_FunctionsGetExactlyTheirRowsGrants(t *testing.T) {
 				t.Errorf("reads the payment provider's keys = %v, want %v", has, f.access.PaymentProvider)
 			}
 			// Then it reads and writes its own tables, only reads its read-only ones, only reads
-			// and updates in place those it updates, and
-			// cannot reach any other
+			// and updates in place those it updates, and cannot reach any other
 			actions := tableActions(statements)
 			for _, table := range schema.Tables {
 				is := func(list []schema.Table) bool {
