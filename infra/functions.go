@@ -166,6 +166,10 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 	for _, t := range a.ReadTables {
 		e.data[t.ID].GrantReadData(fn)
 	}
+	for _, t := range a.UpdateTables {
+		e.data[t.ID].GrantReadData(fn)
+		e.data[t.ID].Grant(fn, jsii.String("dynamodb:UpdateItem"))
+	}
 	grantMedia(fn, e.media, a.Media)
 	if a.SendsMail {
 		grantSendMail(scope, fn, e.props)

@@ -36,9 +36,11 @@ var (
 	// jobsWorker runs what audio, video, beat and user queue: notifying followers of a new post
 	// (batched writes to the Users table, five minutes for a large following), removing a deleted
 	// post's comments, reactions, shares and media, and erasing a deleted account (its posts and
-	// files, its chat messages in the Chat table and its profile pictures under public/).
+	// files, its chat messages in the Chat table and its profile pictures under public/, and its
+	// name in other accounts' ledger entries: the Ledger is only read and updated in place).
 	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
-		Tables: []schema.Table{schema.Users, schema.Posts, schema.Chat},
+		Tables:       []schema.Table{schema.Users, schema.Posts, schema.Chat},
+		UpdateTables: []schema.Table{schema.Ledger},
 		Media: []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true},
 			{Pattern: publicObjects, Delete: true}},
 	}}

@@ -9,6 +9,7 @@ import (
 	"zuum/functions/wire"
 	"zuum/functions/wire/buckets"
 	"zuum/shared/chat"
+	"zuum/shared/ledger"
 	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/notify"
@@ -19,9 +20,10 @@ import (
 	"zuum/shared/schema"
 )
 
-// FromEnv builds the worker from USERS_TABLE, POSTS_TABLE, CHAT_TABLE and MEDIA_BUCKET.
+// FromEnv builds the worker from USERS_TABLE, POSTS_TABLE, CHAT_TABLE, LEDGER_TABLE and
+// MEDIA_BUCKET.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
-	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Chat.EnvVar, schema.Media.EnvVar)
+	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Chat.EnvVar, schema.Ledger.EnvVar, schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +37,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 	}
 	w := New(postStore, profiles, notify.NewStore(db, users), files, media.NewCatalog(db, posts), &rights.Eraser{
 		Profiles: profiles, Posts: postStore, Chat: chat.NewStore(db, v[schema.Chat.EnvVar]), Files: files,
-		Purchases: purchases, Licences: licence.NewStore(db, posts),
+		Purchases: purchases, Licences: licence.NewStore(db, posts), Ledger: ledger.New(db, v[schema.Ledger.EnvVar]),
 	})
 	return w.Handle, nil
 }

@@ -32,6 +32,9 @@
 //	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, status, body,
 //	                                             movement_id, at
 //
+// An erased user's name is replaced in other accounts' entries and the movements' legs
+// (Anonymize); amounts, and the user's own entries, never change.
+//
 // Movement ids are UUIDv7, so an account's entries sort by time under E#. A platform account's
 // shards are the accounts "<account>#00" … "<account>#15".
 package ledger

@@ -4,10 +4,11 @@
 // erased (Erase): its posts and their files (a beat that buyers own stays, withdrawn, for their
 // downloads), its comments and likes, its chat messages, its pictures, its follows, its sessions,
 // codes and notifications, and last its profile, while its username stays held for
-// profile.UsernameHold. What the law lets a business keep for its books stays: the ledger's
-// entries and the licences and purchases of beats others bought, these two with the seller's
-// name replaced by DeletedName. Each step can run again, so a
-// run stopped by a fault is finished by running Erase again (the jobs worker, retried by Lambda).
+// profile.UsernameHold. What the law lets a business keep for its books stays, with the
+// person's name replaced by DeletedName: the ledger's entries (where others' wallet histories
+// name the person, see ledger.Store.Anonymize) and the licences and purchases of beats others
+// bought. Each step can run again, so a run stopped by a fault is finished by running Erase
+// again (the jobs worker, retried by Lambda).
 package rights
 
 import (
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"zuum/shared/failure"
+	"zuum/shared/ledger"
 	"zuum/shared/licence"
 	"zuum/shared/media"
 	"zuum/shared/post"
@@ -41,6 +43,8 @@ type Eraser struct {
 	// seller's name replaced.
 	Purchases *purchase.Store
 	Licences  *licence.Store
+	// Ledger keeps the account's entries and renames it where other accounts' entries name it.
+	Ledger *ledger.Store
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 }
@@ -98,6 +102,10 @@ func (e *Eraser) Erase(ctx context.Context, id string) error {
 		return err
 	}
 	if err := e.Chat.Forget(ctx, id); err != nil {
+		return err
+	}
+	// Before the profile goes, so a run stopped midway still knows the name to replace.
+	if err := e.Ledger.Anonymize(ctx, id, a.Username, DeletedName); err != nil {
 		return err
 	}
 	for _, k := range []string{a.Image, a.CoverImage} {

@@ -28,6 +28,9 @@ type Access struct {
 	Tables []Table
 	// ReadTables are only read.
 	ReadTables []Table
+	// UpdateTables are read, and their items changed in place (UpdateItem only): no item is
+	// written whole or deleted.
+	UpdateTables []Table
 	// Media lists what the function may do with media bucket objects, by key pattern.
 	Media []MediaAccess
 	// SendsMail allows sending mail from the configured SES identity.
