@@ -156,7 +156,7 @@ func pathMatches(pattern, path string) bool {
 		if p == "*" && i == len(ps)-1 {
 			return true
 		}
-		if i >= len(xs) || (p != xs[i] && !(strings.HasPrefix(p, "{") && strings.HasSuffix(p, "}"))) {
+		if i >= len(xs) || p != xs[i] && (!strings.HasPrefix(p, "{") || !strings.HasSuffix(p, "}")) {
 			return false
 		}
 	}
