@@ -33,6 +33,9 @@ const signedInShared = /src[\\/]lib[\\/](auth[\\/](get-|logout|require)|chat|med
 /** A post's building blocks and what every list of posts draws them with (covers, data saver, the
  * beat preview's countdown and texts): one chunk, since small chunks each cost their own overhead. */
 const postsShared = /src[\\/](features[\\/](posts|feed[\\/]api)[\\/]|lib[\\/](cover-|data-saver|data-usage)|features[\\/]beats[\\/](preview-countdown|components[\\/]beat-texts))/;
+/** A post's sheets (comments, share, streaming platforms) and the calls only they make: loaded when one is
+ * first opened (post-actions.tsx), so they stay out of the posts chunk, in one chunk of their own. */
+const postSheets = /src[\\/]features[\\/]posts[\\/](components[\\/][a-z-]*sheet\.tsx|api[\\/](comments|share-post)\.ts)$/;
 /** Screens (*-page.tsx) keep chunks of their own: each route loads its own. */
 const notAScreen = (id: string) => !/-pages?\.tsx$/.test(id);
 
@@ -63,8 +66,9 @@ export default defineConfig({
             // bundle-size check fails when this chunk reaches the landing page.
             { name: 'api', test: apiShared, includeDependenciesRecursively: false },
             { name: 'signed-in', test: (id) => signedInShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },
-            // A post's building blocks (its calls, cache, players and sheets), for the feed, the post pages and the beats.
-            { name: 'posts', test: (id) => postsShared.test(id) && notAScreen(id), includeDependenciesRecursively: false },
+            // A post's building blocks (its calls, cache and players), for the feed, the post pages and the beats.
+            { name: 'posts', test: (id) => postsShared.test(id) && notAScreen(id) && !postSheets.test(id), includeDependenciesRecursively: false },
+            { name: 'post-sheets', test: postSheets, includeDependenciesRecursively: false },
           ],
         },
       },

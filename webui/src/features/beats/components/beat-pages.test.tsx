@@ -40,7 +40,7 @@ const purchases = (calls: RecordedCall[]) => calls.filter((c) => c.method === 'P
 
 async function openAndConfirm(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));
-  const dialog = screen.getByRole('alertdialog', { name: 'Confirm Purchase' });
+  const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Purchase' });
   expect(dialog).toHaveTextContent('Buy a licence to Afro Drill by labelboss for ₦999.00?');
   await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
 }
@@ -207,7 +207,7 @@ describe('/beats/{id}', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/beats/b-1');
     await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Confirm Purchase' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Purchase' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your wallet balance: ₦500.00. It is not enough for this beat: deposit funds first.');
     expect(within(dialog).getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -229,11 +229,11 @@ describe('/beats/{id}', () => {
     renderRoutes(routes, '/beats/b-1');
     await user.click(await screen.findByRole('button', { name: 'Buy License ₦999.00' }));
     price = 1200;
-    await user.click(screen.getByRole('button', { name: 'Confirm Purchase' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     expect(await screen.findByRole('alertdialog', { name: 'Purchase Error' })).toHaveTextContent('The price of this beat is ₦1,200.00, not the amount you sent');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(await screen.findByRole('button', { name: 'Buy License ₦1,200.00' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm Purchase' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
     const sent = purchases(calls).map((c) => [JSON.parse(String(c.init.body)).amount, headersOf(c)['idempotency-key']]);
     expect(sent.map(([amount]) => amount)).toEqual([999, 1200]);

@@ -54,7 +54,7 @@ describe('feed beat slide', () => {
     expect(screen.getByText('Hard drums, dark keys.')).toBeInTheDocument();
     expect(screen.getByText('Available 97/100')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Buy Now ₦999.00' }));
-    await user.click(screen.getByRole('button', { name: 'Confirm Purchase' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     expect(await within(card).findByText('Purchase successful')).toBeInTheDocument();
     const bought = calls.filter((c) => c.path === '/beat/purchase');
     expect(bought).toHaveLength(1);

@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
-import { useBalance } from '../api/balance';
 import { usePurchaseBeat } from '../api/purchase-beat';
 import { PURCHASE_TEXTS } from '../api/purchase-errors';
+
+// The confirmation and the error dialog (and the wallet balance the confirmation reads) load when
+// the buyer first taps the price: the feed and every list of beats draw this button, few open it.
+const ConfirmPurchaseDialog = lazy(() => import('./purchase-dialogs').then((m) => ({ default: m.ConfirmPurchaseDialog })));
+const PurchaseErrorDialog = lazy(() => import('./purchase-dialogs').then((m) => ({ default: m.PurchaseErrorDialog })));
 
 type Props = {
   beat: Pick<BeatPost, 'id' | 'amount' | 'available' | 'profile_id' | 'caption' | 'username'>;
@@ -31,8 +34,6 @@ export function BuyLicence({ beat, label }: Props) {
   const price = formatNaira(beat.amount);
   const own = !!me && me.id === beat.profile_id;
   const soldOut = beat.available <= 0;
-  const balance = useBalance(confirming);
-  const short = balance !== undefined && balance < beat.amount;
 
   const confirm = () => {
     purchase.buy();
@@ -65,57 +66,12 @@ export function BuyLicence({ beat, label }: Props) {
         {purchase.isPending ? 'Processing...' : soldOut ? 'Sold Out' : `${label} ${price}`}
       </Button>
       {own && <p className="muted buy-note">This is your beat.</p>}
-      {confirming && (
-        <Dialog
-          title="Confirm Purchase"
-          role="alertdialog"
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button onClick={confirm} disabled={short}>
-                Confirm Purchase
-              </Button>
-            </>
-          }
-        >
-          <p>
-            Buy a licence to <strong>{beat.caption || 'Untitled'}</strong> by {beat.username} for <strong>{price}</strong>?
-          </p>
-          <p className="muted">The amount is paid from your wallet balance. You get a non-exclusive licence and 5 downloads.</p>
-          {balance !== undefined && (
-            <p role={short ? 'alert' : undefined}>
-              Your wallet balance: {formatNaira(balance)}
-              {short && '. It is not enough for this beat: deposit funds first.'}
-            </p>
-          )}
-        </Dialog>
-      )}
-      {errorOpen && purchase.failure && (
-        <Dialog
-          title={PURCHASE_TEXTS.errorTitle}
-          role="alertdialog"
-          onClose={() => setErrorOpen(false)}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setErrorOpen(false)}>
-                Close
-              </Button>
-              {!purchase.failure.final && <Button onClick={() => purchase.retry()}>Try Again</Button>}
-            </>
-          }
-        >
-          <p>{purchase.failure.text}</p>
-          {purchase.failure.detail && <p className="muted">{purchase.failure.detail}</p>}
-          {purchase.failure.insufficient && (
-            <p>
-              <Link to="/dashboard?deposit=1">Deposit funds into your wallet</Link>
-            </p>
-          )}
-        </Dialog>
-      )}
+      <Suspense fallback={null}>
+        {confirming && <ConfirmPurchaseDialog beat={beat} onConfirm={confirm} onClose={() => setConfirming(false)} />}
+        {errorOpen && purchase.failure && (
+          <PurchaseErrorDialog failure={purchase.failure} onRetry={() => purchase.retry()} onClose={() => setErrorOpen(false)} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -44,7 +44,7 @@ describe('home shell', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/home');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByRole('link', { name: 'user_a' })).toHaveAttribute('href', '/profile/f-0');
     expect(within(sidebar).queryByRole('link', { name: 'user_d' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/all');
@@ -63,7 +63,7 @@ describe('home shell', () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/home');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/auth/logout')).toBe(true);

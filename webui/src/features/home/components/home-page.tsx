@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { SideMenu } from '@/components/layouts/side-menu';
 import { Feed } from '@/features/feed/components/feed';
 import { HomeTopBar, type FeedTab } from './home-top-bar';
 
 /** The popup opens only after the first paint (useAfterFirstPaint), so its code loads beside the feed, not before it. */
 const SubscriptionPopup = lazy(() => import('./subscription-popup').then((m) => ({ default: m.SubscriptionPopup })));
+/** The side menu loads when it is first opened: the feed's first slide does not wait for it. */
+const SideMenu = lazy(() => import('@/components/layouts/side-menu').then((m) => ({ default: m.SideMenu })));
 
 /**
  * /home (spec §2 "Home feed"): the top bar with the Audio/Video switch (Audio first), the side
@@ -18,7 +19,11 @@ export function HomePage() {
   return (
     <div className="home">
       <HomeTopBar tab={tab} onTabChange={setTab} onOpenMenu={() => setMenuOpen(true)} />
-      <SideMenu open={menuOpen} onClose={closeMenu} />
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <SideMenu open onClose={closeMenu} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <SubscriptionPopup />
       </Suspense>

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { PlayablePost } from '../api/post-cache';
-import { CommentsSheet } from './comments-sheet';
 import { LikeButton } from './like-button';
-import { PlatformsSheet } from './platforms-sheet';
 import { PostIcon, type PostIconName } from './post-icons';
-import { ShareSheet } from './share-sheet';
+
+// The sheets (and the calls only they make) load when one is first opened: every slide of every
+// feed draws these buttons, and a listener opens a sheet far less often than they scroll past.
+const CommentsSheet = lazy(() => import('./comments-sheet').then((m) => ({ default: m.CommentsSheet })));
+const ShareSheet = lazy(() => import('./share-sheet').then((m) => ({ default: m.ShareSheet })));
+const PlatformsSheet = lazy(() => import('./platforms-sheet').then((m) => ({ default: m.PlatformsSheet })));
 
 type SheetName = 'comments' | 'share' | 'platforms';
 
@@ -44,9 +47,11 @@ export function PostActions({ post, className = 'slide-actions' }: { post: Playa
         <ActionButton label="Streaming platforms" icon="music" onClick={() => setSheet('platforms')} />
       )}
       <ActionButton label="Share" icon="share" count={post.shares ?? 0} onClick={() => setSheet('share')} />
-      {sheet === 'comments' && <CommentsSheet post={post} onClose={close} />}
-      {sheet === 'share' && <ShareSheet post={post} onClose={close} />}
-      {sheet === 'platforms' && post.kind === 'audio' && <PlatformsSheet post={post} onClose={close} />}
+      <Suspense fallback={null}>
+        {sheet === 'comments' && <CommentsSheet post={post} onClose={close} />}
+        {sheet === 'share' && <ShareSheet post={post} onClose={close} />}
+        {sheet === 'platforms' && post.kind === 'audio' && <PlatformsSheet post={post} onClose={close} />}
+      </Suspense>
     </div>
   );
 }

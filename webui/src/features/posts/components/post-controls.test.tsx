@@ -153,7 +153,7 @@ describe('comments sheet (spec §2, §4)', () => {
       'GET /audio/a-1/comments': { status: 200, body: { comments: [], pagination: page({ total: 0 }) } },
     }, audioPost({ comments: 0 }));
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const sheet = screen.getByRole('dialog', { name: 'Comments (0)' });
+    const sheet = await screen.findByRole('dialog', { name: 'Comments (0)' });
     expect(await within(sheet).findByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     const input = within(sheet).getByPlaceholderText('Add a comment...');
     const send = within(sheet).getByRole('button', { name: 'Send comment' });
@@ -169,7 +169,7 @@ describe('comments sheet (spec §2, §4)', () => {
     });
     const shareIcon = screen.getByRole('button', { name: 'Share' }).querySelector('path')!.getAttribute('d');
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const send = within(screen.getByRole('dialog')).getByRole('button', { name: 'Send comment' });
+    const send = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send comment' });
     expect(send.querySelector('svg')).toHaveAttribute('data-icon', 'send');
     expect(send.querySelector('path')!.getAttribute('d')).not.toBe(shareIcon);
   });
@@ -199,7 +199,7 @@ describe('comments sheet (spec §2, §4)', () => {
       'POST /audio/comment/create': 'pending',
     });
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     await within(sheet).findByText('Fire!');
     const input = within(sheet).getByPlaceholderText('Add a comment...');
     await user.type(input, '  Great track  ');
@@ -226,7 +226,7 @@ describe('comments sheet (spec §2, §4)', () => {
       },
     });
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     await within(sheet).findByText('Fire!');
     await user.type(within(sheet).getByPlaceholderText('Add a comment...'), 'Great track');
     await user.click(within(sheet).getByRole('button', { name: 'Send comment' }));
@@ -241,7 +241,7 @@ describe('comments sheet (spec §2, §4)', () => {
       'POST /audio/comment/create': { status: 400, body: { message: 'Validation', errors: [{ field: 'comment', msg: 'Comment must be at most 1000 characters' }] } },
     }, audioPost({ comments: 0 }));
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     await within(sheet).findByText('No comments yet. Be the first to comment!');
     await user.type(within(sheet).getByPlaceholderText('Add a comment...'), 'Too long, say');
     await user.click(within(sheet).getByRole('button', { name: 'Send comment' }));
@@ -258,7 +258,7 @@ describe('comments sheet (spec §2, §4)', () => {
       'GET /audio/a-1/comments': () => (fail ? { status: 404, body: { message: 'Audio post not found' } } : { status: 200, body: { comments: [comment()], pagination: page() } }),
     });
     await user.click(screen.getByRole('button', { name: 'Comments' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('Audio post not found');
     fail = false;
     await user.click(within(sheet).getByRole('button', { name: 'Try Again' }));
@@ -283,7 +283,7 @@ describe('share sheet (spec §2)', () => {
   it('records no share when the sheet is only opened and closed', async () => {
     const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { shareId: 's-1', url: shareUrl, shares: 2 } } });
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog', { name: 'Share this track' });
+    const sheet = await screen.findByRole('dialog', { name: 'Share this track' });
     expect(within(sheet).getByLabelText('Link')).toHaveValue(ownPage());
     expect(within(sheet).getByLabelText('Link')).toHaveAttribute('readonly');
     await user.keyboard('{Escape}');
@@ -298,7 +298,7 @@ describe('share sheet (spec §2)', () => {
     const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { shareId: 's-1', url: shareUrl, shares: 2 } } });
     const writeText = stubClipboard();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog', { name: 'Share this track' });
+    const sheet = await screen.findByRole('dialog', { name: 'Share this track' });
     await user.click(within(sheet).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(shareUrl));
     expect(within(sheet).getByLabelText('Link')).toHaveValue(shareUrl);
@@ -315,7 +315,7 @@ describe('share sheet (spec §2)', () => {
       'POST /audio/share': () => ({ status: 201, body: { shareId: 's-1', url: shareUrl, shares: ++shares } }),
     });
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog', { name: 'Share this track' });
+    const sheet = await screen.findByRole('dialog', { name: 'Share this track' });
 
     const expected: Record<string, string> = {
       Twitter: `https://twitter.com/intent/tweet?url=${encodeURIComponent(shareUrl)}&text=Lagos%20Nights`,
@@ -338,7 +338,7 @@ describe('share sheet (spec §2)', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { user } = await openPost({ 'POST /audio/share': { status: 201, body: { url: shareUrl, shares: 2 } } });
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Facebook' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Facebook' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
@@ -349,7 +349,7 @@ describe('share sheet (spec §2)', () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user, calls } = await openPost({ 'POST /audio/share': { status: 201, body: { url: shareUrl, shares: 2 } } });
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     await user.click(within(sheet).getByRole('button', { name: 'Instagram' }));
     expect(alert).toHaveBeenLastCalledWith('Instagram sharing is not implemented yet.');
     const direct = within(within(sheet).getByRole('region', { name: 'Send directly to' })).getAllByRole('button');
@@ -384,7 +384,7 @@ describe('share sheet (spec §2)', () => {
     const { user } = await openPost({ 'POST /audio/share': { status: 404, body: { message: 'Audio post not found' } } });
     const writeText = stubClipboard();
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog');
+    const sheet = await screen.findByRole('dialog');
     await user.click(within(sheet).getByRole('button', { name: 'Copy' }));
     expect(await within(sheet).findByRole('alert')).toHaveTextContent('Audio post not found');
     expect(writeText).toHaveBeenCalledWith(ownPage());
@@ -397,7 +397,7 @@ describe('streaming platforms sheet', () => {
   it('links the platforms the post names and marks the rest Not Available', async () => {
     const { user } = await openPost({}, audioPost({ youtube_music: 'javascript:alert(1)' }));
     await user.click(screen.getByRole('button', { name: 'Streaming platforms' }));
-    const sheet = screen.getByRole('dialog', { name: 'Streaming Platforms' });
+    const sheet = await screen.findByRole('dialog', { name: 'Streaming Platforms' });
     const rows = within(sheet).getAllByRole('listitem');
     expect(rows.map((r) => r.firstChild?.textContent)).toEqual(['Spotify', 'Apple Music', 'YouTube Music', 'Boomplay', 'Audiomark']);
     const spotify = within(rows[0]).getByRole('link', { name: 'Spotify: Available' });

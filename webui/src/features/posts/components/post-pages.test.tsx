@@ -169,7 +169,7 @@ describe('/videos/{id}', () => {
     expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(within(side).getByRole('button', { name: 'Share' }));
-    const sheet = screen.getByRole('dialog', { name: 'Share this video' });
+    const sheet = await screen.findByRole('dialog', { name: 'Share this video' });
     expect(within(sheet).getByLabelText('Link')).toHaveValue(`${window.location.origin}/video/v-1`);
     expect(within(side).getByTestId('share-count')).toHaveTextContent('3');
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn().mockResolvedValue(undefined) } });
