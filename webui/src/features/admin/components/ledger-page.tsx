@@ -53,15 +53,15 @@ function ProviderDrift({ provider }: { provider: LedgerHealth['provider'] }) {
         <tbody>
           <tr>
             <th scope="row">Provider balance</th>
-            <td>{balance === null ? 'Unknown' : formatNaira(balance)}</td>
+            <td data-label="Provider balance">{balance === null ? 'Unknown' : formatNaira(balance)}</td>
           </tr>
           <tr>
             <th scope="row">Clearing (the books)</th>
-            <td>{formatNaira(clearing)}</td>
+            <td data-label="Clearing (the books)">{formatNaira(clearing)}</td>
           </tr>
           <tr>
             <th scope="row">Drift</th>
-            <td>{drift === null ? 'Unknown' : formatNaira(drift)}</td>
+            <td data-label="Drift">{drift === null ? 'Unknown' : formatNaira(drift)}</td>
           </tr>
         </tbody>
       </table>

@@ -143,15 +143,15 @@ export function WithdrawalsQueue({ onDone }: QueueProps) {
           <tbody>
             {d.withdrawals.map((w) => (
               <tr key={w.id}>
-                <td>
+                <td data-label="Withdrawal">
                   {withdrawalName(w)}
                   <span className="muted"> · fee {formatNaira(w.fee)}</span>
                   <span className="promotion-title">Reference {w.id}</span>
                 </td>
-                <td>{w.username}</td>
-                <td>{formatDate(w.created_at)}</td>
-                <td>{w.transfer_id ? `Transfer ${w.transfer_id}` : <span className="muted">Not found at the provider</span>}</td>
-                <td>
+                <td data-label="By">{w.username}</td>
+                <td data-label="Pending since">{formatDate(w.created_at)}</td>
+                <td data-label="Provider">{w.transfer_id ? `Transfer ${w.transfer_id}` : <span className="muted">Not found at the provider</span>}</td>
+                <td data-label="Actions">
                   <WithdrawalActions w={w} onDone={onDone} />
                 </td>
               </tr>
