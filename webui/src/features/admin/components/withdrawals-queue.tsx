@@ -16,7 +16,7 @@ const actionErrors = adminCallErrors('Failed to save the decision');
 /** A mark's reason is required: it is kept on the withdrawal and in the audit log. */
 export const REASON_NEEDED = 'Please give a reason';
 
-/** "₦1,000.00 to Guaranty Trust Bank 0123456789". */
+/** The amount, then the bank and the account it goes to. */
 export function withdrawalName(w: ReviewWithdrawal): string {
   return `${formatNaira(w.amount)} to ${w.bank_name} ${w.account_number}`;
 }
