@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { APP_URL, EDGE_URL, RESULTS_DIR, backendUp, launch, logIn, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
+import { APP_URL, EDGE_URL, RESULTS_DIR, backendUp, launch, logIn, openDepositAccount, postJson, signUpAndVerify, uniqueUser, waitForValue } from './support.mjs';
 
 const up = await backendUp();
 const PHONE = { width: 390, height: 844 };
@@ -53,9 +53,7 @@ test('a creator buys a ₦60,000 radio package on /global at 390×844 by tapping
 
     step = 'the sandbox pays ₦60,000 into the wallet';
     await page.goto(`${APP_URL}/dashboard`);
-    const accountRes = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment/deposit-account');
-    await page.getByRole('button', { name: 'Deposit', exact: true }).tap();
-    const account = await (await accountRes).json();
+    const account = await openDepositAccount(page, 60000);
     const payIn = await postJson(`${EDGE_URL}/_flutterwave/sandbox/pay-in`, { account_number: account.accountNumber, amount: 60000 });
     assert.ok(payIn.status >= 200 && payIn.status < 300, `sandbox pay-in: ${payIn.status} ${payIn.text}`);
     await waitForValue('balance after the deposit', () => page.getByTestId('wallet-balance').textContent(), '₦60,000.00', 30_000);
