@@ -150,7 +150,7 @@ test('a creator promotes a track, an admin approves it, and a listener sees it P
     step = 'the creator\'s My Promotions lists it active';
     await c.page.goto(`${APP_URL}/user/promotions`);
     const row = c.page.getByRole('row').filter({ hasText: caption });
-    await row.getByText('active', { exact: true }).waitFor();
+    await row.getByText('Active', { exact: true }).waitFor();
     await row.getByText(/^\d+ impressions · 1 plays$/).waitFor();
 
     for (const b of browsers) assert.deepEqual(b.consoleErrors.filter((e) => !/Failed to load resource/.test(e)), [], `${b.name}'s console`);
@@ -222,7 +222,7 @@ test('a creator buys a print package on /global with an image, files /req, and f
     step = 'My Promotions lists the print promotion, pending';
     await c.page.goto(`${APP_URL}/user/promotions`);
     const row = c.page.getByRole('row').filter({ hasText: `Lagos Nights ${creator.username}` });
-    await row.getByText('pending', { exact: true }).waitFor();
+    await row.getByText('Pending', { exact: true }).waitFor();
     await row.getByText('Print Media', { exact: true }).waitFor();
     await c.page.getByText('Showing 1 to 1 of 1 results').waitFor();
     await c.page.goto(`${APP_URL}/dashboard`);
