@@ -77,6 +77,7 @@ func signup(t *testing.T, svc *account.Service, email string) {
 }
 
 func TestVerifyEmail_CodeExpiresAfterTenMinutes(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada1@example.com")
@@ -87,6 +88,7 @@ func TestVerifyEmail_CodeExpiresAfterTenMinutes(t *testing.T) {
 }
 
 func TestResendOTP_AfterTheCooldownANewCodeReplacesTheOld(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada2@example.com")
@@ -111,6 +113,7 @@ func TestResendOTP_AfterTheCooldownANewCodeReplacesTheOld(t *testing.T) {
 }
 
 func TestSignup_WhenMailFailsTheAccountStaysAndResendWorksAtOnce(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	box.down = true
@@ -129,6 +132,7 @@ func TestSignup_WhenMailFailsTheAccountStaysAndResendWorksAtOnce(t *testing.T) {
 }
 
 func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada4@example.com")
@@ -145,6 +149,7 @@ func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
 }
 
 func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada5@example.com")
@@ -174,6 +179,7 @@ func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
 }
 
 func TestLogin_ManyFailuresFromOneAddressLockThatAddressOut(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	for i := 0; i < account.LoginFailsIP; i++ {
@@ -188,6 +194,7 @@ func TestLogin_ManyFailuresFromOneAddressLockThatAddressOut(t *testing.T) {
 }
 
 func TestVerifyEmail_ConcurrentTriesNeverExceedFiveWrongCodes(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada6@example.com")

@@ -39,6 +39,7 @@ func verified(t *testing.T, svc *account.Service, box *inbox, email string) {
 }
 
 func TestLogin_TwentyConcurrentWrongPasswordsOnOneAccountGetAtMostFiveChecks(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	verified(t, svc, box, "burst@example.com")
 	got := burst(20, func(i int) error {
@@ -51,6 +52,7 @@ func TestLogin_TwentyConcurrentWrongPasswordsOnOneAccountGetAtMostFiveChecks(t *
 }
 
 func TestLogin_SixtyConcurrentWrongLoginsFromOneAddressGetAtMostThirtyChecks(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	got := burst(60, func(i int) error {
 		_, err := svc.Login(context.Background(), fmt.Sprintf("guess%d@example.com", i), "wrong-password", "198.51.100.20")
@@ -62,6 +64,7 @@ func TestLogin_SixtyConcurrentWrongLoginsFromOneAddressGetAtMostThirtyChecks(t *
 }
 
 func TestLogin_RightPasswordsDoNotUseUpTheAddressLimit(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	verified(t, svc, box, "office@example.com")
@@ -76,6 +79,7 @@ func TestLogin_RightPasswordsDoNotUseUpTheAddressLimit(t *testing.T) {
 }
 
 func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "daily@example.com")
@@ -119,6 +123,7 @@ func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 }
 
 func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
+	t.Parallel()
 	svc, _, clk := setup(t)
 	ctx := context.Background()
 	in := func(name string) profile.SignupInput {
@@ -150,6 +155,7 @@ func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
 }
 
 func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
+	t.Parallel()
 	svc, _, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "often@example.com")
@@ -177,6 +183,7 @@ func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
 }
 
 func TestCheckUsername_LimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	got := burst(account.UsernameChecksIP+10, func(int) error {
@@ -191,6 +198,7 @@ func TestCheckUsername_LimitedPerAddress(t *testing.T) {
 // A malformed email is bad input, answered before anything is counted or looked up (an
 // over-long one would also be a key DynamoDB refuses).
 func TestForgotPassword_MalformedEmailIs400AndCountsNothing(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	for _, bad := range []string{"<script>@x.y", strings.Repeat("a", 3000) + "@example.com"} {
