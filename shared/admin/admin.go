@@ -326,12 +326,8 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	if a.Verified {
 		return ErrAlreadyVerified
 	}
-	code, err := credential.NewCode()
+	code, err := s.cred.Issue(ctx, s.codes, otpKey(a.ID), a.ID, s.now(), OTPTTL, ResendCooldown)
 	if err != nil {
-		return failure.Wrap(err, "make code")
-	}
-	now := s.now()
-	if err := s.cred.Send(ctx, s.cred.PutCode(s.otpItem(a.ID, code, now), now, ResendCooldown)); err != nil {
 		return err
 	}
 	if !s.mailOTP(ctx, a, code) {

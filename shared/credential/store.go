@@ -201,3 +201,17 @@ func (s Store) Forget(ctx context.Context, e Event, now time.Time) error {
 	}
 	return nil
 }
+
+// Issue makes a fresh code for id, stores its hash (h) under key to live ttl, replacing the code
+// before only when that one was sent at least cooldown ago (else ErrCooldown), and returns the
+// code to mail.
+func (s Store) Issue(ctx context.Context, h Hasher, key Key, id string, now time.Time, ttl, cooldown time.Duration) (string, error) {
+	code, err := NewCode()
+	if err != nil {
+		return "", failure.Wrap(err, "make code")
+	}
+	if err := s.Send(ctx, s.PutCode(NewCodeItem(key, h.Hash(id, code), now, ttl), now, cooldown)); err != nil {
+		return "", err
+	}
+	return code, nil
+}
