@@ -182,14 +182,11 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 		return err
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
-	if failure.Is(err, failure.NotFound) {
-		return ErrInvalidOTP
+	if failure.Is(err, failure.NotFound) || err == nil && a.Verified {
+		return ErrInvalidOTP // nothing to verify: answered as a wrong code
 	}
 	if err != nil {
 		return err
-	}
-	if a.Verified {
-		return ErrInvalidOTP
 	}
 	h := s.codes.Hash(a.ID, code)
 	if err := s.cred.Try(ctx, codeKey(a.ID, skOTP), OTPMaxTries, s.now(), h); err != nil {
@@ -248,17 +245,8 @@ type Login struct {
 // window, right or wrong.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (Login, error) {
 	email = profile.NormalizeEmail(email)
-	var fields []failure.FieldError
-	if email == "" {
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
-	} else if !profile.ValidEmail(email) {
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
-	}
-	if password == "" {
-		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
-	}
-	if len(fields) > 0 {
-		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
+	if err := credential.CheckLogin(email, password, profile.ValidEmail); err != nil {
+		return Login{}, err
 	}
 	now := s.now()
 	perAccount, perIP := loginPerAccount.Of(email), loginPerIP.Of(ip)

@@ -360,14 +360,11 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 		return err
 	}
 	a, err := s.byEmail(ctx, email)
-	if failure.Is(err, failure.NotFound) {
-		return ErrInvalidOTP
+	if failure.Is(err, failure.NotFound) || err == nil && a.Verified {
+		return ErrInvalidOTP // nothing to verify: answered as a wrong code
 	}
 	if err != nil {
 		return err
-	}
-	if a.Verified {
-		return ErrInvalidOTP
 	}
 	h := s.codes.Hash(a.ID, code)
 	if err := s.cred.Try(ctx, otpKey(a.ID), OTPMaxTries, now, h); err != nil {
@@ -410,18 +407,8 @@ type Login struct {
 // (every other admin route then answers "Awaiting approval"); a rejected one cannot.
 func (s *Service) Login(ctx context.Context, email, username, password string) (Login, error) {
 	email, username = profile.NormalizeEmail(email), strings.TrimSpace(username)
-	var fields []failure.FieldError
-	switch {
-	case email == "":
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
-	case !profile.ValidEmail(email):
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
-	}
-	if password == "" {
-		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
-	}
-	if len(fields) > 0 {
-		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
+	if err := credential.CheckLogin(email, password, profile.ValidEmail); err != nil {
+		return Login{}, err
 	}
 	now := s.now()
 	if err := s.cred.Take(ctx, now, loginPerEmail.Of(email)); err != nil {

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"testing"
 	"time"
+
+	"zuum/shared/failure"
 )
 
 var secret = []byte("0123456789abcdef0123456789abcdef")
@@ -209,5 +211,42 @@ func TestLimit_WindowsAndTheirItems(t *testing.T) {
 	}
 	if !l.Allows(4) || l.Allows(5) {
 		t.Fatal("five events fill a limit of five")
+	}
+}
+
+func TestCheckLogin_NamesTheMissingAndMalformedFields(t *testing.T) {
+	t.Parallel()
+	valid := func(e string) bool { return e == "ada@example.com" }
+	for _, c := range []struct {
+		email, password string
+		want            map[string]string
+	}{
+		{"ada@example.com", "x", nil},
+		{"", "", map[string]string{"email": "Email is required", "password": "Password is required"}},
+		{"not-an-email", "x", map[string]string{"email": "Invalid email format"}},
+		{"ada@example.com", "", map[string]string{"password": "Password is required"}},
+	} {
+		err := CheckLogin(c.email, c.password, valid)
+		fe, _ := err.(*failure.Error)
+		if c.want == nil {
+			if err != nil {
+				t.Errorf("%q: %v", c.email, err)
+			}
+			continue
+		}
+		got := map[string]string{}
+		if fe != nil {
+			for _, f := range fe.Fields {
+				got[f.Field] = f.Msg
+			}
+		}
+		if fe == nil || fe.Code != failure.Invalid || fe.Message != "Validation errors. Please check your input." || len(got) != len(c.want) {
+			t.Errorf("%q %q: %v", c.email, c.password, err)
+		}
+		for k, v := range c.want {
+			if got[k] != v {
+				t.Errorf("%q %q: %s = %q, want %q", c.email, c.password, k, got[k], v)
+			}
+		}
 	}
 }

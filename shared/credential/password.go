@@ -1,6 +1,10 @@
 package credential
 
-import "golang.org/x/crypto/bcrypt"
+import (
+	"golang.org/x/crypto/bcrypt"
+
+	"zuum/shared/failure"
+)
 
 // Passwords hashes passwords with bcrypt and checks them with a timing guard.
 type Passwords struct {
@@ -42,4 +46,23 @@ func (p *Passwords) Match(hash, password string) bool {
 		return false
 	}
 	return p.compare([]byte(hash), []byte(password)) == nil
+}
+
+// CheckLogin answers a login's missing or malformed fields, as users' and admins' logins do:
+// the email required and well formed (valid tells), the password required.
+func CheckLogin(email, password string, valid func(email string) bool) error {
+	var fields []failure.FieldError
+	switch {
+	case email == "":
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
+	case !valid(email):
+		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
+	}
+	if password == "" {
+		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
+	}
+	if len(fields) > 0 {
+		return failure.Fields("Validation errors. Please check your input.", fields...)
+	}
+	return nil
 }
