@@ -107,9 +107,7 @@ func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 	if err := svc.ResendOTP(ctx, "daily@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)); err != account.ErrTooManyCodes {
-		t.Fatalf("the 16th try of the day, right code included: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)), account.ErrTooManyCodes, "the 16th try of the day, right code included")
 	if !failure.Is(account.ErrTooManyCodes, failure.RateLimited) {
 		t.Fatal("the daily cap must be a 429")
 	}
@@ -117,9 +115,7 @@ func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 	if err := svc.ResendOTP(ctx, "daily@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)); err != nil {
-		t.Fatalf("the next day: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)), nil, "the next day")
 }
 
 func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
@@ -165,21 +161,15 @@ func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
 		}
 		clk.advance(account.ResendCooldown)
 	}
-	if err := svc.ForgotPassword(ctx, "often@example.com", "192.0.2.99"); err != account.ErrTooManyResetsAccount {
-		t.Fatalf("fourth link in an hour: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "often@example.com", "192.0.2.99"), account.ErrTooManyResetsAccount, "fourth link in an hour")
 	for i := 0; i < account.ForgotsIP; i++ { // unknown emails count too: the limit is on asking
 		if err := svc.ForgotPassword(ctx, fmt.Sprintf("who%d@example.com", i), "198.51.100.7"); err != account.ErrUserNotFound {
 			t.Fatalf("request %d: %v", i+1, err)
 		}
 	}
-	if err := svc.ForgotPassword(ctx, "who@example.com", "198.51.100.7"); err != account.ErrTooManyResetsIP {
-		t.Fatalf("sixth request from one address: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "who@example.com", "198.51.100.7"), account.ErrTooManyResetsIP, "sixth request from one address")
 	clk.advance(time.Hour)
-	if err := svc.ForgotPassword(ctx, "often@example.com", "198.51.100.7"); err != nil {
-		t.Fatalf("the next hour: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "often@example.com", "198.51.100.7"), nil, "the next hour")
 }
 
 func TestCheckUsername_LimitedPerAddress(t *testing.T) {

@@ -66,6 +66,14 @@ func setupAll(t *testing.T, bootstrap ...string) (*admin.Service, *inbox, *clock
 	return svc, box, clk, log
 }
 
+// is fails t unless err is want; what names the step.
+func is(t *testing.T, err, want error, what string) {
+	t.Helper()
+	if err != want {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
 // signedUp signs an admin up (their code is in the inbox).
 func signedUp(t *testing.T, svc *admin.Service, name string) admin.Admin {
 	t.Helper()
@@ -123,9 +131,7 @@ func TestVerify_CodeExpiresAfterTenMinutes(t *testing.T) {
 	ctx := context.Background()
 	a := signedUp(t, svc, "ops")
 	clk.t = clk.t.Add(admin.OTPTTL)
-	if err := svc.VerifyEmail(ctx, a.Email, box.code()); err != admin.ErrOTPExpired {
-		t.Fatalf("expired code: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, a.Email, box.code()), admin.ErrOTPExpired, "expired code")
 }
 
 func TestVerify_FiveWrongTriesUseUpTheCode(t *testing.T) {
@@ -143,9 +149,7 @@ func TestVerify_FiveWrongTriesUseUpTheCode(t *testing.T) {
 			t.Fatalf("wrong try %d: %v", i+1, err)
 		}
 	}
-	if err := svc.VerifyEmail(ctx, a.Email, right); err != admin.ErrOTPTries {
-		t.Fatalf("the right code after five wrong ones: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, a.Email, right), admin.ErrOTPTries, "the right code after five wrong ones")
 }
 
 func TestLogin_FiveFailuresLockTheEmailUntilTheWindowEnds(t *testing.T) {
