@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"time"
 
-	domain "zuum/shared/admin"
+	"zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/httpapi"
 	"zuum/shared/session"
@@ -18,13 +18,13 @@ import (
 
 // Handler serves /api/admin/*.
 type Handler struct {
-	admins *domain.Service
+	admins *admin.Service
 	audit  *audit.Store
 	mux    *http.ServeMux
 }
 
 // New returns the route group with its own routes: auth, the admins queue and the audit log.
-func New(admins *domain.Service, log *audit.Store) *Handler {
+func New(admins *admin.Service, log *audit.Store) *Handler {
 	h := &Handler{admins: admins, audit: log, mux: http.NewServeMux()}
 	h.mux.HandleFunc("POST /api/admin/auth/signup", httpapi.WithBody(h.signup))
 	h.mux.HandleFunc("POST /api/admin/auth/verify-email", httpapi.Command(func(r *http.Request, req verifyRequest) error {
@@ -63,7 +63,7 @@ func (h *Handler) Handle(pattern string, fn func(w http.ResponseWriter, r *http.
 func (h *Handler) Audit() *audit.Store { return h.audit }
 
 // authenticator adapts the admin service to httpapi.RequireAdmin.
-type authenticator struct{ admins *domain.Service }
+type authenticator struct{ admins *admin.Service }
 
 func (a authenticator) AuthenticateAdmin(ctx context.Context, token string) (httpapi.AdminPrincipal, error) {
 	ad, err := a.admins.Authenticate(ctx, token)
@@ -83,10 +83,10 @@ type adminJSON struct {
 	CreatedAt string `json:"created_at"`
 }
 
-func (h *Handler) adminJSON(a domain.Admin) adminJSON {
+func (h *Handler) adminJSON(a admin.Admin) adminJSON {
 	status := string(a.Status)
 	if h.admins.CanAct(a) {
-		status = string(domain.Approved)
+		status = string(admin.Approved)
 	}
 	return adminJSON{ID: a.ID, Username: a.Username, Email: a.Email, Status: status, Approved: h.admins.CanAct(a),
 		CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339)}
@@ -104,7 +104,7 @@ type signupResponse struct {
 }
 
 func (h *Handler) signup(w http.ResponseWriter, r *http.Request, req signupRequest) {
-	a, sent, err := h.admins.Signup(r.Context(), domain.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password},
+	a, sent, err := h.admins.Signup(r.Context(), admin.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password},
 		httpapi.ClientIP(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
@@ -166,7 +166,7 @@ type queueResponse struct {
 }
 
 func (h *Handler) queue(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
-	status, err := domain.ParseStatus(r.URL.Query().Get("status"))
+	status, err := admin.ParseStatus(r.URL.Query().Get("status"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -193,7 +193,7 @@ type decisionResponse struct {
 }
 
 // decided answers a decision on an admin: the error, or msg and the admin as they are now.
-func (h *Handler) decided(w http.ResponseWriter, r *http.Request, a domain.Admin, err error, msg string) {
+func (h *Handler) decided(w http.ResponseWriter, r *http.Request, a admin.Admin, err error, msg string) {
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
@@ -202,7 +202,7 @@ func (h *Handler) decided(w http.ResponseWriter, r *http.Request, a domain.Admin
 }
 
 func (h *Handler) approve(w http.ResponseWriter, r *http.Request, p httpapi.AdminPrincipal) {
-	a, err := h.admins.Approve(r.Context(), domain.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"))
+	a, err := h.admins.Approve(r.Context(), admin.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"))
 	h.decided(w, r, a, err, "Admin approved")
 }
 
@@ -216,7 +216,7 @@ func (h *Handler) reject(w http.ResponseWriter, r *http.Request, p httpapi.Admin
 		httpapi.Error(w, r, err)
 		return
 	}
-	a, err := h.admins.Reject(r.Context(), domain.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"), req.Reason)
+	a, err := h.admins.Reject(r.Context(), admin.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"), req.Reason)
 	h.decided(w, r, a, err, "Admin rejected")
 }
 
