@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"time"
 
-	domain "zuum/shared/admin"
+	"zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/httpapi"
 	"zuum/shared/session"
@@ -18,19 +18,23 @@ import (
 
 // Handler serves /api/admin/*.
 type Handler struct {
-	admins *domain.Service
+	admins *admin.Service
 	audit  *audit.Store
 	mux    *http.ServeMux
 }
 
 // New returns the route group with its own routes: auth, the admins queue and the audit log.
-func New(admins *domain.Service, log *audit.Store) *Handler {
+func New(admins *admin.Service, log *audit.Store) *Handler {
 	h := &Handler{admins: admins, audit: log, mux: http.NewServeMux()}
-	h.mux.HandleFunc("POST /api/admin/auth/signup", h.signup)
-	h.mux.HandleFunc("POST /api/admin/auth/verify-email", h.verify)
-	h.mux.HandleFunc("POST /api/admin/auth/resend-otp", h.resend)
-	h.mux.HandleFunc("POST /api/admin/auth/login", h.login)
-	h.mux.HandleFunc("POST /api/admin/auth/logout", h.logout)
+	h.mux.HandleFunc("POST /api/admin/auth/signup", httpapi.WithBody(h.signup))
+	h.mux.HandleFunc("POST /api/admin/auth/verify-email", httpapi.Command(func(r *http.Request, req verifyRequest) error {
+		return h.admins.VerifyEmail(r.Context(), req.Email, req.OTP)
+	}, "Email verified successfully!"))
+	h.mux.HandleFunc("POST /api/admin/auth/resend-otp", httpapi.Command(func(r *http.Request, req emailRequest) error {
+		return h.admins.ResendOTP(r.Context(), req.Email)
+	}, "OTP resent successfully!"))
+	h.mux.HandleFunc("POST /api/admin/auth/login", httpapi.WithBody(h.login))
+	h.mux.HandleFunc("POST /api/admin/auth/logout", httpapi.Logout(httpapi.AdminToken, h.admins.Logout, httpapi.ClearAdminCookie))
 	h.Handle("GET /api/admin/auth/me", h.me)
 	h.Handle("GET /api/admin/admins", h.queue)
 	h.Handle("POST /api/admin/admins/{id}/approve", h.approve)
@@ -59,7 +63,7 @@ func (h *Handler) Handle(pattern string, fn func(w http.ResponseWriter, r *http.
 func (h *Handler) Audit() *audit.Store { return h.audit }
 
 // authenticator adapts the admin service to httpapi.RequireAdmin.
-type authenticator struct{ admins *domain.Service }
+type authenticator struct{ admins *admin.Service }
 
 func (a authenticator) AuthenticateAdmin(ctx context.Context, token string) (httpapi.AdminPrincipal, error) {
 	ad, err := a.admins.Authenticate(ctx, token)
@@ -79,10 +83,10 @@ type adminJSON struct {
 	CreatedAt string `json:"created_at"`
 }
 
-func (h *Handler) adminJSON(a domain.Admin) adminJSON {
+func (h *Handler) adminJSON(a admin.Admin) adminJSON {
 	status := string(a.Status)
 	if h.admins.CanAct(a) {
-		status = string(domain.Approved)
+		status = string(admin.Approved)
 	}
 	return adminJSON{ID: a.ID, Username: a.Username, Email: a.Email, Status: status, Approved: h.admins.CanAct(a),
 		CreatedAt: a.CreatedAt.UTC().Format(time.RFC3339)}
@@ -99,13 +103,8 @@ type signupResponse struct {
 	Email   string `json:"email"`
 }
 
-func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
-	var req signupRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	a, sent, err := h.admins.Signup(r.Context(), domain.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password},
+func (h *Handler) signup(w http.ResponseWriter, r *http.Request, req signupRequest) {
+	a, sent, err := h.admins.Signup(r.Context(), admin.SignupInput{Username: req.Username, Email: req.Email, Password: req.Password},
 		httpapi.ClientIP(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
@@ -123,34 +122,8 @@ type verifyRequest struct {
 	OTP   string `json:"otp"`
 }
 
-func (h *Handler) verify(w http.ResponseWriter, r *http.Request) {
-	var req verifyRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.admins.VerifyEmail(r.Context(), req.Email, req.OTP); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "Email verified successfully!")
-}
-
 type emailRequest struct {
 	Email string `json:"email"`
-}
-
-func (h *Handler) resend(w http.ResponseWriter, r *http.Request) {
-	var req emailRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	if err := h.admins.ResendOTP(r.Context(), req.Email); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.Message(w, http.StatusOK, "OTP resent successfully!")
 }
 
 type loginRequest struct {
@@ -164,12 +137,7 @@ type loginResponse struct {
 	Token string    `json:"token"`
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
-	var req loginRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+func (h *Handler) login(w http.ResponseWriter, r *http.Request, req loginRequest) {
 	l, err := h.admins.Login(r.Context(), req.Email, req.Username, req.Password)
 	if err != nil {
 		httpapi.Error(w, r, err)
@@ -177,19 +145,6 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	}
 	httpapi.SetAdminCookie(w, l.Token, session.TTL)
 	httpapi.JSON(w, http.StatusOK, loginResponse{Admin: h.adminJSON(l.Admin), Token: l.Token})
-}
-
-// logout ends the admin session the request carries (cookie or Bearer) and clears the cookie;
-// without one there is nothing to end, and the caller is logged out all the same.
-func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
-	if tok := httpapi.AdminToken(r); tok != "" {
-		if err := h.admins.Logout(r.Context(), tok); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
-	}
-	httpapi.ClearAdminCookie(w)
-	httpapi.Message(w, http.StatusOK, "Logged out.")
 }
 
 type adminResponse struct {
@@ -211,19 +166,13 @@ type queueResponse struct {
 }
 
 func (h *Handler) queue(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
-	status, err := domain.ParseStatus(r.URL.Query().Get("status"))
+	status, err := admin.ParseStatus(r.URL.Query().Get("status"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	p, err := httpapi.ParsePage(r)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	skip, err := p.Skip(func() (int64, error) { return h.admins.Count(r.Context(), status) })
-	if err != nil {
-		httpapi.Error(w, r, err)
+	p, skip, ok := askedPage(w, r, func() (int64, error) { return h.admins.Count(r.Context(), status) })
+	if !ok {
 		return
 	}
 	page, err := h.admins.List(r.Context(), status, p.Limit, p.Cursor, skip)
@@ -243,13 +192,18 @@ type decisionResponse struct {
 	Admin   adminJSON `json:"admin"`
 }
 
-func (h *Handler) approve(w http.ResponseWriter, r *http.Request, p httpapi.AdminPrincipal) {
-	a, err := h.admins.Approve(r.Context(), domain.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"))
+// decided answers a decision on an admin: the error, or msg and the admin as they are now.
+func (h *Handler) decided(w http.ResponseWriter, r *http.Request, a admin.Admin, err error, msg string) {
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, decisionResponse{Message: "Admin approved", Admin: h.adminJSON(a)})
+	httpapi.JSON(w, http.StatusOK, decisionResponse{Message: msg, Admin: h.adminJSON(a)})
+}
+
+func (h *Handler) approve(w http.ResponseWriter, r *http.Request, p httpapi.AdminPrincipal) {
+	a, err := h.admins.Approve(r.Context(), admin.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"))
+	h.decided(w, r, a, err, "Admin approved")
 }
 
 type rejectRequest struct {
@@ -262,12 +216,8 @@ func (h *Handler) reject(w http.ResponseWriter, r *http.Request, p httpapi.Admin
 		httpapi.Error(w, r, err)
 		return
 	}
-	a, err := h.admins.Reject(r.Context(), domain.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"), req.Reason)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, decisionResponse{Message: "Admin rejected", Admin: h.adminJSON(a)})
+	a, err := h.admins.Reject(r.Context(), admin.Actor{ID: p.ID, Username: p.Username}, r.PathValue("id"), req.Reason)
+	h.decided(w, r, a, err, "Admin rejected")
 }
 
 type auditEntryJSON struct {
@@ -288,14 +238,8 @@ type auditResponse struct {
 }
 
 func (h *Handler) auditList(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
-	p, err := httpapi.ParsePage(r)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	skip, err := p.Skip(func() (int64, error) { return h.audit.Count(r.Context()) })
-	if err != nil {
-		httpapi.Error(w, r, err)
+	p, skip, ok := askedPage(w, r, func() (int64, error) { return h.audit.Count(r.Context()) })
+	if !ok {
 		return
 	}
 	page, err := h.audit.List(r.Context(), p.Limit, p.Cursor, skip)
@@ -312,4 +256,19 @@ func (h *Handler) auditList(w http.ResponseWriter, r *http.Request, _ httpapi.Ad
 		})
 	}
 	httpapi.JSON(w, http.StatusOK, out)
+}
+
+// askedPage reads the page a list route asks for and how many items to skip to reach it (total
+// counts the list, for a page asked by number); ok is false when the request was answered with
+// an error.
+func askedPage(w http.ResponseWriter, r *http.Request, total func() (int64, error)) (p httpapi.PageRequest, skip int, ok bool) {
+	p, err := httpapi.ParsePage(r)
+	if err == nil {
+		skip, err = p.Skip(total)
+	}
+	if err != nil {
+		httpapi.Error(w, r, err)
+		return p, 0, false
+	}
+	return p, skip, true
 }

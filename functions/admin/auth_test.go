@@ -26,7 +26,18 @@ func call(c *apptest.Client, method, path string) apptest.Response {
 	return c.JSON(method, path, body)
 }
 
+// expect fails t unless r answers status and, when msg is not empty, the message msg; it
+// returns r.
+func expect(t *testing.T, r apptest.Response, status int, msg, what string) apptest.Response {
+	t.Helper()
+	if r.Status != status || msg != "" && r.Message() != msg {
+		t.Fatalf("%s: %d %s", what, r.Status, r.Raw)
+	}
+	return r
+}
+
 func TestAdminSignup_VerifyAndLogin_SetsACookieScopedToTheAdminArea(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	email := "ops@admins.zuum.test"
@@ -36,9 +47,7 @@ func TestAdminSignup_VerifyAndLogin_SetsACookieScopedToTheAdminArea(t *testing.T
 	}
 	code := app.LastOTP(t, email)
 	// Before verifying, login is refused as unverified.
-	if r := c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": email, "password": "password123"}); r.Status != http.StatusNotAcceptable {
-		t.Fatalf("login before verifying: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": email, "password": "password123"}), http.StatusNotAcceptable, "", "login before verifying")
 	wrong := "000000"
 	if code == wrong {
 		wrong = "111111"
@@ -52,9 +61,7 @@ func TestAdminSignup_VerifyAndLogin_SetsACookieScopedToTheAdminArea(t *testing.T
 		t.Fatalf("verify: %d %s", r.Status, r.Raw)
 	}
 	// A used code verifies nothing again.
-	if r := c.JSON("POST", "/api/admin/auth/verify-email", map[string]string{"email": email, "otp": code}); r.Status != http.StatusBadRequest {
-		t.Fatalf("verify again: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/verify-email", map[string]string{"email": email, "otp": code}), http.StatusBadRequest, "", "verify again")
 	r = c.JSON("POST", "/api/admin/auth/login", map[string]string{"email": email, "username": "ops_ada", "password": "password123"})
 	if r.Status != http.StatusOK {
 		t.Fatalf("login: %d %s", r.Status, r.Raw)
@@ -81,32 +88,24 @@ func TestAdminSignup_VerifyAndLogin_SetsACookieScopedToTheAdminArea(t *testing.T
 }
 
 func TestAdminSignup_RefusesTakenEmailsAndNamesAndBadFieldsAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	first := app.PendingAdmin(t, "ops_ada")
 	c := app.Client(t)
-	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "other", "email": strings.ToUpper(first.Email), "password": "password123"})
-	if r.Status != http.StatusNotAcceptable || r.Message() != "Email already exists" {
-		t.Fatalf("taken email: %d %s", r.Status, r.Raw)
-	}
-	r = c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "OPS_ADA", "email": "new@admins.zuum.test", "password": "password123"})
-	if r.Status != http.StatusNotAcceptable || r.Message() != "Username already exists" {
-		t.Fatalf("taken username: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "other", "email": strings.ToUpper(first.Email), "password": "password123"}), http.StatusNotAcceptable, "Email already exists", "taken email")
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "OPS_ADA", "email": "new@admins.zuum.test", "password": "password123"}), http.StatusNotAcceptable, "Username already exists", "taken username")
 	// The refused sign-up left nothing behind: its email is free.
-	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "newbie", "email": "new@admins.zuum.test", "password": "password123"}); r.Status != http.StatusCreated {
-		t.Fatalf("free email after a refused sign-up: %d %s", r.Status, r.Raw)
-	}
-	r = c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "", "email": "not-an-email", "password": "short"})
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "newbie", "email": "new@admins.zuum.test", "password": "password123"}), http.StatusCreated, "", "free email after a refused sign-up")
+	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "", "email": "not-an-email", "password": "short"})
 	f := r.FieldErrors()
 	if r.Status != http.StatusBadRequest || f["username"] != "Username is required" || f["email"] != "Invalid email format" || f["password"] == "" {
 		t.Fatalf("bad fields: %d %s", r.Status, r.Raw)
 	}
-	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]any{"username": 5, "email": "x@y.zz", "password": "password123"}); r.Status != http.StatusBadRequest {
-		t.Fatalf("wrong type: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]any{"username": 5, "email": "x@y.zz", "password": "password123"}), http.StatusBadRequest, "", "wrong type")
 }
 
 func TestAdminLogin_RefusesWrongPasswordOrUsernameAlike(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.PendingAdmin(t, "ops_ada")
 	c := app.Client(t)
@@ -127,6 +126,7 @@ func TestAdminLogin_RefusesWrongPasswordOrUsernameAlike(t *testing.T) {
 }
 
 func TestAdminRoutes_WithoutASessionAre401(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	for _, g := range guarded {
@@ -142,6 +142,7 @@ func TestAdminRoutes_WithoutASessionAre401(t *testing.T) {
 }
 
 func TestAdminRoutes_WithAUserSessionAre403ByBearerAndByCookie(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	user := app.SignedIn(t, "ada")
 	for _, g := range guarded {
@@ -159,13 +160,11 @@ func TestAdminRoutes_WithAUserSessionAre403ByBearerAndByCookie(t *testing.T) {
 		}
 	}
 	// And the user cannot log in to the admin area with their user credentials.
-	r := user.JSON("POST", "/api/admin/auth/login", map[string]string{"email": "ada@example.com", "password": "password123"})
-	if r.Status != http.StatusUnauthorized {
-		t.Fatalf("user credentials at admin login: %d %s", r.Status, r.Raw)
-	}
+	expect(t, user.JSON("POST", "/api/admin/auth/login", map[string]string{"email": "ada@example.com", "password": "password123"}), http.StatusUnauthorized, "", "user credentials at admin login")
 }
 
 func TestAdminToken_NeverActsAsAUser(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.BootstrapAdmin(t)
 	for _, path := range []string{"/api/user/profile", "/api/wallet", "/api/feed?type=audio", "/api/notifications", "/api/payment/create"} {
@@ -188,6 +187,7 @@ func TestAdminToken_NeverActsAsAUser(t *testing.T) {
 }
 
 func TestUnapprovedAdmin_LogsInButEveryOtherRouteIsAwaitingApproval(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.PendingAdmin(t, "ops_ada")
 	for _, g := range guarded {
@@ -199,6 +199,7 @@ func TestUnapprovedAdmin_LogsInButEveryOtherRouteIsAwaitingApproval(t *testing.T
 }
 
 func TestBootstrapAdmin_IsApprovedAtVerification(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.BootstrapAdmin(t)
 	r := ad.JSON("GET", "/api/admin/auth/me", nil)
@@ -214,22 +215,19 @@ func TestBootstrapAdmin_IsApprovedAtVerification(t *testing.T) {
 }
 
 func TestAdminCookie_AloneOpensTheAdminArea(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.BootstrapAdmin(t)
 	ad.Token = "" // the browser's way: only the zuum_admin cookie
-	if r := ad.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusOK {
-		t.Fatalf("me by cookie: %d %s", r.Status, r.Raw)
-	}
+	expect(t, ad.JSON("GET", "/api/admin/auth/me", nil), http.StatusOK, "", "me by cookie")
 }
 
 func TestAdminLogout_EndsTheSessionAndClearsTheCookie(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.BootstrapAdmin(t)
 	token := ad.Token
-	r := ad.JSON("POST", "/api/admin/auth/logout", nil)
-	if r.Status != http.StatusOK || r.Message() != "Logged out." {
-		t.Fatalf("logout: %d %s", r.Status, r.Raw)
-	}
+	r := expect(t, ad.JSON("POST", "/api/admin/auth/logout", nil), http.StatusOK, "Logged out.", "logout")
 	cleared := false
 	for _, ck := range (&http.Response{Header: r.Header}).Cookies() {
 		cleared = cleared || ck.Name == "zuum_admin" && ck.MaxAge < 0 && ck.Path == "/api/admin"
@@ -239,9 +237,7 @@ func TestAdminLogout_EndsTheSessionAndClearsTheCookie(t *testing.T) {
 	}
 	c := app.Client(t)
 	c.Token = token
-	if r := c.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusUnauthorized {
-		t.Fatalf("the ended token: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("GET", "/api/admin/auth/me", nil), http.StatusUnauthorized, "", "the ended token")
 	// Logging out without a session still answers 200.
 	if r := app.Client(t).JSON("POST", "/api/admin/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout without a session: %d %s", r.Status, r.Raw)
@@ -249,22 +245,18 @@ func TestAdminLogout_EndsTheSessionAndClearsTheCookie(t *testing.T) {
 }
 
 func TestAdminResendOTP_MailsANewCodeOnceAMinute(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	email := "late@admins.zuum.test"
-	if r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "late", "email": email, "password": "password123"}); r.Status != http.StatusCreated {
-		t.Fatalf("signup: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "late", "email": email, "password": "password123"}), http.StatusCreated, "", "signup")
 	// The sign-up's code was sent just now: a resend waits a minute.
-	if r := c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": email}); r.Status != http.StatusTooManyRequests {
-		t.Fatalf("resend at once: %d %s", r.Status, r.Raw)
-	}
-	if r := c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": "nobody@admins.zuum.test"}); r.Status != http.StatusNotFound {
-		t.Fatalf("resend to an unknown email: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": email}), http.StatusTooManyRequests, "", "resend at once")
+	expect(t, c.JSON("POST", "/api/admin/auth/resend-otp", map[string]string{"email": "nobody@admins.zuum.test"}), http.StatusNotFound, "", "resend to an unknown email")
 }
 
 func TestAdminSignup_TenValidSignUpsPerAddressAnHour(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	for i := range 10 {
@@ -273,10 +265,7 @@ func TestAdminSignup_TenValidSignUpsPerAddressAnHour(t *testing.T) {
 			t.Fatalf("sign-up %d: %d %s", i+1, r.Status, r.Raw)
 		}
 	}
-	r := c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "ops_k", "email": "ops_k@admins.zuum.test", "password": "password123"})
-	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many sign-ups from this network. Please try again in an hour." {
-		t.Fatalf("11th sign-up: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/admin/auth/signup", map[string]string{"username": "ops_k", "email": "ops_k@admins.zuum.test", "password": "password123"}), http.StatusTooManyRequests, "Too many sign-ups from this network. Please try again in an hour.", "11th sign-up")
 	if n := len(app.Cloud.MailTo("ops_k@admins.zuum.test")); n != 0 {
 		t.Fatalf("the refused sign-up mailed %d codes", n)
 	}

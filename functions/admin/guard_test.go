@@ -17,6 +17,7 @@ var pathParam = regexp.MustCompile(`\{[^}]+\}`)
 // document lists under /api/admin/ that needs a session (so routes added later are covered as
 // they land) and calls it as a stranger, a signed-in user and an admin nobody approved yet.
 func TestEveryAdminRoute_RefusesStrangersUsersAndAdminsAwaitingApproval(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	doc := contract.Default(t).Document()
 	stranger, user, pending := app.Client(t), app.SignedIn(t, "ada"), app.PendingAdmin(t, "ops_wait")

@@ -19,6 +19,7 @@ func ids(r apptest.Response, key string) []string {
 }
 
 func TestApproval_ByAnotherAdminLetsThemActAndIsAuditedOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	first, second := app.PendingAdmin(t, "ops_ada"), app.PendingAdmin(t, "ops_bola")
@@ -37,19 +38,11 @@ func TestApproval_ByAnotherAdminLetsThemActAndIsAuditedOnce(t *testing.T) {
 		t.Fatalf("approve: %d %s", r.Status, r.Raw)
 	}
 	// The approved admin acts at once, with the session they already had.
-	if r := first.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusOK {
-		t.Fatalf("approved admin's me: %d %s", r.Status, r.Raw)
-	}
+	expect(t, first.JSON("GET", "/api/admin/auth/me", nil), http.StatusOK, "", "approved admin's me")
 	// A double click approves nothing twice.
-	if r := boot.JSON("POST", "/api/admin/admins/"+first.ID+"/approve", nil); r.Status != http.StatusConflict || r.Message() != "This admin is not awaiting approval" {
-		t.Fatalf("approve again: %d %s", r.Status, r.Raw)
-	}
-	if r := boot.JSON("POST", "/api/admin/admins/0190a0b0-0000-7000-8000-000000000000/approve", nil); r.Status != http.StatusNotFound {
-		t.Fatalf("approve an unknown admin: %d %s", r.Status, r.Raw)
-	}
-	if r := boot.JSON("POST", "/api/admin/admins/not-a-uuid/approve", nil); r.Status != http.StatusNotFound {
-		t.Fatalf("approve a malformed id: %d %s", r.Status, r.Raw)
-	}
+	expect(t, boot.JSON("POST", "/api/admin/admins/"+first.ID+"/approve", nil), http.StatusConflict, "This admin is not awaiting approval", "approve again")
+	expect(t, boot.JSON("POST", "/api/admin/admins/0190a0b0-0000-7000-8000-000000000000/approve", nil), http.StatusNotFound, "", "approve an unknown admin")
+	expect(t, boot.JSON("POST", "/api/admin/admins/not-a-uuid/approve", nil), http.StatusNotFound, "", "approve a malformed id")
 
 	r = first.JSON("GET", "/api/admin/admins", nil) // status defaults to pending
 	if got := ids(r, "admins"); r.Status != http.StatusOK || len(got) != 1 || got[0] != second.ID {
@@ -60,9 +53,7 @@ func TestApproval_ByAnotherAdminLetsThemActAndIsAuditedOnce(t *testing.T) {
 	if got := ids(r, "admins"); r.Status != http.StatusOK || len(got) != 2 || got[0] != boot.ID || got[1] != first.ID {
 		t.Fatalf("approved queue: %d %s", r.Status, r.Raw)
 	}
-	if r := first.JSON("GET", "/api/admin/admins?status=everything", nil); r.Status != http.StatusBadRequest {
-		t.Fatalf("unknown status: %d %s", r.Status, r.Raw)
-	}
+	expect(t, first.JSON("GET", "/api/admin/admins?status=everything", nil), http.StatusBadRequest, "", "unknown status")
 
 	r = first.JSON("GET", "/api/admin/audit", nil)
 	entries, _ := r.Body["entries"].([]any)
@@ -79,6 +70,7 @@ func TestApproval_ByAnotherAdminLetsThemActAndIsAuditedOnce(t *testing.T) {
 }
 
 func TestRejection_NeedsAReasonEndsTheSessionsAndIsAudited(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ad := app.PendingAdmin(t, "ops_ada")
@@ -87,23 +79,17 @@ func TestRejection_NeedsAReasonEndsTheSessionsAndIsAudited(t *testing.T) {
 	if r.Status != http.StatusBadRequest || r.FieldErrors()["reason"] != "Reason is required" {
 		t.Fatalf("blank reason: %d %s", r.Status, r.Raw)
 	}
-	if r := boot.JSON("POST", path, map[string]string{}); r.Status != http.StatusBadRequest {
-		t.Fatalf("no reason: %d %s", r.Status, r.Raw)
-	}
+	expect(t, boot.JSON("POST", path, map[string]string{}), http.StatusBadRequest, "", "no reason")
 	r = boot.JSON("POST", path, map[string]string{"reason": "Not on the operations team"})
 	if r.Status != http.StatusOK || r.Message() != "Admin rejected" {
 		t.Fatalf("reject: %d %s", r.Status, r.Raw)
 	}
-	if r := ad.JSON("GET", "/api/admin/auth/me", nil); r.Status != http.StatusUnauthorized {
-		t.Fatalf("rejected admin's old token: %d %s", r.Status, r.Raw)
-	}
+	expect(t, ad.JSON("GET", "/api/admin/auth/me", nil), http.StatusUnauthorized, "", "rejected admin's old token")
 	r = app.Client(t).JSON("POST", "/api/admin/auth/login", map[string]string{"email": ad.Email, "password": apptest.AdminPassword})
 	if r.Status != http.StatusForbidden || r.Message() != "Your admin sign-up was rejected." {
 		t.Fatalf("rejected admin's login: %d %s", r.Status, r.Raw)
 	}
-	if r := boot.JSON("POST", "/api/admin/admins/"+ad.ID+"/approve", nil); r.Status != http.StatusConflict {
-		t.Fatalf("approve after rejecting: %d %s", r.Status, r.Raw)
-	}
+	expect(t, boot.JSON("POST", "/api/admin/admins/"+ad.ID+"/approve", nil), http.StatusConflict, "", "approve after rejecting")
 	r = boot.JSON("GET", "/api/admin/audit", nil)
 	entries, _ := r.Body["entries"].([]any)
 	if len(entries) != 1 {
@@ -117,6 +103,7 @@ func TestRejection_NeedsAReasonEndsTheSessionsAndIsAudited(t *testing.T) {
 }
 
 func TestAudit_ListsNewestFirstAndPagesByCursor(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	var approved []string

@@ -76,14 +76,8 @@ func (u users) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrinc
 		httpapi.Error(w, r, errBadSearch)
 		return
 	}
-	p, err := httpapi.ParsePage(r)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	skip, err := p.Skip(func() (int64, error) { return u.profiles.RosterTotal(r.Context(), search) })
-	if err != nil {
-		httpapi.Error(w, r, err)
+	p, skip, ok := askedPage(w, r, func() (int64, error) { return u.profiles.RosterTotal(r.Context(), search) })
+	if !ok {
 		return
 	}
 	page, err := u.profiles.Roster(r.Context(), profile.RosterRequest{Search: search, Limit: p.Limit, Cursor: p.Cursor, Skip: skip})

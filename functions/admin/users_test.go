@@ -53,10 +53,7 @@ func audioPost(t *testing.T, app *apptest.App, u apptest.User, caption string) s
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r := u.JSON("POST", "/api/audio/create", map[string]any{"caption": caption, "audio_upload": key, "spotify": "https://open.spotify.com/track/x"})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("create audio: %d %s", r.Status, r.Raw)
-	}
+	r := expect(t, u.JSON("POST", "/api/audio/create", map[string]any{"caption": caption, "audio_upload": key, "spotify": "https://open.spotify.com/track/x"}), http.StatusCreated, "", "create audio")
 	return r.Body["post"].(map[string]any)["id"].(string)
 }
 
@@ -71,6 +68,7 @@ func captions(r apptest.Response) string {
 }
 
 func TestUsers_ListsEveryAccountInUsernameOrderWithTheSpecsFieldsAndTotals(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	for _, n := range []string{"tunde_flows", "ada_sings", "kel_beats", "zara_keys", "bola_b"} {
@@ -112,6 +110,7 @@ func TestUsers_ListsEveryAccountInUsernameOrderWithTheSpecsFieldsAndTotals(t *te
 }
 
 func TestUsers_SearchFindsAUsernameOrEmailPrefixInAnyCase(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	for _, n := range []string{"ada_sings", "adamu_k", "tunde_flows", "kel_ada"} {
@@ -143,6 +142,7 @@ func TestUsers_SearchFindsAUsernameOrEmailPrefixInAnyCase(t *testing.T) {
 }
 
 func TestAdminUserRoutes_RefuseNoSessionAUsersSessionAndAnAdminAwaitingApproval(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	user := app.SignedIn(t, "ada_sings")
 	pending := app.PendingAdmin(t, "ops_new")
@@ -167,20 +167,17 @@ func TestAdminUserRoutes_RefuseNoSessionAUsersSessionAndAnAdminAwaitingApproval(
 		}
 	}
 	// The user refused above is still active.
-	if r := user.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
-		t.Fatalf("the user after the refusals: %d %s", r.Status, r.Raw)
-	}
+	expect(t, user.JSON("GET", "/api/user/profile", nil), http.StatusOK, "", "the user after the refusals")
 }
 
 func TestDeactivate_EndsEverySessionRefusesLoginHidesThePostsAndReactivateUndoesIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := app.SignedIn(t, "ada_sings")
 	// A second session of ada's, on another device: its cookie alone, as the web app sends it.
 	phone := app.Client(t)
-	if r := phone.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}); r.Status != http.StatusOK {
-		t.Fatalf("second login: %d %s", r.Status, r.Raw)
-	}
+	expect(t, phone.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}), http.StatusOK, "", "second login")
 	bola := app.SignedIn(t, "bola_b")
 	postID := audioPost(t, app, ada, "lagos sunset groove")
 	audioPost(t, app, bola, "bola morning tune")
@@ -228,9 +225,7 @@ func TestDeactivate_EndsEverySessionRefusesLoginHidesThePostsAndReactivateUndoes
 		}
 	}
 	login := app.Client(t)
-	if r := login.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}); r.Status != http.StatusForbidden || r.Message() != "This account has been deactivated." {
-		t.Fatalf("login while deactivated: %d %s", r.Status, r.Raw)
-	}
+	expect(t, login.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}), http.StatusForbidden, "This account has been deactivated.", "login while deactivated")
 	visible("deactivated", false)
 	// The admin list still shows ada, flagged.
 	r = boot.JSON("GET", "/api/admin/users?search=ada", nil)
@@ -238,9 +233,7 @@ func TestDeactivate_EndsEverySessionRefusesLoginHidesThePostsAndReactivateUndoes
 		t.Fatalf("list after deactivation: %d %s", r.Status, r.Raw)
 	}
 	// Twice is harmless: nothing changes and nothing more is recorded.
-	if r := boot.JSON("POST", "/api/admin/auth/deactivate", map[string]string{"userId": ada.ID}); r.Status != http.StatusOK || r.Message() != "User is already deactivated" {
-		t.Fatalf("deactivate again: %d %s", r.Status, r.Raw)
-	}
+	expect(t, boot.JSON("POST", "/api/admin/auth/deactivate", map[string]string{"userId": ada.ID}), http.StatusOK, "User is already deactivated", "deactivate again")
 
 	r = boot.JSON("POST", "/api/admin/auth/reactivate", map[string]string{"userId": ada.ID})
 	if user, _ := r.Body["user"].(map[string]any); r.Status != http.StatusOK || r.Message() != "User reactivated successfully" || user["deactivated"] != false {
@@ -251,12 +244,8 @@ func TestDeactivate_EndsEverySessionRefusesLoginHidesThePostsAndReactivateUndoes
 	if r := ada.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized {
 		t.Errorf("ada's old token after reactivation: %d %s", r.Status, r.Raw)
 	}
-	if r := login.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}); r.Status != http.StatusOK {
-		t.Fatalf("login after reactivation: %d %s", r.Status, r.Raw)
-	}
-	if r := login.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
-		t.Fatalf("the new session: %d %s", r.Status, r.Raw)
-	}
+	expect(t, login.JSON("POST", "/api/auth/login", map[string]string{"email": "ada_sings@example.com", "password": "password123"}), http.StatusOK, "", "login after reactivation")
+	expect(t, login.JSON("GET", "/api/user/profile", nil), http.StatusOK, "", "the new session")
 
 	// Recorded: one deactivation and one reactivation, newest first.
 	r = boot.JSON("GET", "/api/admin/audit", nil)
@@ -275,6 +264,7 @@ func TestDeactivate_EndsEverySessionRefusesLoginHidesThePostsAndReactivateUndoes
 }
 
 func TestDeactivate_RefusesAMissingOrUnknownUserAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := app.SignedIn(t, "ada_sings")
@@ -290,9 +280,7 @@ func TestDeactivate_RefusesAMissingOrUnknownUserAndChangesNothing(t *testing.T) 
 			t.Errorf("%s unknown user: %d %s", path, r.Status, r.Raw)
 		}
 	}
-	if r := ada.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
-		t.Fatalf("ada after the refusals: %d %s", r.Status, r.Raw)
-	}
+	expect(t, ada.JSON("GET", "/api/user/profile", nil), http.StatusOK, "", "ada after the refusals")
 	r := boot.JSON("GET", "/api/admin/audit", nil)
 	if entries, _ := r.Body["entries"].([]any); r.Status != http.StatusOK || len(entries) != 0 {
 		t.Fatalf("audit after refusals: %d %s", r.Status, r.Raw)

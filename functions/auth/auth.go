@@ -25,20 +25,20 @@ type Handler struct {
 // web app's failure page.
 func New(accounts *account.Service, media httpapi.Media, google *Google) *Handler {
 	h := &Handler{accounts: accounts, media: media, google: google, mux: http.NewServeMux()}
-	h.mux.HandleFunc("POST /api/auth/signup", h.signup)
-	h.mux.HandleFunc("POST /api/auth/verify-email", command(func(r *http.Request, req verifyRequest) error {
+	h.mux.HandleFunc("POST /api/auth/signup", httpapi.WithBody(h.signup))
+	h.mux.HandleFunc("POST /api/auth/verify-email", httpapi.Command(func(r *http.Request, req verifyRequest) error {
 		return h.accounts.VerifyEmail(r.Context(), req.Email, req.OTP)
 	}, "Email verified successfully."))
-	h.mux.HandleFunc("POST /api/auth/resend-otp", command(func(r *http.Request, req emailRequest) error {
+	h.mux.HandleFunc("POST /api/auth/resend-otp", httpapi.Command(func(r *http.Request, req emailRequest) error {
 		return h.accounts.ResendOTP(r.Context(), req.Email)
 	}, "OTP resent successfully!"))
-	h.mux.HandleFunc("POST /api/auth/login", h.login)
-	h.mux.HandleFunc("POST /api/auth/logout", h.logout)
+	h.mux.HandleFunc("POST /api/auth/login", httpapi.WithBody(h.login))
+	h.mux.HandleFunc("POST /api/auth/logout", httpapi.Logout(httpapi.Token, h.accounts.Logout, httpapi.ClearSessionCookie))
 	h.mux.HandleFunc("GET /api/auth/session", h.session)
-	h.mux.HandleFunc("POST /api/auth/forgot-password", command(func(r *http.Request, req emailRequest) error {
+	h.mux.HandleFunc("POST /api/auth/forgot-password", httpapi.Command(func(r *http.Request, req emailRequest) error {
 		return h.accounts.ForgotPassword(r.Context(), req.Email, httpapi.ClientIP(r))
 	}, "Password reset link sent to your email. Please check your inbox."))
-	h.mux.HandleFunc("POST /api/auth/reset-password", command(func(r *http.Request, req resetRequest) error {
+	h.mux.HandleFunc("POST /api/auth/reset-password", httpapi.Command(func(r *http.Request, req resetRequest) error {
 		return h.accounts.ResetPassword(r.Context(), req.Email, req.Token, req.NewPassword)
 	}, "Password reset successful. Please log in."))
 	h.mux.HandleFunc("GET /api/auth/check-username", h.checkUsername)
@@ -46,23 +46,6 @@ func New(accounts *account.Service, media httpapi.Media, google *Google) *Handle
 	h.mux.HandleFunc("GET /api/auth/google/callback", h.googleCallback)
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
-}
-
-// command is the shape of the calls that take a JSON body, run one account flow and answer
-// with a message: decode, call, map the error or say success.
-func command[T any](run func(r *http.Request, req T) error, success string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		var req T
-		if err := httpapi.Decode(w, r, &req); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
-		if err := run(r, req); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
-		httpapi.Message(w, http.StatusOK, success)
-	}
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -85,12 +68,7 @@ type signupResponse struct {
 	Email   string `json:"email"`
 }
 
-func (h *Handler) signup(w http.ResponseWriter, r *http.Request) {
-	var req signupRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+func (h *Handler) signup(w http.ResponseWriter, r *http.Request, req signupRequest) {
 	res, err := h.accounts.Signup(r.Context(), profile.SignupInput{
 		FirstName: req.FirstName, MiddleName: req.MiddleName, LastName: req.LastName,
 		Username: req.Username, Email: req.Email, Phone: req.PhoneNumber,
@@ -126,12 +104,7 @@ type loginResponse struct {
 	Profile httpapi.ProfileJSON `json:"profile"`
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
-	var req loginRequest
-	if err := httpapi.Decode(w, r, &req); err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+func (h *Handler) login(w http.ResponseWriter, r *http.Request, req loginRequest) {
 	l, err := h.accounts.Login(r.Context(), req.Email, req.Password, httpapi.ClientIP(r))
 	if err != nil {
 		httpapi.Error(w, r, err)
@@ -139,17 +112,6 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	}
 	httpapi.SetSessionCookie(w, l.Token, session.TTL)
 	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: h.media.Profile(l.Account.Profile, true)})
-}
-
-func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
-	if tok := httpapi.Token(r); tok != "" {
-		if err := h.accounts.Logout(r.Context(), tok); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
-	}
-	httpapi.ClearSessionCookie(w)
-	httpapi.Message(w, http.StatusOK, "Logged out.")
 }
 
 // sessionResponse says whether the caller's cookie (or Bearer token) is a working session.

@@ -20,7 +20,18 @@ func start(t *testing.T) (*apptest.App, *apptest.Client) {
 	return app, app.Client(t)
 }
 
+// expect fails t unless r answers status and, when msg is not empty, the message msg; it
+// returns r.
+func expect(t *testing.T, r apptest.Response, status int, msg, what string) apptest.Response {
+	t.Helper()
+	if r.Status != status || msg != "" && r.Message() != msg {
+		t.Fatalf("%s: %d %s", what, r.Status, r.Raw)
+	}
+	return r
+}
+
 func TestSignup_CreatesUnverifiedAccountAndMailsCode(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	r := c.JSON("POST", "/api/auth/signup", apptest.Signup("ada"))
 	if r.Status != http.StatusCreated || r.Body["email"] != "ada@example.com" {
@@ -40,6 +51,7 @@ func TestSignup_CreatesUnverifiedAccountAndMailsCode(t *testing.T) {
 }
 
 func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	cases := []struct {
 		name, field, value, msg string
@@ -76,12 +88,11 @@ func TestSignup_InvalidFieldsAre400WithTheSpecMessages(t *testing.T) {
 		})
 	}
 	// Nothing was created by any of them: the same username and email still sign up.
-	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("case_user")); r.Status != http.StatusCreated {
-		t.Fatalf("valid signup after refusals: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/signup", apptest.Signup("case_user")), http.StatusCreated, "", "valid signup after refusals")
 }
 
 func TestSignup_AcceptsEverySpellingOfRecordLabel(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	for i, spelling := range []string{"record_label", "record label", "record-label", "Record Label"} {
 		name := "label" + string(rune('a'+i))
@@ -98,23 +109,20 @@ func TestSignup_AcceptsEverySpellingOfRecordLabel(t *testing.T) {
 }
 
 func TestSignup_DuplicateEmailIs409AndLeavesNoTrace(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("first")); r.Status != http.StatusCreated {
 		t.Fatal(r.Status)
 	}
 	dup := apptest.Signup("second")
 	dup["email"] = "FIRST@example.com"
-	r := c.JSON("POST", "/api/auth/signup", dup)
-	if r.Status != http.StatusConflict || r.Message() != "Email already exists. Please log in or use a different email." {
-		t.Fatalf("duplicate email: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/signup", dup), http.StatusConflict, "Email already exists. Please log in or use a different email.", "duplicate email")
 	// The refused sign-up must not have reserved its username.
-	if r := c.JSON("POST", "/api/auth/signup", apptest.Signup("second")); r.Status != http.StatusCreated {
-		t.Fatalf("username of a refused sign-up is still taken: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/signup", apptest.Signup("second")), http.StatusCreated, "", "username of a refused sign-up is still taken")
 }
 
 func TestSignup_DuplicateUsernameIs409WithFieldError(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("tunde"))
 	dup := apptest.Signup("TUNDE")
@@ -126,6 +134,7 @@ func TestSignup_DuplicateUsernameIs409WithFieldError(t *testing.T) {
 }
 
 func TestAuth_BadBodiesAre4xxNeverServerErrors(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	cases := []struct {
 		name   string
@@ -158,6 +167,7 @@ func TestAuth_BadBodiesAre4xxNeverServerErrors(t *testing.T) {
 }
 
 func TestVerifyEmail_WrongCodesAreRefusedAndTheSixthTryIsLockedOut(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("kemi"))
 	code := app.LastOTP(t, "kemi@example.com")
@@ -171,58 +181,42 @@ func TestVerifyEmail_WrongCodesAreRefusedAndTheSixthTryIsLockedOut(t *testing.T)
 			t.Fatalf("wrong try %d: %d %s", i+1, r.Status, r.Raw)
 		}
 	}
-	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kemi@example.com", "otp": code})
-	if r.Status != http.StatusBadRequest || r.Message() != "Too many wrong codes. Please request a new OTP." {
-		t.Fatalf("right code after five wrong ones: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kemi@example.com", "otp": code}), http.StatusBadRequest, "Too many wrong codes. Please request a new OTP.", "right code after five wrong ones")
 	if r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "kemi@example.com", "password": "password123"}); r.Status != http.StatusNotAcceptable {
 		t.Fatalf("account got verified anyway: %d", r.Status)
 	}
 }
 
 func TestVerifyEmail_RightCodeVerifiesOnceAndUnknownEmailsLookWrong(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("bisi"))
 	code := app.LastOTP(t, "bisi@example.com")
 	body := map[string]string{"email": "Bisi@Example.com ", "otp": code}
-	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusOK {
-		t.Fatalf("verify: %d %s", r.Status, r.Raw)
-	}
-	if r := c.JSON("POST", "/api/auth/verify-email", body); r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {
-		t.Fatalf("a used code must read as a wrong one: %d %s", r.Status, r.Raw)
-	}
-	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "nobody@example.com", "otp": code})
-	if r.Status != http.StatusBadRequest || r.Message() != "Invalid OTP. Please try again." {
-		t.Fatalf("unknown email: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/verify-email", body), http.StatusOK, "", "verify")
+	expect(t, c.JSON("POST", "/api/auth/verify-email", body), http.StatusBadRequest, "Invalid OTP. Please try again.", "a used code must read as a wrong one")
+	expect(t, c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "nobody@example.com", "otp": code}), http.StatusBadRequest, "Invalid OTP. Please try again.", "unknown email")
 	if r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "", "otp": ""}); r.Status != http.StatusBadRequest {
 		t.Fatalf("empty: %d", r.Status)
 	}
 }
 
 func TestResendOTP_IsRateLimitedAndRefusesVerifiedOrUnknownEmails(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("femi"))
-	r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "femi@example.com"})
-	if r.Status != http.StatusTooManyRequests {
-		t.Fatalf("resend within a minute of sign-up: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "femi@example.com"}), http.StatusTooManyRequests, "", "resend within a minute of sign-up")
 	if n := len(app.Cloud.MailTo("femi@example.com")); n != 1 {
 		t.Fatalf("a refused resend sent mail: %d messages", n)
 	}
-	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "ghost@example.com"}); r.Status != http.StatusNotFound || r.Message() != "User not found. Please check your email." {
-		t.Fatalf("unknown: %d %s", r.Status, r.Raw)
-	}
-	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": ""}); r.Status != http.StatusBadRequest || r.Message() != "Please enter your email address." {
-		t.Fatalf("empty: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "ghost@example.com"}), http.StatusNotFound, "User not found. Please check your email.", "unknown")
+	expect(t, c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": ""}), http.StatusBadRequest, "Please enter your email address.", "empty")
 	app.NewUser(t, app.Client(t), "verified")
-	if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "verified@example.com"}); r.Status != http.StatusBadRequest {
-		t.Fatalf("verified: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "verified@example.com"}), http.StatusBadRequest, "", "verified")
 }
 
 func TestLogin_SetsAHardenedCookieAndTheSessionWorksByCookieOrBearer(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	r := app.NewUser(t, c, "chioma")
 	prof, _ := r.Body["profile"].(map[string]any)
@@ -240,14 +234,10 @@ func TestLogin_SetsAHardenedCookieAndTheSessionWorksByCookieOrBearer(t *testing.
 	}
 	token := c.Token
 	c.Token = "" // cookie only
-	if r := c.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
-		t.Fatalf("by cookie: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("GET", "/api/user/profile", nil), http.StatusOK, "", "by cookie")
 	bearer := app.Client(t) // no cookies
 	bearer.Token = token
-	if r := bearer.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusOK {
-		t.Fatalf("by bearer: %d %s", r.Status, r.Raw)
-	}
+	expect(t, bearer.JSON("GET", "/api/user/profile", nil), http.StatusOK, "", "by bearer")
 	// A character inside the signature, every bit of which counts (the last character of
 	// unpadded base64 carries bits a decoder may ignore, so changing it may change nothing).
 	i := len(token) - 10
@@ -256,12 +246,11 @@ func TestLogin_SetsAHardenedCookieAndTheSessionWorksByCookieOrBearer(t *testing.
 		swap = 'B'
 	}
 	bearer.Token = token[:i] + string(swap) + token[i+1:]
-	if r := bearer.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
-		t.Fatalf("tampered token: %d %s", r.Status, r.Raw)
-	}
+	expect(t, bearer.JSON("GET", "/api/user/profile", nil), http.StatusUnauthorized, "Unauthorized: Invalid or missing token", "tampered token")
 }
 
 func TestLogin_RefusesWithTheSpecStatuses(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, app.Client(t), "yemi")
 	cases := []struct {
@@ -283,6 +272,7 @@ func TestLogin_RefusesWithTheSpecStatuses(t *testing.T) {
 }
 
 func TestLogin_RepeatedFailuresAreRateLimitedEvenForTheRightPassword(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, app.Client(t), "lola")
 	for i := 0; i < 5; i++ {
@@ -290,13 +280,11 @@ func TestLogin_RepeatedFailuresAreRateLimitedEvenForTheRightPassword(t *testing.
 			t.Fatalf("failure %d: %d", i+1, r.Status)
 		}
 	}
-	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": "lola@example.com", "password": "password123"})
-	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many failed login attempts. Please try again later." {
-		t.Fatalf("after five failures: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/login", map[string]string{"email": "lola@example.com", "password": "password123"}), http.StatusTooManyRequests, "Too many failed login attempts. Please try again later.", "after five failures")
 }
 
 func TestDeactivatedAccount_CannotLogInOrUseAnOldToken(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	r := app.NewUser(t, c, "dayo")
 	id := r.Body["profile"].(map[string]any)["id"].(string)
@@ -314,6 +302,7 @@ func TestDeactivatedAccount_CannotLogInOrUseAnOldToken(t *testing.T) {
 }
 
 func TestLogout_EndsTheSessionForCookieAndToken(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, c, "segun")
 	token := c.Token
@@ -332,12 +321,10 @@ func TestLogout_EndsTheSessionForCookieAndToken(t *testing.T) {
 }
 
 func TestPasswordReset_MailsALinkThatWorksOnceAndEndsEverySession(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, c, "obi")
-	r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "obi@example.com"})
-	if r.Status != http.StatusOK || r.Message() != "Password reset link sent to your email. Please check your inbox." {
-		t.Fatalf("forgot: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "obi@example.com"}), http.StatusOK, "Password reset link sent to your email. Please check your inbox.", "forgot")
 	mail := app.Cloud.MailTo("obi@example.com")
 	text := mail[len(mail)-1].Body.Text
 	i := strings.Index(text, app.URL("/reset?token="))
@@ -357,12 +344,8 @@ func TestPasswordReset_MailsALinkThatWorksOnceAndEndsEverySession(t *testing.T) 
 		t.Fatalf("wrong token: %d %s", r.Status, r.Raw)
 	}
 	reset["token"] = token
-	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusOK {
-		t.Fatalf("reset: %d %s", r.Status, r.Raw)
-	}
-	if r := c.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusBadRequest {
-		t.Fatalf("token reused: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/reset-password", reset), http.StatusOK, "", "reset")
+	expect(t, c.JSON("POST", "/api/auth/reset-password", reset), http.StatusBadRequest, "", "token reused")
 	if r := c.JSON("GET", "/api/user/profile", nil); r.Status != http.StatusUnauthorized {
 		t.Fatalf("session from before the reset still works: %d", r.Status)
 	}
@@ -375,6 +358,7 @@ func TestPasswordReset_MailsALinkThatWorksOnceAndEndsEverySession(t *testing.T) 
 }
 
 func TestForgotPassword_UnknownEmailIs404AndRepeatsAreRateLimited(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, app.Client(t), "eze")
 	if r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "none@example.com"}); r.Status != 404 || r.Message() != "User not found. Please check your email." {

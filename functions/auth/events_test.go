@@ -8,6 +8,7 @@ import (
 // The samples in events/auth are what `make invoke` replays; they must keep meaning what their
 // names say when they pass through the real Lambda adapter.
 func TestEvents_AuthSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app, _ := start(t)
 	steps := []struct {
 		file   string

@@ -52,6 +52,7 @@ func googleSignIn(t *testing.T, c *apptest.Client, start string, tamper func(cal
 }
 
 func TestGoogle_NewUserGetsAnAccountWithTheChosenIdentityAndASession(t *testing.T) {
+	t.Parallel()
 	app, _ := startWithGoogle(t, googlefake.User{Subject: "g-1", Email: "Kunle@Example.com", EmailVerified: true, GivenName: "Kunle", FamilyName: "Ade"})
 	c := app.Client(t)
 	if land := googleSignIn(t, c, app.URL("/api/auth/google?identity=producer"), nil); land != app.URL("/auth/google/success") {
@@ -70,6 +71,7 @@ func TestGoogle_NewUserGetsAnAccountWithTheChosenIdentityAndASession(t *testing.
 }
 
 func TestGoogle_LinksTheExistingAccountWithTheSameEmail(t *testing.T) {
+	t.Parallel()
 	app, _ := startWithGoogle(t, googlefake.User{Subject: "g-2", Email: "ada@example.com", EmailVerified: true, GivenName: "Ada"})
 	first := app.NewUser(t, app.Client(t), "ada")
 	c := app.Client(t)
@@ -81,6 +83,7 @@ func TestGoogle_LinksTheExistingAccountWithTheSameEmail(t *testing.T) {
 }
 
 func TestGoogle_RefusesTamperedStateUnverifiedEmailsAndMissingConfig(t *testing.T) {
+	t.Parallel()
 	app, _ := startWithGoogle(t, googlefake.User{Subject: "g-3", Email: "x@example.com", EmailVerified: true})
 	c := app.Client(t)
 	land := googleSignIn(t, c, app.URL("/api/auth/google"), func(cb string) string { return strings.Replace(cb, "state=", "state=evil", 1) })
@@ -107,13 +110,12 @@ func TestGoogle_RefusesTamperedStateUnverifiedEmailsAndMissingConfig(t *testing.
 }
 
 func TestGoogle_TheEmailOwnerReclaimsAnAccountASquatterSignedUpWith(t *testing.T) {
+	t.Parallel()
 	app, _ := startWithGoogle(t, googlefake.User{Subject: "g-owner", Email: "owner@example.com", EmailVerified: true, GivenName: "Real", FamilyName: "Owner"})
 	squatter := app.Client(t)
 	body := apptest.Signup("fake_owner")
 	body["email"], body["password"], body["firstname"], body["phonenumber"] = "owner@example.com", "squatters-pass", "Fake", "08099999999"
-	if r := squatter.JSON("POST", "/api/auth/signup", body); r.Status != http.StatusCreated {
-		t.Fatalf("squatter's sign-up: %d %s", r.Status, r.Raw)
-	}
+	expect(t, squatter.JSON("POST", "/api/auth/signup", body), http.StatusCreated, "", "squatter's sign-up")
 	owner := app.Client(t)
 	if land := googleSignIn(t, owner, app.URL("/api/auth/google"), nil); land != app.URL("/auth/google/success") {
 		t.Fatalf("owner landed on %s", land)
@@ -136,6 +138,7 @@ func TestGoogle_TheEmailOwnerReclaimsAnAccountASquatterSignedUpWith(t *testing.T
 }
 
 func TestGoogle_SignUpKeepsTheUsernameAndPhoneTypedInTheWizard(t *testing.T) {
+	t.Parallel()
 	app, g := startWithGoogle(t, googlefake.User{Subject: "g-5", Email: "kemi@example.com", EmailVerified: true, GivenName: "Kemi"})
 	c := app.Client(t)
 	googleSignIn(t, c, app.URL("/api/auth/google?identity=producer&username=kemi_keys&phonenumber=08031234567"), nil)

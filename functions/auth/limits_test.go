@@ -38,6 +38,7 @@ func waitOutCooldown(t *testing.T, app *apptest.App, email string) {
 }
 
 func TestSignup_FiftyYorubaLettersFitTheFiftyCharacterNameLimit(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	body := apptest.Signup("ola_s")
 	body["firstname"] = strings.Repeat("ọ", 50)
@@ -48,6 +49,7 @@ func TestSignup_FiftyYorubaLettersFitTheFiftyCharacterNameLimit(t *testing.T) {
 }
 
 func TestSignup_ReservedUsernamesAnswerAsTaken(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	for _, name := range []string{"admin", "Zuum_Support", "admin2", "z.u.u.m", "Support"} {
 		body := apptest.Signup(name)
@@ -60,16 +62,14 @@ func TestSignup_ReservedUsernamesAnswerAsTaken(t *testing.T) {
 }
 
 func TestSignup_EleventhFromOneAddressInAnHourIs429(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	for i := range 10 {
 		if r := c.JSON("POST", "/api/auth/signup", apptest.Signup(fmt.Sprintf("farm%d", i))); r.Status != http.StatusCreated {
 			t.Fatalf("sign-up %d: %d %s", i+1, r.Status, r.Raw)
 		}
 	}
-	r := c.JSON("POST", "/api/auth/signup", apptest.Signup("farm10"))
-	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many sign-ups from this network. Please try again in an hour." {
-		t.Fatalf("eleventh: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/signup", apptest.Signup("farm10")), http.StatusTooManyRequests, "Too many sign-ups from this network. Please try again in an hour.", "eleventh")
 	if r := app.Client(t).JSON("POST", "/api/auth/signup", apptest.Signup("farm10")); r.Status != http.StatusCreated {
 		t.Fatalf("from another address: %d %s", r.Status, r.Raw)
 	}
@@ -78,6 +78,7 @@ func TestSignup_EleventhFromOneAddressInAnHourIs429(t *testing.T) {
 // In AWS every call reaches the API from a CloudFront server, so API Gateway's sourceIp is the
 // edge's address, shared by a whole city; the limit must follow each viewer's own address.
 func TestSignup_TwoViewersBehindOneCDNServerHaveTheirOwnLimits(t *testing.T) {
+	t.Parallel()
 	app, lagos := start(t)
 	lagos.Edge = "130.176.40.1"
 	for i := range 10 {
@@ -85,17 +86,14 @@ func TestSignup_TwoViewersBehindOneCDNServerHaveTheirOwnLimits(t *testing.T) {
 			t.Fatalf("sign-up %d: %d %s", i+1, r.Status, r.Raw)
 		}
 	}
-	if r := lagos.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")); r.Status != http.StatusTooManyRequests {
-		t.Fatalf("eleventh from one viewer: %d %s", r.Status, r.Raw)
-	}
+	expect(t, lagos.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")), http.StatusTooManyRequests, "", "eleventh from one viewer")
 	neighbour := app.Client(t)
 	neighbour.Edge = lagos.Edge
-	if r := neighbour.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")); r.Status != http.StatusCreated {
-		t.Fatalf("another viewer behind the same edge: %d %s", r.Status, r.Raw)
-	}
+	expect(t, neighbour.JSON("POST", "/api/auth/signup", apptest.Signup("edge10")), http.StatusCreated, "", "another viewer behind the same edge")
 }
 
 func TestVerifyEmail_AVerifiedEmailAnswersExactlyLikeAWrongCode(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, app.Client(t), "known")
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("pending"))
@@ -111,6 +109,7 @@ func TestVerifyEmail_AVerifiedEmailAnswersExactlyLikeAWrongCode(t *testing.T) {
 }
 
 func TestVerifyEmail_ResendingDoesNotResetTheDailyCap(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	c.JSON("POST", "/api/auth/signup", apptest.Signup("kola"))
 	// Three codes of five wrong tries each; the resend cooldown is waited out in the store, as a
@@ -118,9 +117,7 @@ func TestVerifyEmail_ResendingDoesNotResetTheDailyCap(t *testing.T) {
 	for round := range 3 {
 		if round > 0 {
 			waitOutCooldown(t, app, "kola@example.com")
-			if r := c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "kola@example.com"}); r.Status != http.StatusOK {
-				t.Fatalf("resend: %d %s", r.Status, r.Raw)
-			}
+			expect(t, c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "kola@example.com"}), http.StatusOK, "", "resend")
 		}
 		wrong := "000000"
 		if app.LastOTP(t, "kola@example.com") == wrong {
@@ -134,31 +131,25 @@ func TestVerifyEmail_ResendingDoesNotResetTheDailyCap(t *testing.T) {
 	}
 	waitOutCooldown(t, app, "kola@example.com")
 	c.JSON("POST", "/api/auth/resend-otp", map[string]string{"email": "kola@example.com"})
-	r := c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kola@example.com", "otp": app.LastOTP(t, "kola@example.com")})
-	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many wrong codes today. Please try again tomorrow." {
-		t.Fatalf("16th try of the day: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/verify-email", map[string]string{"email": "kola@example.com", "otp": app.LastOTP(t, "kola@example.com")}), http.StatusTooManyRequests, "Too many wrong codes today. Please try again tomorrow.", "16th try of the day")
 }
 
 func TestForgotPassword_LimitsAnswer429WithClearMessages(t *testing.T) {
+	t.Parallel()
 	_, c := start(t)
 	for i := range 5 {
 		if r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": fmt.Sprintf("nobody%d@example.com", i)}); r.Status != http.StatusNotFound {
 			t.Fatalf("request %d: %d %s", i+1, r.Status, r.Raw)
 		}
 	}
-	r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "nobody@example.com"})
-	if r.Status != http.StatusTooManyRequests || r.Message() != "Too many password reset requests from this network. Please try again in an hour." {
-		t.Fatalf("sixth from one address: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "nobody@example.com"}), http.StatusTooManyRequests, "Too many password reset requests from this network. Please try again in an hour.", "sixth from one address")
 }
 
 func TestPasswordReset_TheLinkNamesTheEmailAndWorksInAnyBrowser(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	app.NewUser(t, c, "ngozi")
-	if r := c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "ngozi@example.com"}); r.Status != http.StatusOK {
-		t.Fatalf("forgot: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "ngozi@example.com"}), http.StatusOK, "", "forgot")
 	mail := app.Cloud.MailTo("ngozi@example.com")
 	text := mail[len(mail)-1].Body.Text
 	i := strings.Index(text, app.URL("/reset?token="))
@@ -171,14 +162,7 @@ func TestPasswordReset_TheLinkNamesTheEmailAndWorksInAnyBrowser(t *testing.T) {
 	}
 	other := app.Client(t) // another browser: nothing stored
 	wrong := map[string]string{"token": link.Query().Get("token"), "email": "someone@example.com", "newPassword": "brand-new-pass"}
-	if r := other.JSON("POST", "/api/auth/reset-password", wrong); r.Status != http.StatusBadRequest || r.Message() != "Invalid or expired reset token." {
-		t.Fatalf("another email with the token: %d %s", r.Status, r.Raw)
-	}
-	r := other.JSON("POST", "/api/auth/reset-password", map[string]string{"token": link.Query().Get("token"), "newPassword": "brand-new-pass"})
-	if r.Status != http.StatusOK || r.Message() != "Password reset successful. Please log in." {
-		t.Fatalf("token alone: %d %s", r.Status, r.Raw)
-	}
-	if r := other.JSON("POST", "/api/auth/login", map[string]string{"email": "ngozi@example.com", "password": "brand-new-pass"}); r.Status != http.StatusOK {
-		t.Fatalf("new password: %d %s", r.Status, r.Raw)
-	}
+	expect(t, other.JSON("POST", "/api/auth/reset-password", wrong), http.StatusBadRequest, "Invalid or expired reset token.", "another email with the token")
+	expect(t, other.JSON("POST", "/api/auth/reset-password", map[string]string{"token": link.Query().Get("token"), "newPassword": "brand-new-pass"}), http.StatusOK, "Password reset successful. Please log in.", "token alone")
+	expect(t, other.JSON("POST", "/api/auth/login", map[string]string{"email": "ngozi@example.com", "password": "brand-new-pass"}), http.StatusOK, "", "new password")
 }

@@ -8,6 +8,7 @@ import (
 // The session probe never answers 401: a public page asks it whether to send a visitor on,
 // and the browser logs every 401 it sees.
 func TestSession_SaysWhetherTheCallerIsSignedInWithoutA401(t *testing.T) {
+	t.Parallel()
 	app, c := start(t)
 	if r := c.JSON("GET", "/api/auth/session", nil); r.Status != http.StatusOK || r.Body["signed_in"] != false {
 		t.Fatalf("no cookie: %d %s", r.Status, r.Raw)
@@ -24,9 +25,7 @@ func TestSession_SaysWhetherTheCallerIsSignedInWithoutA401(t *testing.T) {
 	if r.Status != http.StatusOK || r.Body["signed_in"] != true || r.Body["user_id"] != id {
 		t.Fatalf("signed in: %d %s", r.Status, r.Raw)
 	}
-	if r := c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
-		t.Fatalf("logout: %d %s", r.Status, r.Raw)
-	}
+	expect(t, c.JSON("POST", "/api/auth/logout", nil), http.StatusOK, "", "logout")
 	if r := c.JSON("GET", "/api/auth/session", nil); r.Status != http.StatusOK || r.Body["signed_in"] != false {
 		t.Fatalf("after logout: %d %s", r.Status, r.Raw)
 	}

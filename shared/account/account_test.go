@@ -67,6 +67,14 @@ func setup(t *testing.T) (*account.Service, *inbox, *clock) {
 	return svc, box, clk
 }
 
+// is fails t unless err is want; what names the step.
+func is(t *testing.T, err, want error, what string) {
+	t.Helper()
+	if err != want {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
 func signup(t *testing.T, svc *account.Service, email string) {
 	t.Helper()
 	_, err := svc.Signup(context.Background(), profile.SignupInput{FirstName: "A", LastName: "B", Username: email[:4],
@@ -77,16 +85,16 @@ func signup(t *testing.T, svc *account.Service, email string) {
 }
 
 func TestVerifyEmail_CodeExpiresAfterTenMinutes(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada1@example.com")
 	clk.advance(account.OTPTTL)
-	if err := svc.VerifyEmail(ctx, "ada1@example.com", box.lastCode(t)); err != account.ErrOTPExpired {
-		t.Fatalf("expired code: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "ada1@example.com", box.lastCode(t)), account.ErrOTPExpired, "expired code")
 }
 
 func TestResendOTP_AfterTheCooldownANewCodeReplacesTheOld(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada2@example.com")
@@ -96,21 +104,16 @@ func TestResendOTP_AfterTheCooldownANewCodeReplacesTheOld(t *testing.T) {
 		t.Fatalf("within the cooldown: %v", err)
 	}
 	clk.advance(time.Second)
-	if err := svc.ResendOTP(ctx, "ada2@example.com"); err != nil {
-		t.Fatalf("after the cooldown: %v", err)
-	}
+	is(t, svc.ResendOTP(ctx, "ada2@example.com"), nil, "after the cooldown")
 	fresh := box.lastCode(t)
 	if old != fresh {
-		if err := svc.VerifyEmail(ctx, "ada2@example.com", old); err != account.ErrInvalidOTP {
-			t.Fatalf("old code still works: %v", err)
-		}
+		is(t, svc.VerifyEmail(ctx, "ada2@example.com", old), account.ErrInvalidOTP, "old code still works")
 	}
-	if err := svc.VerifyEmail(ctx, "ada2@example.com", fresh); err != nil {
-		t.Fatalf("fresh code: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "ada2@example.com", fresh), nil, "fresh code")
 }
 
 func TestSignup_WhenMailFailsTheAccountStaysAndResendWorksAtOnce(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	box.down = true
@@ -120,15 +123,14 @@ func TestSignup_WhenMailFailsTheAccountStaysAndResendWorksAtOnce(t *testing.T) {
 		t.Fatalf("signup with mail down: %+v %v", res, err)
 	}
 	box.down = false
-	if err := svc.ResendOTP(ctx, "ada3@example.com"); err != nil {
-		t.Fatalf("resend right after a failed send must not wait for the cooldown: %v", err)
-	}
+	is(t, svc.ResendOTP(ctx, "ada3@example.com"), nil, "resend right after a failed send must not wait for the cooldown")
 	if err := svc.VerifyEmail(ctx, "ada3@example.com", box.lastCode(t)); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada4@example.com")
@@ -139,12 +141,11 @@ func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
 	token := tokenInLink.FindStringSubmatch(box.sent[len(box.sent)-1].Text)[1]
 	box.mu.Unlock()
 	clk.advance(account.ResetTTL)
-	if err := svc.ResetPassword(ctx, "ada4@example.com", token, "another-pass"); err != account.ErrBadResetToken {
-		t.Fatalf("expired link: %v", err)
-	}
+	is(t, svc.ResetPassword(ctx, "ada4@example.com", token, "another-pass"), account.ErrBadResetToken, "expired link")
 }
 
 func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada5@example.com")
@@ -174,6 +175,7 @@ func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
 }
 
 func TestLogin_ManyFailuresFromOneAddressLockThatAddressOut(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	for i := 0; i < account.LoginFailsIP; i++ {
@@ -188,6 +190,7 @@ func TestLogin_ManyFailuresFromOneAddressLockThatAddressOut(t *testing.T) {
 }
 
 func TestVerifyEmail_ConcurrentTriesNeverExceedFiveWrongCodes(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "ada6@example.com")
@@ -205,7 +208,5 @@ func TestVerifyEmail_ConcurrentTriesNeverExceedFiveWrongCodes(t *testing.T) {
 		}(i)
 	}
 	wg.Wait()
-	if err := svc.VerifyEmail(ctx, "ada6@example.com", right); err != account.ErrOTPTries {
-		t.Fatalf("after 20 concurrent wrong tries the right code must be locked out: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "ada6@example.com", right), account.ErrOTPTries, "after 20 concurrent wrong tries the right code must be locked out")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"golang.org/x/crypto/bcrypt"
 
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
@@ -59,12 +58,12 @@ func (s *Service) ConfirmDeletion(ctx context.Context, a profile.Account, passwo
 		return errNeedPassword
 	}
 	now := s.now()
-	perAccount := loginPerAccount.of(a.Email)
-	if err := s.take(ctx, now, perAccount); err != nil {
+	perAccount := loginPerAccount.Of(a.Email)
+	if err := s.cred.Take(ctx, now, perAccount); err != nil {
 		return err
 	}
-	if bcrypt.CompareHashAndPassword([]byte(a.PasswordHash), []byte(password)) != nil {
+	if !s.passwords.Match(a.PasswordHash, password) {
 		return ErrDeletionPassword
 	}
-	return s.forget(ctx, perAccount, now)
+	return s.cred.Forget(ctx, perAccount, now)
 }

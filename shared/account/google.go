@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"zuum/shared/credential"
 	"zuum/shared/failure"
 	"zuum/shared/profile"
 	"zuum/shared/text"
@@ -181,6 +182,6 @@ func googleUsername(email string) string {
 	if base == "" || profile.Reserved(base) {
 		base = "user"
 	}
-	suffix, _ := newOTP()
+	suffix, _ := credential.NewCode()
 	return fmt.Sprintf("%s_%s", base, suffix[:4])
 }

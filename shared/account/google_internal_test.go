@@ -22,6 +22,7 @@ func (discard) Send(context.Context, mail.Message) error { return nil }
 // the package: whatever sessions an unverified account may hold end when Google's user
 // reclaims it.
 func TestGoogleSignIn_ReclaimingAnUnverifiedAccountEndsItsSessions(t *testing.T) {
+	t.Parallel()
 	cloud := cloudtest.Start(t)
 	db := dynamodb.NewFromConfig(cloud.Config)
 	svc, err := New(Config{DB: db, Profiles: profile.NewStore(db, schema.Users.Name), Mailer: discard{},

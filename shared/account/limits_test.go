@@ -39,6 +39,7 @@ func verified(t *testing.T, svc *account.Service, box *inbox, email string) {
 }
 
 func TestLogin_TwentyConcurrentWrongPasswordsOnOneAccountGetAtMostFiveChecks(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	verified(t, svc, box, "burst@example.com")
 	got := burst(20, func(i int) error {
@@ -51,6 +52,7 @@ func TestLogin_TwentyConcurrentWrongPasswordsOnOneAccountGetAtMostFiveChecks(t *
 }
 
 func TestLogin_SixtyConcurrentWrongLoginsFromOneAddressGetAtMostThirtyChecks(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	got := burst(60, func(i int) error {
 		_, err := svc.Login(context.Background(), fmt.Sprintf("guess%d@example.com", i), "wrong-password", "198.51.100.20")
@@ -62,6 +64,7 @@ func TestLogin_SixtyConcurrentWrongLoginsFromOneAddressGetAtMostThirtyChecks(t *
 }
 
 func TestLogin_RightPasswordsDoNotUseUpTheAddressLimit(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	verified(t, svc, box, "office@example.com")
@@ -76,6 +79,7 @@ func TestLogin_RightPasswordsDoNotUseUpTheAddressLimit(t *testing.T) {
 }
 
 func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "daily@example.com")
@@ -103,9 +107,7 @@ func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 	if err := svc.ResendOTP(ctx, "daily@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)); err != account.ErrTooManyCodes {
-		t.Fatalf("the 16th try of the day, right code included: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)), account.ErrTooManyCodes, "the 16th try of the day, right code included")
 	if !failure.Is(account.ErrTooManyCodes, failure.RateLimited) {
 		t.Fatal("the daily cap must be a 429")
 	}
@@ -113,12 +115,11 @@ func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 	if err := svc.ResendOTP(ctx, "daily@example.com"); err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)); err != nil {
-		t.Fatalf("the next day: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, "daily@example.com", box.lastCode(t)), nil, "the next day")
 }
 
 func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
+	t.Parallel()
 	svc, _, clk := setup(t)
 	ctx := context.Background()
 	in := func(name string) profile.SignupInput {
@@ -150,6 +151,7 @@ func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
 }
 
 func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
+	t.Parallel()
 	svc, _, clk := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "often@example.com")
@@ -159,24 +161,19 @@ func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
 		}
 		clk.advance(account.ResendCooldown)
 	}
-	if err := svc.ForgotPassword(ctx, "often@example.com", "192.0.2.99"); err != account.ErrTooManyResetsAccount {
-		t.Fatalf("fourth link in an hour: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "often@example.com", "192.0.2.99"), account.ErrTooManyResetsAccount, "fourth link in an hour")
 	for i := 0; i < account.ForgotsIP; i++ { // unknown emails count too: the limit is on asking
 		if err := svc.ForgotPassword(ctx, fmt.Sprintf("who%d@example.com", i), "198.51.100.7"); err != account.ErrUserNotFound {
 			t.Fatalf("request %d: %v", i+1, err)
 		}
 	}
-	if err := svc.ForgotPassword(ctx, "who@example.com", "198.51.100.7"); err != account.ErrTooManyResetsIP {
-		t.Fatalf("sixth request from one address: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "who@example.com", "198.51.100.7"), account.ErrTooManyResetsIP, "sixth request from one address")
 	clk.advance(time.Hour)
-	if err := svc.ForgotPassword(ctx, "often@example.com", "198.51.100.7"); err != nil {
-		t.Fatalf("the next hour: %v", err)
-	}
+	is(t, svc.ForgotPassword(ctx, "often@example.com", "198.51.100.7"), nil, "the next hour")
 }
 
 func TestCheckUsername_LimitedPerAddress(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	got := burst(account.UsernameChecksIP+10, func(int) error {
@@ -191,6 +188,7 @@ func TestCheckUsername_LimitedPerAddress(t *testing.T) {
 // A malformed email is bad input, answered before anything is counted or looked up (an
 // over-long one would also be a key DynamoDB refuses).
 func TestForgotPassword_MalformedEmailIs400AndCountsNothing(t *testing.T) {
+	t.Parallel()
 	svc, _, _ := setup(t)
 	ctx := context.Background()
 	for _, bad := range []string{"<script>@x.y", strings.Repeat("a", 3000) + "@example.com"} {

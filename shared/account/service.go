@@ -14,8 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
-	"golang.org/x/crypto/bcrypt"
 
+	"zuum/shared/credential"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/mail"
@@ -60,7 +60,7 @@ type Config struct {
 	Secret []byte
 	// AppURL is the web app's origin, for links in emails.
 	AppURL string
-	// HashCost is the bcrypt cost; 0 means bcrypt.DefaultCost.
+	// HashCost is the bcrypt cost (BCRYPT_COST); 0 means bcrypt.DefaultCost.
 	HashCost int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -75,19 +75,15 @@ type Service struct {
 	profiles   *profile.Store
 	mailer     Mailer
 	sessions   *session.Users
-	otpSecret  []byte
+	codes      credential.Hasher
+	passwords  *credential.Passwords
 	appURL     string
-	cost       int
 	now        func() time.Time
-	dummyHash  []byte
 	reactivate func(ctx context.Context, id string) error
 }
 
 // New returns a Service.
 func New(c Config) (*Service, error) {
-	if c.HashCost == 0 {
-		c.HashCost = bcrypt.DefaultCost
-	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -95,16 +91,24 @@ func New(c Config) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := store{db: c.DB, table: c.Profiles.Table()}
-	dummy, err := bcrypt.GenerateFromPassword([]byte("zuum-timing-equaliser"), c.HashCost)
+	passwords, err := credential.NewPasswords(c.HashCost)
 	if err != nil {
 		return nil, err
 	}
+	table := c.Profiles.Table()
 	return &Service{
-		store: st, profiles: c.Profiles, mailer: c.Mailer, sessions: session.NewUsers(sessions), otpSecret: c.Secret,
-		appURL: strings.TrimRight(c.AppURL, "/"), cost: c.HashCost, now: c.Now, dummyHash: dummy,
-		reactivate: c.Reactivate,
+		store: store{db: c.DB, table: table, cred: credential.Store{DB: c.DB, Table: table}}, profiles: c.Profiles,
+		mailer: c.Mailer, sessions: session.NewUsers(sessions), codes: credential.Hasher{Secret: c.Secret},
+		passwords: passwords, appURL: strings.TrimRight(c.AppURL, "/"), now: c.Now, reactivate: c.Reactivate,
 	}, nil
+}
+
+// otpRefusals answer an email code that did not work.
+var otpRefusals = credential.Refusals{Wrong: ErrInvalidOTP, Expired: ErrOTPExpired, NoTries: ErrOTPTries}
+
+// otpItem is a fresh email code of userID, as stored.
+func (s *Service) otpItem(userID, code string, now time.Time) credential.Code {
+	return credential.NewCodeItem(codeKey(userID, skOTP), s.codes.Hash(userID, code), now, OTPTTL)
 }
 
 // SignupResult tells whether the verification email went out.
@@ -121,10 +125,10 @@ func (s *Service) Signup(ctx context.Context, in profile.SignupInput, ip string)
 	if err != nil {
 		return SignupResult{}, err
 	}
-	if err := s.take(ctx, s.now(), signupPerIP.of(ip)); err != nil {
+	if err := s.cred.Take(ctx, s.now(), signupPerIP.Of(ip)); err != nil {
 		return SignupResult{}, err
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(su.Password), s.cost)
+	hash, err := s.passwords.Hash(su.Password)
 	if err != nil {
 		return SignupResult{}, failure.Wrap(err, "hash password")
 	}
@@ -134,13 +138,13 @@ func (s *Service) Signup(ctx context.Context, in profile.SignupInput, ip string)
 			ID: uuid.NewString(), Username: su.Username, Identity: su.Identity, FirstName: su.FirstName,
 			MiddleName: su.MiddleName, LastName: su.LastName, Email: su.Email, Phone: su.Phone, CreatedAt: now,
 		},
-		PasswordHash: string(hash),
+		PasswordHash: hash,
 	}
-	code, err := newOTP()
+	code, err := credential.NewCode()
 	if err != nil {
 		return SignupResult{}, failure.Wrap(err, "make code")
 	}
-	put := s.putCode(a.ID, skOTP, hashOTP(s.otpSecret, a.ID, code), now, OTPTTL, 0)
+	put := s.cred.PutCode(s.otpItem(a.ID, code, now), now, 0)
 	if err := s.profiles.Create(ctx, a, types.TransactWriteItem{Put: &put}); err != nil {
 		return SignupResult{}, err
 	}
@@ -153,7 +157,7 @@ func (s *Service) Signup(ctx context.Context, in profile.SignupInput, ip string)
 func (s *Service) mailOTP(ctx context.Context, a profile.Account, code string) bool {
 	if err := s.mailer.Send(ctx, otpMail(a, code)); err != nil {
 		slog.ErrorContext(ctx, "send verification email", "user", a.ID, "err", err)
-		if err := s.clearCooldown(ctx, a.ID, skOTP); err != nil {
+		if err := s.cred.ClearCooldown(ctx, codeKey(a.ID, skOTP)); err != nil {
 			slog.ErrorContext(ctx, "clear cooldown", "user", a.ID, "err", err)
 		}
 		return false
@@ -174,35 +178,21 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 	if !profile.ValidEmail(email) {
 		return ErrInvalidOTP // no account has it
 	}
-	if err := s.take(ctx, s.now(), verifyPerAccount.of(email)); err != nil {
+	if err := s.cred.Take(ctx, s.now(), verifyPerAccount.Of(email)); err != nil {
 		return err
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
-	if failure.Is(err, failure.NotFound) {
-		return ErrInvalidOTP
+	if failure.Is(err, failure.NotFound) || err == nil && a.Verified {
+		return ErrInvalidOTP // nothing to verify: answered as a wrong code
 	}
 	if err != nil {
 		return err
 	}
-	if a.Verified {
-		return ErrInvalidOTP
+	h := s.codes.Hash(a.ID, code)
+	if err := s.cred.Try(ctx, codeKey(a.ID, skOTP), OTPMaxTries, s.now(), h); err != nil {
+		return otpRefusals.Of(err)
 	}
-	c, err := s.tryCode(ctx, a.ID, skOTP, OTPMaxTries)
-	switch {
-	case err == errNoCode:
-		return ErrInvalidOTP
-	case err == errNoTries:
-		return ErrOTPTries
-	case err != nil:
-		return err
-	case s.now().Unix() >= c.ExpiresAt:
-		return ErrOTPExpired
-	}
-	h := hashOTP(s.otpSecret, a.ID, code)
-	if !sameHash(h, c.Hash) {
-		return ErrInvalidOTP
-	}
-	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{s.consumeCode(a.ID, skOTP, h), s.profiles.MarkVerified(a.ID)})
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{s.cred.Consume(codeKey(a.ID, skOTP), h), s.profiles.MarkVerified(a.ID)})
 	if _, canceled := dynamo.CanceledBy(err); canceled {
 		return ErrInvalidOTP // used or replaced by a concurrent request
 	}
@@ -231,11 +221,8 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	if a.Verified {
 		return ErrAlreadyVerified
 	}
-	code, err := newOTP()
+	code, err := s.cred.Issue(ctx, s.codes, codeKey(a.ID, skOTP), a.ID, s.now(), OTPTTL, ResendCooldown)
 	if err != nil {
-		return failure.Wrap(err, "make code")
-	}
-	if err := s.sendCode(ctx, s.putCode(a.ID, skOTP, hashOTP(s.otpSecret, a.ID, code), s.now(), OTPTTL, ResendCooldown)); err != nil {
 		return err
 	}
 	if !s.mailOTP(ctx, a, code) {
@@ -258,38 +245,26 @@ type Login struct {
 // window, right or wrong.
 func (s *Service) Login(ctx context.Context, email, password, ip string) (Login, error) {
 	email = profile.NormalizeEmail(email)
-	var fields []failure.FieldError
-	if email == "" {
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
-	} else if !profile.ValidEmail(email) {
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
-	}
-	if password == "" {
-		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
-	}
-	if len(fields) > 0 {
-		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
+	if err := credential.CheckLogin(email, password, profile.ValidEmail); err != nil {
+		return Login{}, err
 	}
 	now := s.now()
-	perAccount, perIP := loginPerAccount.of(email), loginPerIP.of(ip)
-	if err := s.take(ctx, now, perAccount, perIP); err != nil {
+	perAccount, perIP := loginPerAccount.Of(email), loginPerIP.Of(ip)
+	if err := s.cred.Take(ctx, now, perAccount, perIP); err != nil {
 		return Login{}, err
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
 	if err != nil && !failure.Is(err, failure.NotFound) {
 		return Login{}, err
 	}
-	hash := []byte(a.PasswordHash)
-	if err != nil || len(hash) == 0 {
-		hash = s.dummyHash // spend the same time whether or not the account exists
-	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || err != nil || a.PasswordHash == "" {
+	// An unknown account costs a comparison all the same (Passwords.Match's timing guard).
+	if !s.passwords.Match(a.PasswordHash, password) || err != nil {
 		return Login{}, ErrBadCredentials
 	}
-	if err := s.forget(ctx, perAccount, now); err != nil {
+	if err := s.cred.Forget(ctx, perAccount, now); err != nil {
 		return Login{}, err
 	}
-	if err := s.giveBack(ctx, perIP, now); err != nil {
+	if err := s.cred.GiveBack(ctx, perIP, now); err != nil {
 		return Login{}, err
 	}
 	if a.Deleted {
@@ -354,7 +329,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 		return failure.Fields("Validation errors.", failure.FieldError{Field: "email", Msg: "Invalid email format"})
 	}
 	now := s.now()
-	if err := s.take(ctx, now, forgotPerIP.of(ip), forgotPerAccount.of(email)); err != nil {
+	if err := s.cred.Take(ctx, now, forgotPerIP.Of(ip), forgotPerAccount.Of(email)); err != nil {
 		return err
 	}
 	a, err := s.profiles.AccountByEmail(ctx, email)
@@ -364,11 +339,11 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 	if err != nil {
 		return err
 	}
-	tok, err := newToken()
+	tok, err := credential.NewToken()
 	if err != nil {
 		return failure.Wrap(err, "make reset token")
 	}
-	err = s.putResetToken(ctx, a.ID, hashToken(tok), now)
+	err = s.putResetToken(ctx, a.ID, credential.HashToken(tok), now)
 	if failure.Is(err, failure.RateLimited) {
 		return ErrResetCooldown
 	}
@@ -376,7 +351,7 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 		return err
 	}
 	if err := s.mailer.Send(ctx, resetMail(a, s.appURL, tok)); err != nil {
-		if cerr := s.clearCooldown(ctx, a.ID, skReset); cerr != nil {
+		if cerr := s.cred.ClearCooldown(ctx, codeKey(a.ID, skReset)); cerr != nil {
 			slog.ErrorContext(ctx, "clear cooldown", "user", a.ID, "err", cerr)
 		}
 		return failure.Wrap(err, "send reset email")
@@ -402,8 +377,8 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword s
 	if email != "" && !profile.ValidEmail(email) {
 		return ErrBadResetToken
 	}
-	h := hashToken(token)
-	now := s.now().Unix()
+	h := credential.HashToken(token)
+	now := s.now()
 	userID, ok, err := s.resetTokenOwner(ctx, h)
 	if err != nil {
 		return err
@@ -420,19 +395,19 @@ func (s *Service) ResetPassword(ctx context.Context, email, token, newPassword s
 			return err
 		}
 	}
-	c, ok, err := s.code(ctx, userID, skReset)
+	c, _, ok, err := s.cred.Code(ctx, codeKey(userID, skReset))
 	if err != nil {
 		return err
 	}
-	if !ok || !sameHash(h, c.Hash) || now >= c.ExpiresAt {
+	if !ok || c.Check(now, h) != nil {
 		return ErrBadResetToken
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(newPassword), s.cost)
+	hash, err := s.passwords.Hash(newPassword)
 	if err != nil {
 		return failure.Wrap(err, "hash password")
 	}
 	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{
-		s.consumeCode(userID, skReset, h), s.deleteResetToken(h), s.profiles.SetPassword(userID, string(hash)),
+		s.cred.Consume(codeKey(userID, skReset), h), s.cred.Delete(resetTokenKey(h)), s.profiles.SetPassword(userID, hash),
 	})
 	if _, canceled := dynamo.CanceledBy(err); canceled {
 		return ErrBadResetToken
@@ -457,7 +432,7 @@ func (s *Service) CheckUsername(ctx context.Context, username, ip string) (Usern
 	if fe := profile.CheckUsername(username); fe != nil {
 		return UsernameCheck{}, failure.Fields("Validation errors.", *fe)
 	}
-	if err := s.take(ctx, s.now(), checksPerIP.of(ip)); err != nil {
+	if err := s.cred.Take(ctx, s.now(), checksPerIP.Of(ip)); err != nil {
 		return UsernameCheck{}, err
 	}
 	taken := profile.Reserved(username)

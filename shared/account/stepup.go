@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/shared/credential"
 	"zuum/shared/failure"
 	"zuum/shared/mail"
 	"zuum/shared/profile"
@@ -35,7 +33,10 @@ var (
 		failure.FieldError{Field: "otp", Msg: "Too many wrong codes"})
 )
 
-var stepUpPerAccount = limit{"step-up", StepUpTriesAccount, VerifyWindow, ErrTooManyCodes}
+var (
+	stepUpPerAccount = credential.Limit{Scope: "step-up", Max: StepUpTriesAccount, Window: VerifyWindow, Err: ErrTooManyCodes}
+	stepUpRefusals   = credential.Refusals{Wrong: ErrStepUpInvalid, Expired: ErrStepUpExpired, NoTries: ErrStepUpTries}
+)
 
 // AccountLookupsPerHour bounds how many bank accounts a user may look up (their holders' names) an
 // hour: enough to fix a few typos, too few to harvest names.
@@ -44,11 +45,11 @@ const AccountLookupsPerHour = 20
 // ErrTooManyLookups is the 429 past AccountLookupsPerHour.
 var ErrTooManyLookups = failure.New(failure.RateLimited, "Too many account lookups. Please try again in an hour.")
 
-var lookupsPerAccount = limit{"account-lookup", AccountLookupsPerHour, time.Hour, ErrTooManyLookups}
+var lookupsPerAccount = credential.Limit{Scope: "account-lookup", Max: AccountLookupsPerHour, Window: time.Hour, Err: ErrTooManyLookups}
 
 // CountAccountLookup counts one bank-account lookup of userID, or refuses it past the limit.
 func (s *Service) CountAccountLookup(ctx context.Context, userID string) error {
-	return s.take(ctx, s.now(), lookupsPerAccount.of(userID))
+	return s.cred.Take(ctx, s.now(), lookupsPerAccount.Of(userID))
 }
 
 // SendStepUp mails a fresh code for action (a stable description of what it confirms, such as
@@ -57,14 +58,15 @@ func (s *Service) CountAccountLookup(ctx context.Context, userID string) error {
 // action is answered as sent (nil): the code already mailed for it still works, so a screen that
 // was reloaded offers its field again instead of a 429. For another action it is 429.
 func (s *Service) SendStepUp(ctx context.Context, a profile.Account, action, what string) error {
-	code, err := newOTP()
+	code, err := credential.NewCode()
 	if err != nil {
 		return failure.Wrap(err, "make code")
 	}
-	put := s.putCode(a.ID, skStepUp, stepUpHash(s.otpSecret, a.ID, action, code), s.now(), OTPTTL, ResendCooldown)
-	put.Item[attrStepUpAction] = &types.AttributeValueMemberS{Value: stepUpAction(s.otpSecret, a.ID, action)}
-	if err := s.sendCode(ctx, put); err != nil {
-		if err == errCooldown {
+	now := s.now()
+	put := s.cred.PutCode(credential.NewCodeItem(codeKey(a.ID, skStepUp), s.stepUpHash(a.ID, action, code), now, OTPTTL), now, ResendCooldown)
+	put.Item[attrStepUpAction] = credential.Str(s.stepUpAction(a.ID, action))
+	if err := s.cred.Send(ctx, put); err != nil {
+		if err == credential.ErrCooldown {
 			if pending, perr := s.stepUpPending(ctx, a.ID, action); perr != nil || pending {
 				return perr
 			}
@@ -72,7 +74,7 @@ func (s *Service) SendStepUp(ctx context.Context, a profile.Account, action, wha
 		return err
 	}
 	if err := s.mailer.Send(ctx, stepUpMail(a, what, code)); err != nil {
-		if cerr := s.clearCooldown(ctx, a.ID, skStepUp); cerr != nil {
+		if cerr := s.cred.ClearCooldown(ctx, codeKey(a.ID, skStepUp)); cerr != nil {
 			return failure.Wrap(cerr, "clear cooldown")
 		}
 		return failure.Wrap(err, "send step-up code")
@@ -86,53 +88,37 @@ func (s *Service) SendStepUp(ctx context.Context, a profile.Account, action, wha
 // (the step fails for all but one of them).
 func (s *Service) CheckStepUp(ctx context.Context, userID, action, code string) (types.TransactWriteItem, error) {
 	now := s.now()
-	if err := s.take(ctx, now, stepUpPerAccount.of(userID)); err != nil {
+	if err := s.cred.Take(ctx, now, stepUpPerAccount.Of(userID)); err != nil {
 		return types.TransactWriteItem{}, err
 	}
-	c, err := s.tryCode(ctx, userID, skStepUp, OTPMaxTries)
-	switch {
-	case err == errNoCode:
-		return types.TransactWriteItem{}, ErrStepUpInvalid
-	case err == errNoTries:
-		return types.TransactWriteItem{}, ErrStepUpTries
-	case err != nil:
-		return types.TransactWriteItem{}, err
-	case now.Unix() >= c.ExpiresAt:
-		return types.TransactWriteItem{}, ErrStepUpExpired
+	h := s.stepUpHash(userID, action, code)
+	if err := s.cred.Try(ctx, codeKey(userID, skStepUp), OTPMaxTries, now, h); err != nil {
+		return types.TransactWriteItem{}, stepUpRefusals.Of(err)
 	}
-	h := stepUpHash(s.otpSecret, userID, action, code)
-	if !sameHash(h, c.Hash) {
-		return types.TransactWriteItem{}, ErrStepUpInvalid
-	}
-	return s.consumeCode(userID, skStepUp, h), nil
+	return s.cred.Consume(codeKey(userID, skStepUp), h), nil
 }
 
 // attrStepUpAction is the keyed hash of the action a step-up code was mailed for (stepUpAction),
 // which tells whether a code still waiting is the one a repeated request asks for.
 const attrStepUpAction = "action_hash"
 
-func stepUpAction(secret []byte, userID, action string) string {
-	return hashOTP(secret, userID, "action|"+action)
+func (s *Service) stepUpAction(userID, action string) string {
+	return s.codes.Hash(userID, "action|"+action)
 }
 
 // stepUpPending reports whether userID's step-up code for action can still be entered: mailed
 // for that action, not expired, tries left.
 func (s *Service) stepUpPending(ctx context.Context, userID, action string) (bool, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: userKey(userID, skStepUp), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return false, failure.Wrap(err, "read step-up code")
+	c, item, ok, err := s.cred.Code(ctx, codeKey(userID, skStepUp))
+	if err != nil || !ok {
+		return false, err
 	}
-	var c codeItem
-	if out.Item == nil || attributevalue.UnmarshalMap(out.Item, &c) != nil {
-		return false, nil
-	}
-	mailedFor, _ := out.Item[attrStepUpAction].(*types.AttributeValueMemberS)
-	return mailedFor != nil && mailedFor.Value == stepUpAction(s.otpSecret, userID, action) &&
-		s.now().Unix() < c.ExpiresAt && c.Tries < OTPMaxTries, nil
+	mailedFor, _ := item[attrStepUpAction].(*types.AttributeValueMemberS)
+	return mailedFor != nil && mailedFor.Value == s.stepUpAction(userID, action) && c.Open(s.now(), OTPMaxTries), nil
 }
 
-func stepUpHash(secret []byte, userID, action, code string) string {
-	return hashOTP(secret, userID, action+"|"+code)
+func (s *Service) stepUpHash(userID, action, code string) string {
+	return s.codes.Hash(userID, action+"|"+code)
 }
 
 func stepUpMail(a profile.Account, what, code string) mail.Message {

@@ -40,6 +40,7 @@ func stepUpSetup(t *testing.T) (*account.Service, *dynamodb.Client, *inbox, *clo
 const action = "withdrawal:058:0123456789"
 
 func TestStepUp_ACodeConfirmsItsOwnActionOnce(t *testing.T) {
+	t.Parallel()
 	svc, db, box, _, ada := stepUpSetup(t)
 	ctx := context.Background()
 	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal of ₦500.00 to Guaranty Trust Bank account 0123456789"); err != nil {
@@ -70,6 +71,7 @@ func TestStepUp_ACodeConfirmsItsOwnActionOnce(t *testing.T) {
 }
 
 func TestStepUp_ExpiresLimitsTriesAndMailsOnceAMinute(t *testing.T) {
+	t.Parallel()
 	svc, _, box, clk, ada := stepUpSetup(t)
 	ctx := context.Background()
 	if err := svc.SendStepUp(ctx, ada, action, "a withdrawal"); err != nil {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestOpenSession_OpensAWorkingSessionForAVerifiedAccountOnly(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	signup(t, svc, "seed@example.com")

@@ -8,14 +8,9 @@ package admin
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"html"
 	"log/slog"
-	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -25,9 +20,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
-	"golang.org/x/crypto/bcrypt"
 
 	"zuum/shared/audit"
+	"zuum/shared/credential"
 	"zuum/shared/dynamo"
 	"zuum/shared/failure"
 	"zuum/shared/mail"
@@ -88,7 +83,7 @@ var (
 	ErrOTPExpired      = failure.New(failure.Invalid, "This code has expired. Please request a new OTP.")
 	ErrOTPTries        = failure.New(failure.Invalid, "Too many wrong codes. Please request a new OTP.")
 	ErrTooManyCodes    = failure.New(failure.RateLimited, "Too many wrong codes today. Please try again tomorrow.")
-	ErrCooldown        = failure.New(failure.RateLimited, "Please wait a minute before requesting another code.")
+	ErrCooldown        = credential.ErrCooldown
 	ErrAlreadyVerified = failure.New(failure.Invalid, "Email is already verified.")
 	ErrBadCredentials  = failure.New(failure.Unauthorized, "Invalid credentials. Please check your email and password.")
 	ErrNotVerified     = failure.New(failure.NotAcceptable, "Email is not verified. Please verify your email first.")
@@ -100,10 +95,12 @@ var (
 	ErrBadStatus       = failure.New(failure.Invalid, "status must be one of pending, approved, rejected")
 )
 
+// The admin flows' rate limits (shared/credential's, in their own scopes) and code answers.
 var (
-	loginPerEmail  = limit{"login", LoginFailsEmail, LoginWindow, ErrTooManyLogins}
-	verifyPerEmail = limit{"verify", VerifyTries, VerifyWindow, ErrTooManyCodes}
-	signupPerIP    = limit{"signup-ip", SignupsIP, SignupWindow, ErrTooManySignups}
+	loginPerEmail  = credential.Limit{Scope: "admin-login", Max: LoginFailsEmail, Window: LoginWindow, Err: ErrTooManyLogins}
+	verifyPerEmail = credential.Limit{Scope: "admin-verify", Max: VerifyTries, Window: VerifyWindow, Err: ErrTooManyCodes}
+	signupPerIP    = credential.Limit{Scope: "admin-signup-ip", Max: SignupsIP, Window: SignupWindow, Err: ErrTooManySignups}
+	otpRefusals    = credential.Refusals{Wrong: ErrInvalidOTP, Expired: ErrOTPExpired, NoTries: ErrOTPTries}
 )
 
 // Mailer sends one email.
@@ -125,7 +122,7 @@ type Config struct {
 	Secret []byte
 	// Bootstrap lists the emails approved without another admin (ADMIN_BOOTSTRAP_EMAILS).
 	Bootstrap []string
-	// HashCost is the bcrypt cost; 0 means bcrypt.DefaultCost.
+	// HashCost is the password hash cost (BCRYPT_COST); 0 means the default (credential.NewPasswords).
 	HashCost int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
@@ -138,32 +135,28 @@ type Service struct {
 	users     *session.Users
 	audit     *audit.Store
 	mailer    Mailer
-	secret    []byte
+	codes     credential.Hasher
+	passwords *credential.Passwords
 	bootstrap []string
-	cost      int
 	now       func() time.Time
-	dummyHash []byte
 }
 
 // New returns a Service.
 func New(c Config) (*Service, error) {
-	if c.HashCost == 0 {
-		c.HashCost = bcrypt.DefaultCost
-	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
 	if len(c.Secret) < 32 {
 		return nil, fmt.Errorf("admin: code secret must be at least 32 bytes")
 	}
-	dummy, err := bcrypt.GenerateFromPassword([]byte("zuum-admin-timing-equaliser"), c.HashCost)
+	passwords, err := credential.NewPasswords(c.HashCost)
 	if err != nil {
 		return nil, err
 	}
 	return &Service{
-		store: store{db: c.DB, table: c.Table}, sessions: c.Sessions, users: c.Users, audit: c.Audit,
-		mailer: c.Mailer, secret: c.Secret, bootstrap: ParseBootstrap(strings.Join(c.Bootstrap, ",")),
-		cost: c.HashCost, now: c.Now, dummyHash: dummy,
+		store: newStore(c.DB, c.Table), sessions: c.Sessions, users: c.Users, audit: c.Audit, mailer: c.Mailer,
+		codes: credential.Hasher{Secret: c.Secret, Scope: "admin|"}, passwords: passwords,
+		bootstrap: ParseBootstrap(strings.Join(c.Bootstrap, ",")), now: c.Now,
 	}, nil
 }
 
@@ -214,21 +207,22 @@ func (s *Service) Signup(ctx context.Context, in SignupInput, ip string) (a Admi
 	if len(fields) > 0 {
 		return Admin{}, false, failure.Fields("Validation errors.", fields...)
 	}
-	if err := s.take(ctx, signupPerIP, ip, s.now()); err != nil {
+	if err := s.cred.Take(ctx, s.now(), signupPerIP.Of(ip)); err != nil {
 		return Admin{}, false, err
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(in.Password), s.cost)
+	hash, err := s.passwords.Hash(in.Password)
 	if err != nil {
 		return Admin{}, false, failure.Wrap(err, "hash password")
 	}
 	now := s.now()
-	a = Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: string(hash),
+	a = Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: hash,
 		Status: Pending, CreatedAt: now}
-	code, err := newOTP()
+	code, err := credential.NewCode()
 	if err != nil {
 		return Admin{}, false, failure.Wrap(err, "make code")
 	}
-	err = dynamo.Transact(ctx, s.db, append(s.creation(a), types.TransactWriteItem{Put: s.putCode(a.ID, code, now, 0)}))
+	put := s.cred.PutCode(s.otpItem(a.ID, code, now), now, 0)
+	err = dynamo.Transact(ctx, s.db, append(s.creation(a), types.TransactWriteItem{Put: &put}))
 	if failed, ok := dynamo.CanceledBy(err); ok {
 		switch {
 		case slices.Contains(failed, 1):
@@ -275,19 +269,19 @@ func (st *store) creation(a Admin) []types.TransactWriteItem {
 // SeedBootstrap creates a verified admin approved by the bootstrap list (the local cloud's demo
 // admin), unless an admin with email exists; it reports whether it created one.
 func SeedBootstrap(ctx context.Context, db *dynamodb.Client, table, username, email, password string) (bool, error) {
-	st := store{db: db, table: table}
+	st := newStore(db, table)
 	email = profile.NormalizeEmail(email)
 	if _, err := st.byEmail(ctx, email); err == nil {
 		return false, nil
 	} else if !failure.Is(err, failure.NotFound) {
 		return false, err
 	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcrypt.DefaultCost)
+	hash, err := credential.HashPassword(password, 0)
 	if err != nil {
 		return false, err
 	}
 	now := time.Now()
-	a := Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: string(hash),
+	a := Admin{ID: uuid.Must(uuid.NewV7()).String(), Username: username, Email: email, PasswordHash: hash,
 		Verified: true, Status: Approved, CreatedAt: now, DecidedBy: Bootstrap, DecidedAt: now}
 	if err := dynamo.Transact(ctx, db, st.creation(a)); err != nil {
 		return false, failure.Wrap(err, "seed admin")
@@ -295,19 +289,9 @@ func SeedBootstrap(ctx context.Context, db *dynamodb.Client, table, username, em
 	return true, nil
 }
 
-// putCode is the write of a fresh code; with a cooldown it holds only when none was sent within it.
-func (s *Service) putCode(id, code string, now time.Time, cooldown time.Duration) *types.Put {
-	av := otpKey(id)
-	av["code_hash"] = str(hashOTP(s.secret, id, code))
-	av["tries"] = num(0)
-	av["sent_at"] = num(now.Unix())
-	av["expires_at"] = num(now.Add(OTPTTL).Unix())
-	p := &types.Put{TableName: &s.table, Item: av}
-	if cooldown > 0 {
-		p.ConditionExpression = aws.String("attribute_not_exists(pk) OR sent_at <= :cutoff")
-		p.ExpressionAttributeValues = map[string]types.AttributeValue{":cutoff": num(now.Add(-cooldown).Unix())}
-	}
-	return p
+// otpItem is a fresh email code of the admin id, as stored (keyed apart from users' codes).
+func (s *Service) otpItem(id, code string, now time.Time) credential.Code {
+	return credential.NewCodeItem(otpKey(id), s.codes.Hash(id, code), now, OTPTTL)
 }
 
 func (s *Service) mailOTP(ctx context.Context, a Admin, code string) bool {
@@ -342,18 +326,9 @@ func (s *Service) ResendOTP(ctx context.Context, email string) error {
 	if a.Verified {
 		return ErrAlreadyVerified
 	}
-	code, err := newOTP()
+	code, err := s.cred.Issue(ctx, s.codes, otpKey(a.ID), a.ID, s.now(), OTPTTL, ResendCooldown)
 	if err != nil {
-		return failure.Wrap(err, "make code")
-	}
-	p := s.putCode(a.ID, code, s.now(), ResendCooldown)
-	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: p.TableName, Item: p.Item,
-		ConditionExpression: p.ConditionExpression, ExpressionAttributeValues: p.ExpressionAttributeValues})
-	if dynamo.ConditionFailed(err) {
-		return ErrCooldown
-	}
-	if err != nil {
-		return failure.Wrap(err, "store code")
+		return err
 	}
 	if !s.mailOTP(ctx, a, code) {
 		return failure.Wrap(nil, "send admin verification email")
@@ -381,50 +356,19 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 		return ErrInvalidOTP
 	}
 	now := s.now()
-	if err := s.take(ctx, verifyPerEmail, email, now); err != nil {
+	if err := s.cred.Take(ctx, now, verifyPerEmail.Of(email)); err != nil {
 		return err
 	}
 	a, err := s.byEmail(ctx, email)
-	if failure.Is(err, failure.NotFound) {
-		return ErrInvalidOTP
+	if failure.Is(err, failure.NotFound) || err == nil && a.Verified {
+		return ErrInvalidOTP // nothing to verify: answered as a wrong code
 	}
 	if err != nil {
 		return err
 	}
-	if a.Verified {
-		return ErrInvalidOTP
-	}
-	out, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &s.table, Key: otpKey(a.ID),
-		UpdateExpression:          aws.String("ADD tries :one"),
-		ConditionExpression:       aws.String("attribute_exists(pk) AND tries < :max"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":max": num(OTPMaxTries)},
-		ReturnValues:              types.ReturnValueAllNew,
-	})
-	if dynamo.ConditionFailed(err) {
-		if av, err := s.get(ctx, otpKey(a.ID)); err != nil {
-			return err
-		} else if av != nil {
-			return ErrOTPTries
-		}
-		return ErrInvalidOTP
-	}
-	if err != nil {
-		return failure.Wrap(err, "count code try")
-	}
-	var c struct {
-		Hash      string `dynamodbav:"code_hash"`
-		ExpiresAt int64  `dynamodbav:"expires_at"`
-	}
-	if err := attributevalue.UnmarshalMap(out.Attributes, &c); err != nil {
-		return failure.Wrap(err, "decode code")
-	}
-	if now.Unix() >= c.ExpiresAt {
-		return ErrOTPExpired
-	}
-	h := hashOTP(s.secret, a.ID, code)
-	if !hmac.Equal([]byte(h), []byte(c.Hash)) {
-		return ErrInvalidOTP
+	h := s.codes.Hash(a.ID, code)
+	if err := s.cred.Try(ctx, otpKey(a.ID), OTPMaxTries, now, h); err != nil {
+		return otpRefusals.Of(err)
 	}
 	status := Pending
 	set := "SET verified = :t, gsi1pk = :q, gsi1sk = :id"
@@ -440,11 +384,7 @@ func (s *Service) VerifyEmail(ctx context.Context, email, code string) error {
 	if status == Approved {
 		upd.ExpressionAttributeNames = map[string]string{"#st": "status"}
 	}
-	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{
-		{Delete: &types.Delete{TableName: &s.table, Key: otpKey(a.ID), ConditionExpression: aws.String("code_hash = :h"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":h": str(h)}}},
-		{Update: upd},
-	})
+	err = dynamo.Transact(ctx, s.db, []types.TransactWriteItem{s.cred.Consume(otpKey(a.ID), h), {Update: upd}})
 	if _, canceled := dynamo.CanceledBy(err); canceled {
 		return ErrInvalidOTP // used or replaced meanwhile
 	}
@@ -467,36 +407,23 @@ type Login struct {
 // (every other admin route then answers "Awaiting approval"); a rejected one cannot.
 func (s *Service) Login(ctx context.Context, email, username, password string) (Login, error) {
 	email, username = profile.NormalizeEmail(email), strings.TrimSpace(username)
-	var fields []failure.FieldError
-	switch {
-	case email == "":
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Email is required"})
-	case !profile.ValidEmail(email):
-		fields = append(fields, failure.FieldError{Field: "email", Msg: "Invalid email format"})
-	}
-	if password == "" {
-		fields = append(fields, failure.FieldError{Field: "password", Msg: "Password is required"})
-	}
-	if len(fields) > 0 {
-		return Login{}, failure.Fields("Validation errors. Please check your input.", fields...)
+	if err := credential.CheckLogin(email, password, profile.ValidEmail); err != nil {
+		return Login{}, err
 	}
 	now := s.now()
-	if err := s.take(ctx, loginPerEmail, email, now); err != nil {
+	if err := s.cred.Take(ctx, now, loginPerEmail.Of(email)); err != nil {
 		return Login{}, err
 	}
 	a, err := s.byEmail(ctx, email)
 	if err != nil && !failure.Is(err, failure.NotFound) {
 		return Login{}, err
 	}
-	hash := []byte(a.PasswordHash)
-	if err != nil || len(hash) == 0 {
-		hash = s.dummyHash // the same time whether or not the admin exists
-	}
-	if bcrypt.CompareHashAndPassword(hash, []byte(password)) != nil || err != nil ||
+	// An unknown admin costs a comparison all the same (Passwords.Match's timing guard).
+	if !s.passwords.Match(a.PasswordHash, password) || err != nil ||
 		username != "" && !strings.EqualFold(username, a.Username) {
 		return Login{}, ErrBadCredentials
 	}
-	if err := s.forget(ctx, loginPerEmail, email, now); err != nil {
+	if err := s.cred.Forget(ctx, loginPerEmail.Of(email), now); err != nil {
 		return Login{}, err
 	}
 	switch {
@@ -619,20 +546,4 @@ func (s *Service) decide(ctx context.Context, by Actor, id string, to Status, re
 	}
 	a.Status, a.DecidedBy, a.DecidedAt, a.Reason = to, by.ID, now, reason
 	return a, nil
-}
-
-// newOTP returns a uniformly random 6-digit code.
-func newOTP() (string, error) {
-	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
-	if err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%06d", n.Int64()), nil
-}
-
-// hashOTP keys the code with the server secret and the admin id, as account codes are keyed.
-func hashOTP(secret []byte, id, code string) string {
-	m := hmac.New(sha256.New, secret)
-	m.Write([]byte("admin|" + id + "|" + code))
-	return hex.EncodeToString(m.Sum(nil))
 }

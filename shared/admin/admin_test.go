@@ -66,20 +66,35 @@ func setupAll(t *testing.T, bootstrap ...string) (*admin.Service, *inbox, *clock
 	return svc, box, clk, log
 }
 
-func verified(t *testing.T, svc *admin.Service, box *inbox, name string) admin.Admin {
+// is fails t unless err is want; what names the step.
+func is(t *testing.T, err, want error, what string) {
 	t.Helper()
-	ctx := context.Background()
-	a, sent, err := svc.Signup(ctx, admin.SignupInput{Username: name, Email: name + "@zuum.test", Password: "password123"}, "192.0.2.1")
+	if err != want {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// signedUp signs an admin up (their code is in the inbox).
+func signedUp(t *testing.T, svc *admin.Service, name string) admin.Admin {
+	t.Helper()
+	a, sent, err := svc.Signup(context.Background(), admin.SignupInput{Username: name, Email: name + "@zuum.test", Password: "password123"}, "192.0.2.1")
 	if err != nil || !sent {
 		t.Fatalf("signup: %v %v", sent, err)
 	}
-	if err := svc.VerifyEmail(ctx, a.Email, box.code()); err != nil {
+	return a
+}
+
+func verified(t *testing.T, svc *admin.Service, box *inbox, name string) admin.Admin {
+	t.Helper()
+	a := signedUp(t, svc, name)
+	if err := svc.VerifyEmail(context.Background(), a.Email, box.code()); err != nil {
 		t.Fatal(err)
 	}
 	return a
 }
 
 func TestVerify_PutsTheAdminInThePendingQueue(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	a := verified(t, svc, box, "ops")
 	page, err := svc.List(context.Background(), admin.Pending, 10, "", 0)
@@ -92,6 +107,7 @@ func TestVerify_PutsTheAdminInThePendingQueue(t *testing.T) {
 }
 
 func TestBootstrapEmail_IsApprovedAtVerificationAndNotQueued(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t, "boot@zuum.test")
 	boot := verified(t, svc, box, "boot")
 	a := verified(t, svc, box, "ops")
@@ -110,25 +126,19 @@ func TestBootstrapEmail_IsApprovedAtVerificationAndNotQueued(t *testing.T) {
 }
 
 func TestVerify_CodeExpiresAfterTenMinutes(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
-	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"}, "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := signedUp(t, svc, "ops")
 	clk.t = clk.t.Add(admin.OTPTTL)
-	if err := svc.VerifyEmail(ctx, a.Email, box.code()); err != admin.ErrOTPExpired {
-		t.Fatalf("expired code: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, a.Email, box.code()), admin.ErrOTPExpired, "expired code")
 }
 
 func TestVerify_FiveWrongTriesUseUpTheCode(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
-	a, _, err := svc.Signup(ctx, admin.SignupInput{Username: "ops", Email: "ops@zuum.test", Password: "password123"}, "192.0.2.1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := signedUp(t, svc, "ops")
 	right := box.code()
 	wrong := "000000"
 	if right == wrong {
@@ -139,12 +149,11 @@ func TestVerify_FiveWrongTriesUseUpTheCode(t *testing.T) {
 			t.Fatalf("wrong try %d: %v", i+1, err)
 		}
 	}
-	if err := svc.VerifyEmail(ctx, a.Email, right); err != admin.ErrOTPTries {
-		t.Fatalf("the right code after five wrong ones: %v", err)
-	}
+	is(t, svc.VerifyEmail(ctx, a.Email, right), admin.ErrOTPTries, "the right code after five wrong ones")
 }
 
 func TestLogin_FiveFailuresLockTheEmailUntilTheWindowEnds(t *testing.T) {
+	t.Parallel()
 	svc, box, clk := setup(t)
 	ctx := context.Background()
 	a := verified(t, svc, box, "ops")
@@ -163,6 +172,7 @@ func TestLogin_FiveFailuresLockTheEmailUntilTheWindowEnds(t *testing.T) {
 }
 
 func TestAuthenticate_TellsUserTokensFromStrangers(t *testing.T) {
+	t.Parallel()
 	svc, box, _ := setup(t)
 	ctx := context.Background()
 	a := verified(t, svc, box, "ops")
@@ -183,6 +193,7 @@ func TestAuthenticate_TellsUserTokensFromStrangers(t *testing.T) {
 }
 
 func TestApprove_TwoAtOnceApproveAndRecordOnce(t *testing.T) {
+	t.Parallel()
 	svc, box, _, log := setupAll(t, "boot@zuum.test")
 	boot := verified(t, svc, box, "boot")
 	a := verified(t, svc, box, "ops")

@@ -11,7 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"zuum/shared/dynamo"
+	"zuum/shared/credential"
 	"zuum/shared/failure"
 )
 
@@ -27,6 +27,7 @@ import (
 //	pk=ADMIN#<id>                sk=SESSION#<jti>   the admin's sessions (shared/session)
 //	pk=LIMIT#admin-<scope>#<k>   sk=<window start>  n, expires_at: a rate-limit window
 //
+// The code and the limit windows are shared/credential's items, as users' are.
 // Ids are UUIDv7s, so a queue read by gsi1sk is in sign-up order.
 type item struct {
 	PK           string `dynamodbav:"pk"`
@@ -63,9 +64,7 @@ func Key(id string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": str("ADMIN#" + id), "sk": str(skAdmin)}
 }
 
-func otpKey(id string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"pk": str("ADMIN#" + id), "sk": str(skOTP)}
-}
+func otpKey(id string) credential.Key { return credential.Key{PK: "ADMIN#" + id, SK: skOTP} }
 
 func emailKey(email string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{"pk": str("ADMINEMAIL#" + email), "sk": str("ADMINEMAIL")}
@@ -92,6 +91,11 @@ func fromItem(av map[string]types.AttributeValue) (Admin, error) {
 type store struct {
 	db    *dynamodb.Client
 	table string
+	cred  credential.Store
+}
+
+func newStore(db *dynamodb.Client, table string) store {
+	return store{db: db, table: table, cred: credential.Store{DB: db, Table: table}}
 }
 
 func (st *store) get(ctx context.Context, key map[string]types.AttributeValue) (map[string]types.AttributeValue, error) {
@@ -125,47 +129,4 @@ func (st *store) byEmail(ctx context.Context, email string) (Admin, error) {
 		return Admin{}, ErrNotFound
 	}
 	return st.byID(ctx, id.Value)
-}
-
-// limit is one rate limit: at most max events per key in each fixed window, else err.
-type limit struct {
-	scope  string
-	max    int64
-	window time.Duration
-	err    error
-}
-
-func (l limit) key(k string, now time.Time) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{
-		"pk": str("LIMIT#admin-" + l.scope + "#" + k),
-		"sk": str(strconv.FormatInt(now.Truncate(l.window).Unix(), 10)),
-	}
-}
-
-// take counts one event against k before the work it limits is done: a conditional increment
-// that holds only below the limit, so a burst gets no more checks than max.
-func (st *store) take(ctx context.Context, l limit, k string, now time.Time) error {
-	_, err := st.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName: &st.table, Key: l.key(k, now),
-		UpdateExpression:    aws.String("ADD n :one SET expires_at = :exp"),
-		ConditionExpression: aws.String("attribute_not_exists(n) OR n < :max"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":one": num(1), ":max": num(l.max), ":exp": num(now.Truncate(l.window).Add(2 * l.window).Unix()),
-		},
-	})
-	if dynamo.ConditionFailed(err) {
-		return l.err
-	}
-	if err != nil {
-		return failure.Wrap(err, "count rate limit")
-	}
-	return nil
-}
-
-// forget deletes k's current window of l.
-func (st *store) forget(ctx context.Context, l limit, k string, now time.Time) error {
-	if _, err := st.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: &st.table, Key: l.key(k, now)}); err != nil {
-		return failure.Wrap(err, "reset rate limit")
-	}
-	return nil
 }

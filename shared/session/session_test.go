@@ -52,6 +52,17 @@ func (f fixture) account(t *testing.T, username string) profile.Account {
 	return a
 }
 
+// signedIn stores a verified account and opens a user session for it.
+func (f fixture) signedIn(t *testing.T, username string) (profile.Account, session.Issued) {
+	t.Helper()
+	a := f.account(t, username)
+	is, err := f.users.Open(context.Background(), a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, is
+}
+
 func unauthorized(t *testing.T, err error) {
 	t.Helper()
 	if !failure.Is(err, failure.Unauthorized) {
@@ -60,13 +71,10 @@ func unauthorized(t *testing.T, err error) {
 }
 
 func TestUserSession_OpensAndEnds(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
-	a := f.account(t, "ada")
-	is, err := f.users.Open(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, is := f.signedIn(t, "ada")
 	s, err := f.users.Authenticate(ctx, is.Token)
 	if err != nil || s.UserID != a.ID || s.Account.Username != "ada" || s.SessionID != is.ID {
 		t.Fatalf("Authenticate = %+v, %v", s, err)
@@ -79,22 +87,21 @@ func TestUserSession_OpensAndEnds(t *testing.T) {
 }
 
 func TestUserSession_ExpiresAfterTTL(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
-	is, err := f.users.Open(ctx, f.account(t, "ada"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, is := f.signedIn(t, "ada")
 	f.clk.t = f.clk.t.Add(session.TTL - time.Second)
 	if _, err := f.users.Authenticate(ctx, is.Token); err != nil {
 		t.Fatalf("a second before the end: %v", err)
 	}
 	f.clk.t = f.clk.t.Add(time.Second)
-	_, err = f.users.Authenticate(ctx, is.Token)
+	_, err := f.users.Authenticate(ctx, is.Token)
 	unauthorized(t, err)
 }
 
 func TestUserVerifier_RefusesAnAdminTokenOfTheSameSubject(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
 	a := f.account(t, "ada")
@@ -122,37 +129,32 @@ func TestUserVerifier_RefusesAnAdminTokenOfTheSameSubject(t *testing.T) {
 }
 
 func TestUserSession_StopsAtOnceWhenTheAccountIsDeactivated(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
-	a := f.account(t, "ada")
-	is, err := f.users.Open(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, is := f.signedIn(t, "ada")
 	if err := f.profiles.SetDeactivated(ctx, a.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.users.Authenticate(ctx, is.Token)
+	_, err := f.users.Authenticate(ctx, is.Token)
 	unauthorized(t, err)
 }
 
 func TestUserSession_StopsWhenTheSessionEpochMovesOn(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
-	a := f.account(t, "ada")
-	is, err := f.users.Open(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, is := f.signedIn(t, "ada")
 	// A password reset moves the epoch on, in the same write that sets the password.
 	if err := dynamo.Transact(ctx, f.db, []types.TransactWriteItem{f.profiles.SetPassword(a.ID, "x")}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.users.Authenticate(ctx, is.Token)
+	_, err := f.users.Authenticate(ctx, is.Token)
 	unauthorized(t, err)
 }
 
 func TestCheck_RefusesTamperedAndForeignTokens(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
 	a := f.account(t, "ada")
@@ -172,13 +174,10 @@ func TestCheck_RefusesTamperedAndForeignTokens(t *testing.T) {
 }
 
 func TestResume_JudgesASessionByIdAsAuthenticateJudgesItsToken(t *testing.T) {
+	t.Parallel()
 	f := setup(t)
 	ctx := context.Background()
-	a := f.account(t, "resumer")
-	iss, err := f.users.Open(ctx, a)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, iss := f.signedIn(t, "resumer")
 	s, err := f.users.Resume(ctx, a.ID, iss.ID, a.SessionEpoch)
 	if err != nil || s.UserID != a.ID || s.SessionID != iss.ID {
 		t.Fatalf("Resume = %+v, %v", s, err)
