@@ -154,11 +154,10 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	now := time.Now()
 	out := mineList{Data: make([]mineJSON, 0, len(ps)), Total: total}
 	for _, p := range ps {
 		m := mineJSON{
-			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown(now), Reason: p.Reason,
+			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown, Reason: p.Reason,
 			Price: p.Price, Days: p.Days, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
 			StartDate: when(p.Start), EndDate: when(p.End),
 		}
