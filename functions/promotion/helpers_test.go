@@ -83,6 +83,15 @@ func audioPost(t *testing.T, app *apptest.App, u apptest.User, caption, typ stri
 	return r.Body["post"].(map[string]any)["id"].(string)
 }
 
+// fundedPost signs username in with amount in their wallet and an audio post, whose id it
+// returns.
+func fundedPost(t *testing.T, app *apptest.App, username string, amount money.Money) (apptest.User, string) {
+	t.Helper()
+	u := app.SignedIn(t, username)
+	fund(t, app, u.ID, amount)
+	return u, audioPost(t, app, u, "promote me", "music")
+}
+
 // promote sends POST /api/payment/promote of u's post for days with a new key.
 func promote(app *apptest.App, u apptest.User, postID, typ string, days int) apptest.Response {
 	return post(app, u, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": postID, "type": typ, "timeline": in(days)})
@@ -97,9 +106,7 @@ type promoted struct {
 
 func promotedPost(t *testing.T, app *apptest.App, username string) promoted {
 	t.Helper()
-	u := app.SignedIn(t, username)
-	fund(t, app, u.ID, 5000*money.Naira)
-	postID := audioPost(t, app, u, "promote me", "music")
+	u, postID := fundedPost(t, app, username, 5000*money.Naira)
 	r := promote(app, u, postID, "audio", 7)
 	if r.Status != http.StatusCreated {
 		t.Fatalf("promote: %d %s", r.Status, r.Raw)

@@ -20,9 +20,7 @@ import (
 func TestPromote_ThirtyDaysTakes21428_57IntoHeldOnceHoweverOftenReplayed(t *testing.T) {
 	t.Parallel()
 	a := apptest.Start(t, nil)
-	ada := a.SignedIn(t, "ada_p")
-	fund(t, a, ada.ID, 25000*money.Naira)
-	id := audioPost(t, a, ada, "my song", "music")
+	ada, id := fundedPost(t, a, "ada_p", 25000*money.Naira)
 	key := uuid.NewString()
 	body := map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
 	first := post(a, ada, "/api/payment/promote", key, body)
@@ -101,9 +99,7 @@ func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
 func TestPromote_ConcurrentPromotionsPayOnlyWhatTheWalletHolds(t *testing.T) {
 	t.Parallel()
 	a := apptest.Start(t, nil)
-	ada := a.SignedIn(t, "ada_c")
-	fund(t, a, ada.ID, 10000*money.Naira)
-	id := audioPost(t, a, ada, "my song", "music")
+	ada, id := fundedPost(t, a, "ada_c", 10000*money.Naira)
 	var wg sync.WaitGroup
 	statuses := make([]int, 6)
 	for i := range statuses {

@@ -1,6 +1,7 @@
 package promotion
 
 import (
+	"slices"
 	"time"
 
 	"zuum/shared/money"
@@ -26,7 +27,7 @@ func QuoteInApp(now time.Time, req InAppRequest) (Quote, error) {
 	if req.PostID == "" || req.Type == "" || req.Timeline == "" {
 		return Quote{}, ErrMissing
 	}
-	if !contains(PostTypes, req.Type) {
+	if !slices.Contains(PostTypes, req.Type) {
 		return Quote{}, ErrType
 	}
 	until, err := time.Parse(time.RFC3339Nano, req.Timeline)

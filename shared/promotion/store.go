@@ -178,15 +178,6 @@ func ref(pk, id string) map[string]types.AttributeValue {
 
 func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
 // stored is the promotion item.
 type stored struct {
 	PK            string            `dynamodbav:"pk"`
