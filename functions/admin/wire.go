@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/promotion"
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/functions/wire/buckets"
@@ -17,7 +18,6 @@ import (
 	"zuum/shared/payment"
 	"zuum/shared/post"
 	"zuum/shared/profile"
-	"zuum/shared/promotion"
 	"zuum/shared/release"
 	"zuum/shared/schema"
 	"zuum/shared/session"
@@ -75,8 +75,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 		return nil, err
 	}
 	h.mountLedger(payments.Ledger, payments.Provider)
-	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users})
-	h.mountPromotions(promotion.NewStore(promotion.Config{DB: db, Ledger: ledger.New(db, v[schema.Ledger.EnvVar]), Posts: posts, Promoter: posts, Users: v[schema.Users.EnvVar]}))
+	promotion.AdminRoutes(h, db, env)
 	// The withdrawals review queue asks the payment provider (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).
 	pay, err := wire.Provider(ctx, cfg, env)
 	if err != nil {

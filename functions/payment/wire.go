@@ -10,12 +10,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/promotion"
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/shared/ledger"
 	"zuum/shared/payment"
-	"zuum/shared/post"
-	"zuum/shared/promotion"
 	"zuum/shared/schema"
 )
 
@@ -42,14 +41,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	posts, err := env.Require(schema.Posts.EnvVar)
-	if err != nil {
-		return nil, err
-	}
-	promotions := promotion.NewStore(promotion.Config{DB: db, Ledger: l, Posts: post.NewStore(post.Config{
-		DB: db, Table: posts[schema.Posts.EnvVar], Users: env(schema.Users.EnvVar),
-	})})
-	return h.Withdrawals(sessions, wd, l).MountPromote(sessions, promotions, l), nil
+	return promotion.InAppRoutes(h.Withdrawals(sessions, wd, l), sessions, db, l, env)
 }
 
 // withdrawalsFromEnv builds the withdrawals; FLUTTERWAVE_TRANSFER_TIMEOUT (a Go duration,

@@ -17,6 +17,7 @@ var notURLs = []string{"not a url", "www.example.com/song", "javascript:alert(1)
 
 // Issue 22: mass promotion took ₦80,000 for a song link of "not a url".
 func TestMassPromotion_RefusesALinkThatIsNoWebURLBeforeCharging(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_links")
 	fund(t, app, ada.ID, 100000*money.Naira)
@@ -49,6 +50,7 @@ func TestMassPromotion_RefusesALinkThatIsNoWebURLBeforeCharging(t *testing.T) {
 }
 
 func TestPromotionRequest_RefusesAContentLinkThatIsNoWebURL(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_reqlink")
 	form := func(link string) map[string]any {

@@ -1,12 +1,12 @@
 // Package promotion is the promotion route group: the mass promotion packages (/api/packages),
 // the caller's promotions, in-app and mass together (/api/packages/myPromotions), paying for a
 // mass promotion (/api/promotions/mass) and the requirements form (/api/promotions/requests).
-// In-app promotion is paid in the payment group (POST /api/payment/promote) and admins decide
-// both kinds in the admin group.
+// In-app promotion (inapp.go: POST /api/payment/promote) is a route set the payment Lambda
+// mounts, and the admins' review of both kinds (admin.go: /api/admin/promotions) one the admin
+// Lambda mounts: all of promotion's HTTP lives here.
 package promotion
 
 import (
-	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -105,12 +105,12 @@ var (
 	errCategory = failure.New(failure.Invalid, "Invalid category")
 )
 
+// when is t in RFC 3339 UTC, or nil when t is zero.
 func when(t time.Time) *string {
 	if t.IsZero() {
 		return nil
 	}
-	s := t.UTC().Format(time.RFC3339)
-	return &s
+	return optional(t.UTC().Format(time.RFC3339))
 }
 
 func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
@@ -154,11 +154,10 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	now := time.Now()
 	out := mineList{Data: make([]mineJSON, 0, len(ps)), Total: total}
 	for _, p := range ps {
 		m := mineJSON{
-			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown(now), Reason: p.Reason,
+			ID: p.ID, Title: p.Title, PackageName: p.PackageName, Category: p.Category, Status: p.Shown, Reason: p.Reason,
 			Price: p.Price, Days: p.Days, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339),
 			StartDate: when(p.Start), EndDate: when(p.End),
 		}
@@ -209,22 +208,12 @@ func (h *Handler) mass(w http.ResponseWriter, r *http.Request) {
 		fields[k] = s
 	}
 	req := promotion.MassRequest{Category: fields["category"], PackageID: fields["package_id"], Fields: fields}
-	once := httpapi.OnceOf(r)
-	var answer paidResponse
-	_, err := h.store.Mass(r.Context(), promotion.Owner{ID: me.UserID, Username: me.Account.Username}, req,
-		func(p promotion.Promotion) ledger.Once {
-			answer = paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
-			_ = once.Answer(http.StatusCreated, answer)
-			return once.Once
-		})
-	switch {
-	case errors.Is(err, ledger.ErrReplayed):
-		httpapi.Replay(w, r, h.ledger)
-	case err != nil:
-		httpapi.Error(w, r, err)
-	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
-	}
+	owner := promotion.Owner{ID: me.UserID, Username: me.Account.Username}
+	pay(w, r, h.ledger, func(answer promotion.Answer) (promotion.Promotion, error) {
+		return h.store.Mass(r.Context(), owner, req, answer)
+	}, func(p promotion.Promotion) any {
+		return paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
+	})
 }
 
 type requestAnswer struct {

@@ -1,16 +1,10 @@
 package promotion_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
@@ -18,56 +12,10 @@ import (
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
 
-func fund(t *testing.T, app *apptest.App, userID string, amount money.Money) {
-	t.Helper()
-	if _, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Move(context.Background(), ledger.Movement{
-		Kind: "deposit", Once: ledger.Once{Key: "deposit-" + uuid.NewString()}, Legs: []ledger.Leg{
-			{Account: ledger.Clearing, Amount: -amount, Type: "deposit"},
-			{Account: ledger.User(userID), Amount: amount, Type: "deposit"},
-		}}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func balances(t *testing.T, app *apptest.App) map[ledger.Account]money.Money {
-	t.Helper()
-	au, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Audit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if au.Sum != 0 || len(au.Negative) > 0 || len(au.Unbalanced) > 0 || len(au.Drifted) > 0 {
-		t.Fatalf("ledger unsound: sum %d, negative %v, unbalanced %v, drifted %v", au.Sum, au.Negative, au.Unbalanced, au.Drifted)
-	}
-	return au.Balances
-}
-
-func post(app *apptest.App, u apptest.User, path, key string, body any) apptest.Response {
-	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", app.URL(path), bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
-	}
-	return u.Do(req)
-}
-
-// upload puts a checked file of kind among u's uploads and returns its key.
-func upload(t *testing.T, app *apptest.App, u apptest.User, kind media.Kind, contentType string, body []byte) string {
-	t.Helper()
-	key := media.UserPrefix(u.ID, kind) + uuid.NewString()
-	if _, err := app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body), ContentType: aws.String(contentType),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	app.Settle(t)
-	return key
-}
-
 func TestPackages_ListEveryCategoryWithTheSpecsCounts(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	r := app.Client(t).JSON("GET", "/api/packages", nil)
 	list, _ := r.Body["packages"].([]any)
@@ -91,6 +39,7 @@ func TestPackages_ListEveryCategoryWithTheSpecsCounts(t *testing.T) {
 }
 
 func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada_mass"), app.SignedIn(t, "bo_mass")
 	fund(t, app, ada.ID, 100000*money.Naira)
@@ -141,6 +90,7 @@ func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.
 }
 
 func TestPromotionRequest_NamesEveryMissingFieldThenStoresTheForm(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_req")
 	r := post(app, ada, "/api/promotions/requests", "", map[string]any{"promotionType": "opera"})
@@ -166,17 +116,12 @@ func TestPromotionRequest_NamesEveryMissingFieldThenStoresTheForm(t *testing.T) 
 }
 
 func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := app.SignedIn(t, "ada_mine")
 	fund(t, app, ada.ID, 200000*money.Naira)
-	audio := upload(t, app, ada, media.Audio, "audio/wav", mediatest.WAV(1))
-	r := ada.JSON("POST", "/api/audio/create", map[string]any{"caption": "My hit", "spotify": "https://open.spotify.com/a", "audio_upload": audio})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("audio: %d %s", r.Status, r.Raw)
-	}
-	postID := r.Body["post"].(map[string]any)["id"].(string)
-	inApp := post(app, ada, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": postID, "type": "audio", "timeline": time.Now().Add(14 * 24 * time.Hour).UTC().Format(time.RFC3339)})
+	inApp := promote(app, ada, audioPost(t, app, ada, "My hit", "music"), "audio", 14)
 	radio := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "https://x.test/s"})
 	tv := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "youtube", "package_id": "youtube-01", "video_link": "https://youtu.be/clip", "title": "Clip", "description": "d"})
 	for _, r := range []apptest.Response{inApp, radio, tv} {
@@ -191,7 +136,7 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 	if r := boot.JSON("POST", "/api/admin/promotions/"+id(radio)+"/reject", map[string]string{"reason": "The song link does not open"}); r.Status != http.StatusOK {
 		t.Fatalf("reject: %d %s", r.Status, r.Raw)
 	}
-	r = ada.JSON("GET", "/api/packages/myPromotions", nil)
+	r := ada.JSON("GET", "/api/packages/myPromotions", nil)
 	data, _ := r.Body["data"].([]any)
 	if r.Status != http.StatusOK || r.Body["total"] != float64(3) || len(data) != 3 {
 		t.Fatalf("mine: %d %s", r.Status, r.Raw)
@@ -229,6 +174,7 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 
 // The samples in events/promotion are what `make invoke` replays.
 func TestEvents_PromotionSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	res := app.Replay(t, "promotion", "events/promotion/packages.json")
 	if res.StatusCode != http.StatusOK || !strings.Contains(res.Body, `"category":"tiktok"`) {

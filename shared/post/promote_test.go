@@ -38,6 +38,7 @@ func (f *fixture) promoted(k post.Kind, id, viewer string) bool {
 }
 
 func TestPromoteItems_PostIsPromotedExactlyDuringItsWindow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bola := f.user("ada"), f.user("bola")
 	p := f.audio(ada, "promoted song")
@@ -70,6 +71,7 @@ func TestPromoteItems_PostIsPromotedExactlyDuringItsWindow(t *testing.T) {
 }
 
 func TestPromoteItems_MissingPostCancelsTheTransaction(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	now := f.clock.Now()
 	err := f.promote(uuid.NewString(), "prom-x", now, now.Add(time.Hour))
@@ -82,6 +84,7 @@ func TestPromoteItems_MissingPostCancelsTheTransaction(t *testing.T) {
 }
 
 func TestPromoteItems_RefusesWhatCannotBeAWindow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	now := f.clock.Now()
 	id := uuid.NewString()
@@ -104,6 +107,7 @@ func TestPromoteItems_RefusesWhatCannotBeAWindow(t *testing.T) {
 }
 
 func TestPromotionStats_ZerosForEveryPromotionAskedAbout(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	got, err := f.store.PromotionStats(f.ctx, []string{"a", "b", "a"})
 	if err != nil {

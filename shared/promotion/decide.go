@@ -3,7 +3,6 @@ package promotion
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -11,7 +10,6 @@ import (
 	"zuum/shared/failure"
 	"zuum/shared/ledger"
 	"zuum/shared/notify"
-	"zuum/shared/text"
 )
 
 // With makes the caller's own items for a decision from the promotion as it was and as it
@@ -21,48 +19,44 @@ type With func(before, after Promotion) ([]types.TransactWriteItem, error)
 // errPostGone refuses approving an in-app promotion whose post was deleted meanwhile.
 var errPostGone = failure.New(failure.Conflict, "The promoted post no longer exists. Reject this promotion to refund its payer")
 
-// Approve approves pending promotion id for admin actor: its price moves from ledger.Held to
-// ledger.Fees, its window starts now for its Days, and an in-app one's post is promoted for that
-// window (the Promoter's items), all in one transaction with with's items. It returns the
-// promotion before and after. A promotion that is no longer pending is a 409, so a second
-// approval (or an approval racing a rejection) moves nothing.
+// Approve approves pending promotion id for admin actor (Decide): its price moves from
+// ledger.Held to ledger.Fees, its window starts now for its Days, and an in-app one's post is
+// promoted for that window (the Promoter's items), all in one transaction with with's items. It
+// returns the promotion before and after. A promotion that is no longer pending is a 409, so a
+// second approval (or an approval racing a rejection) moves nothing.
 func (s *Store) Approve(ctx context.Context, actor, id string, with With) (Promotion, Promotion, error) {
-	return s.decide(ctx, actor, id, Approved, "", with)
+	return s.Update(ctx, id, func(p *Promotion) (Outcome, error) {
+		return Decide(p, Review{Approve: true, By: actor, At: s.now()})
+	}, with)
 }
 
-// Reject rejects pending promotion id for admin actor with reason: its price goes back from
-// ledger.Held to the payer in full, in one transaction with with's items.
+// Reject rejects pending promotion id for admin actor with reason (Decide): its price goes back
+// from ledger.Held to the payer in full, in one transaction with with's items.
 func (s *Store) Reject(ctx context.Context, actor, id, reason string, with With) (Promotion, Promotion, error) {
-	reason = text.Clean(reason, true)
-	switch {
-	case text.Blank(reason):
-		return Promotion{}, Promotion{}, ErrReasonMissing
-	case text.Len(reason) > MaxReason:
-		return Promotion{}, Promotion{}, ErrReasonLong
+	if _, err := Reason(reason); err != nil { // refused before the promotion is looked up
+		return Promotion{}, Promotion{}, err
 	}
-	return s.decide(ctx, actor, id, Rejected, reason, with)
+	return s.Update(ctx, id, func(p *Promotion) (Outcome, error) {
+		return Decide(p, Review{Reason: reason, By: actor, At: s.now()})
+	}, with)
 }
 
-func verb(status string) string {
-	if status == Approved {
-		return "approve"
-	}
-	return "reject"
-}
-
-func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with With) (Promotion, Promotion, error) {
+// Update decides promotion id with decide, which changes the promotion it is given and says what
+// the money does (Decide), and writes the result in one transaction: the promotion (only if it
+// is still pending), its queue item deleted, the promoted post's window when an in-app one is
+// approved, with's items, the owner's notification, and the movement of its held price (to
+// ledger.Fees, or back to the payer) under the decision's own key. When another decision wins
+// the race, decide runs again on the promotion as it now is (and refuses it). It returns the
+// promotion before and after.
+func (s *Store) Update(ctx context.Context, id string, decide func(*Promotion) (Outcome, error), with With) (Promotion, Promotion, error) {
 	before, err := s.Get(ctx, id)
 	if err != nil {
 		return Promotion{}, Promotion{}, err
 	}
-	if before.Status != Pending {
-		return before, Promotion{}, cannot(before.Status, verbPast(to))
-	}
-	now := s.now().UTC()
 	after := before
-	after.Status, after.Reason, after.DecidedAt, after.DecidedBy = to, reason, now, actor
-	if to == Approved {
-		after.Start, after.End = now, now.Add(time.Duration(after.Days)*24*time.Hour)
+	out, err := decide(&after)
+	if err != nil {
+		return before, Promotion{}, err
 	}
 	put, err := s.put(after, "#s = :pending")
 	if err != nil {
@@ -72,7 +66,7 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		{Delete: &types.Delete{TableName: &s.table, Key: map[string]types.AttributeValue{"pk": str(queuePK), "sk": str(id)}}},
 	}
 	promoteAt := -1
-	if to == Approved && after.Category == InApp && s.promoter != nil {
+	if after.Status == Approved && after.Category == InApp && s.promoter != nil {
 		more, err := s.promoter.PromoteItems(after.PostID, after.OwnerID, after.ID, after.Start, after.End)
 		if err != nil {
 			return Promotion{}, Promotion{}, err
@@ -96,14 +90,13 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		items = append(items, note)
 	}
 	held := billing.Held{
-		Kind: ledger.KindPromotionApproved, Payer: after.OwnerID, PayerName: after.OwnerUsername, Amount: after.Price,
-		Type: LegType, Reference: id, RefundNote: "Refund: promotion rejected",
-		Once: ledger.Once{Key: "promotion-" + verb(to) + "#" + id},
+		Payer: after.OwnerID, PayerName: after.OwnerUsername, Type: LegType, Reference: id, RefundNote: "Refund: promotion rejected",
 	}
-	if to == Approved {
+	if after.Status == Approved {
+		held.Kind, held.Amount, held.Once = ledger.KindPromotionApproved, out.Fee, ledger.Once{Key: "promotion-approve#" + id}
 		_, err = billing.New(s.ledger).Capture(ctx, held, items...)
 	} else {
-		held.Kind = ledger.KindPromotionRejected
+		held.Kind, held.Amount, held.Once = ledger.KindPromotionRejected, out.Refund, ledger.Once{Key: "promotion-reject#" + id}
 		_, err = billing.New(s.ledger).Refund(ctx, held, items...)
 	}
 	var extra *ledger.ExtraFailed
@@ -116,22 +109,15 @@ func (s *Store) decide(ctx context.Context, actor, id, to, reason string, with W
 		if gerr != nil {
 			return Promotion{}, Promotion{}, gerr
 		}
-		if now.Status != Pending {
-			return now, Promotion{}, cannot(now.Status, verbPast(to))
+		fresh := now
+		if _, derr := decide(&fresh); derr != nil {
+			return now, Promotion{}, derr
 		}
 		if extra != nil && extra.Index >= promoteAt && promoteAt >= 0 && extra.Index < promoteEnd {
 			return now, Promotion{}, errPostGone
 		}
-		return Promotion{}, Promotion{}, failure.Wrap(err, "decide promotion")
 	}
 	return Promotion{}, Promotion{}, failure.Wrap(err, "decide promotion")
-}
-
-func verbPast(status string) string {
-	if status == Approved {
-		return "approved"
-	}
-	return "rejected"
 }
 
 // decisionNote is the owner's notification of the decision p carries, with the amount refunded

@@ -28,8 +28,16 @@ type Filter struct {
 	Offset, Limit    int
 }
 
-// Mine is a page of ownerID's promotions, newest first, with the total matching f.
-func (s *Store) Mine(ctx context.Context, ownerID string, f Filter) ([]Promotion, int, error) {
+// Listed is one of the owner's promotions with the status they see (Promotion.Shown) at the
+// instant the page was read.
+type Listed struct {
+	Promotion
+	Shown string
+}
+
+// Mine is a page of ownerID's promotions, newest first, with the total matching f; the status
+// f names and the one each shows are read at one instant of the store's clock.
+func (s *Store) Mine(ctx context.Context, ownerID string, f Filter) ([]Listed, int, error) {
 	ids, err := s.ids(ctx, "PROMOS#"+ownerID, false)
 	if err != nil {
 		return nil, 0, err
@@ -39,10 +47,10 @@ func (s *Store) Mine(ctx context.Context, ownerID string, f Filter) ([]Promotion
 		return nil, 0, err
 	}
 	now := s.now()
-	var match []Promotion
+	var match []Listed
 	for _, p := range all {
-		if (f.Category == "" || p.Category == f.Category) && (f.Status == "" || p.Shown(now) == f.Status) {
-			match = append(match, p)
+		if shown := p.Shown(now); (f.Category == "" || p.Category == f.Category) && (f.Status == "" || shown == f.Status) {
+			match = append(match, Listed{Promotion: p, Shown: shown})
 		}
 	}
 	total := len(match)
@@ -110,7 +118,7 @@ func (s *Store) load(ctx context.Context, ids []string) ([]Promotion, error) {
 }
 
 // Stats reads what the in-app promotions among ps earned (none without a Promoter).
-func (s *Store) Stats(ctx context.Context, ps []Promotion) (map[string][2]int64, error) {
+func (s *Store) Stats(ctx context.Context, ps []Listed) (map[string][2]int64, error) {
 	out := map[string][2]int64{}
 	if s.promoter == nil {
 		return out, nil

@@ -5,7 +5,9 @@
 // ledger.Fees (and, for an in-app one, starts its window on the post in the same transaction);
 // rejection gives it back to the payer in full. Each happens once: the promotion item changes
 // only from pending, and each decision's movement has its own key ("promotion-approve#<id>",
-// "promotion-reject#<id>").
+// "promotion-reject#<id>"). The rules (rules.go: QuoteInApp, Decide, RefundOf) are plain
+// functions; the store reads what they need and writes what they decide in one transaction
+// (Store.Update).
 //
 // Item layout in the Ledger table:
 //

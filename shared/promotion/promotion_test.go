@@ -9,6 +9,7 @@ import (
 )
 
 func TestPrice_FiveThousandPerSevenDaysRoundedHalfUpToTheKobo(t *testing.T) {
+	t.Parallel()
 	for days, want := range map[int]money.Money{7: 500000, 14: 1000000, 30: 2142857, 1: 71429, 3: 214286} {
 		if got := promotion.Price(days); got != want {
 			t.Errorf("%d days: %s, want %s", days, got, want)
@@ -17,6 +18,7 @@ func TestPrice_FiveThousandPerSevenDaysRoundedHalfUpToTheKobo(t *testing.T) {
 }
 
 func TestDaysUntil_AcceptsSevenFourteenOrThirtyDaysGiveOrTakeADay(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	day := 24 * time.Hour
 	for _, c := range []struct {
@@ -34,7 +36,8 @@ func TestDaysUntil_AcceptsSevenFourteenOrThirtyDaysGiveOrTakeADay(t *testing.T) 
 }
 
 func TestShown_RejectedIsRejectedApprovedIsActiveInItsWindowThenCompleted(t *testing.T) {
-	now := time.Now()
+	t.Parallel()
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		p    promotion.Promotion
 		want string

@@ -2,6 +2,7 @@ package promotion
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -51,32 +52,25 @@ const (
 // MaxPlatforms bounds the platforms a request names.
 const MaxPlatforms = 50
 
-// check cleans r and names each field that is missing or too long.
+// check cleans r and names each field that is missing or too long, in the form's order.
 func (r *Request) check() []failure.FieldError {
 	var errs []failure.FieldError
 	add := func(field, msg string) { errs = append(errs, failure.FieldError{Field: field, Msg: msg}) }
-	for _, f := range []*string{&r.PromotionType, &r.ContentLink, &r.ContentTitle, &r.ImageFile, &r.VideoFile,
-		&r.TargetCountries, &r.PreferredDates, &r.ContactName, &r.ContactEmail, &r.ContactPhone, &r.Company} {
+	lines := []*string{&r.ContentLink, &r.ContentTitle, &r.ImageFile, &r.VideoFile, &r.TargetCountries, &r.PreferredDates,
+		&r.ContactName, &r.ContactEmail, &r.ContactPhone, &r.Company}
+	texts := []*string{&r.ContentDescription, &r.Biography}
+	r.PromotionType = text.Clean(r.PromotionType, false)
+	for _, f := range lines {
 		*f = text.Clean(*f, false)
 	}
-	r.ContentDescription, r.Biography = text.Clean(r.ContentDescription, true), text.Clean(r.Biography, true)
-	if !contains(RequestTypes, r.PromotionType) {
+	for _, f := range texts {
+		*f = text.Clean(*f, true)
+	}
+	if !slices.Contains(RequestTypes, r.PromotionType) {
 		add("promotionType", MsgRequestType)
 	}
-	for field, v := range map[string]string{"contentLink": r.ContentLink, "contactName": r.ContactName, "contactEmail": r.ContactEmail, "contactPhone": r.ContactPhone} {
-		if v == "" {
-			add(field, map[string]string{"contentLink": MsgContentLink, "contactName": MsgContactName, "contactEmail": MsgContactEmail, "contactPhone": MsgContactPhone}[field])
-		}
-	}
-	if r.ContentLink != "" && !text.WebURL(r.ContentLink) {
-		add("contentLink", MsgURL)
-	}
-	if !r.AgreeTerms {
-		add("agreeTerms", MsgAgreeTerms)
-	}
-	for _, v := range []string{r.ContentLink, r.ContentTitle, r.ContentDescription, r.ImageFile, r.VideoFile, r.Biography,
-		r.TargetCountries, r.PreferredDates, r.ContactName, r.ContactEmail, r.ContactPhone, r.Company} {
-		if text.Len(v) > MaxField {
+	for _, f := range append(lines, texts...) {
+		if text.Len(*f) > MaxField {
 			add("form", "A field is too long")
 			break
 		}
@@ -84,11 +78,19 @@ func (r *Request) check() []failure.FieldError {
 	if len(r.SelectedPlatforms) > MaxPlatforms {
 		add("selectedPlatforms", "Too many platforms")
 	}
-	order := map[string]int{"promotionType": 0, "contentLink": 1, "contactName": 2, "contactEmail": 3, "contactPhone": 4, "agreeTerms": 5}
-	for i := 1; i < len(errs); i++ { // a stable order for the form
-		for j := i; j > 0 && order[errs[j].Field] < order[errs[j-1].Field]; j-- {
-			errs[j], errs[j-1] = errs[j-1], errs[j]
+	if r.ContentLink != "" && !text.WebURL(r.ContentLink) {
+		add("contentLink", MsgURL)
+	}
+	for _, f := range []struct{ field, value, msg string }{
+		{"contentLink", r.ContentLink, MsgContentLink}, {"contactName", r.ContactName, MsgContactName},
+		{"contactEmail", r.ContactEmail, MsgContactEmail}, {"contactPhone", r.ContactPhone, MsgContactPhone},
+	} {
+		if f.value == "" {
+			add(f.field, f.msg)
 		}
+	}
+	if !r.AgreeTerms {
+		add("agreeTerms", MsgAgreeTerms)
 	}
 	return errs
 }

@@ -83,24 +83,14 @@ type InAppRequest struct {
 	Timeline string
 }
 
-// Promote asks for an in-app promotion of one of owner's posts and pays it: owner's wallet →
-// ledger.Held in one movement with the promotion. Someone else's post is ErrPostNotFound, as a
+// Promote asks for an in-app promotion of one of owner's posts at its price (QuoteInApp) and
+// pays it: owner's wallet → ledger.Held in one movement with the promotion. Someone else's post is ErrPostNotFound, as a
 // missing one is: a promotion never tells whether another user's post exists.
 func (s *Store) Promote(ctx context.Context, owner Owner, req InAppRequest, answer Answer) (Promotion, error) {
-	if req.PostID == "" || req.Type == "" || req.Timeline == "" {
-		return Promotion{}, ErrMissing
-	}
-	if !contains(PostTypes, req.Type) {
-		return Promotion{}, ErrType
-	}
 	now := s.now().UTC()
-	until, err := time.Parse(time.RFC3339Nano, req.Timeline)
+	q, err := QuoteInApp(now, req)
 	if err != nil {
-		return Promotion{}, ErrTimeline
-	}
-	days, ok := DaysUntil(now, until)
-	if !ok {
-		return Promotion{}, ErrTimeline
+		return Promotion{}, err
 	}
 	p, err := s.posts.Get(ctx, req.PostID)
 	if errors.Is(err, post.ErrNotFound) || (err == nil && p.OwnerID != owner.ID) {
@@ -114,7 +104,7 @@ func (s *Store) Promote(ctx context.Context, owner Owner, req InAppRequest, answ
 	}
 	pr := Promotion{
 		OwnerID: owner.ID, OwnerUsername: owner.Username, Category: InApp, PostID: p.ID, PostType: req.Type,
-		Title: p.Caption, Price: Price(days), Days: days, Status: Pending, Until: until.UTC(), CreatedAt: now,
+		Title: p.Caption, Price: q.Price, Days: q.Days, Status: Pending, Until: q.Until, CreatedAt: now,
 	}
 	return s.pay(ctx, pr, "Promotion of your "+req.Type, answer)
 }
@@ -187,15 +177,6 @@ func ref(pk, id string) map[string]types.AttributeValue {
 }
 
 func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
 
 // stored is the promotion item.
 type stored struct {

@@ -1,92 +1,21 @@
-package admin_test
+package promotion_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
 	"zuum/shared/ledger"
-	"zuum/shared/media"
-	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
 
-// promoted is a user with an audio post whose 7-day in-app promotion (₦5,000) is pending, paid
-// from a wallet of ₦5,000.
-type promoted struct {
-	user        apptest.User
-	post, promo string
-}
-
-func promotedPost(t *testing.T, app *apptest.App, username string) promoted {
-	t.Helper()
-	u := app.SignedIn(t, username)
-	l := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name)
-	if _, err := l.Move(context.Background(), ledger.Movement{Kind: "deposit", Once: ledger.Once{Key: "deposit-" + u.ID}, Legs: []ledger.Leg{
-		{Account: ledger.Clearing, Amount: -5000 * money.Naira, Type: "deposit"},
-		{Account: ledger.User(u.ID), Amount: 5000 * money.Naira, Type: "deposit"},
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	key := media.UserPrefix(u.ID, media.Audio) + uuid.NewString()
-	if _, err := app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(mediatest.WAV(1)), ContentType: aws.String("audio/wav"),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	r := u.JSON("POST", "/api/audio/create", map[string]any{"caption": "promote me", "spotify": "https://open.spotify.com/a", "audio_upload": key})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("create audio: %d %s", r.Status, r.Raw)
-	}
-	postID := r.Body["post"].(map[string]any)["id"].(string)
-	raw, _ := json.Marshal(map[string]any{"postId": postID, "type": "audio", "timeline": time.Now().Add(7 * 24 * time.Hour).UTC().Format(time.RFC3339)})
-	req, _ := http.NewRequest("POST", app.URL("/api/payment/promote"), bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Idempotency-Key", uuid.NewString())
-	r = u.Do(req)
-	if r.Status != http.StatusCreated {
-		t.Fatalf("promote: %d %s", r.Status, r.Raw)
-	}
-	return promoted{user: u, post: postID, promo: r.Body["data"].(map[string]any)["id"].(string)}
-}
-
-// sound checks the ledger balances and returns its platform and user balances.
-func sound(t *testing.T, app *apptest.App) map[ledger.Account]money.Money {
-	t.Helper()
-	au, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Audit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if au.Sum != 0 || len(au.Negative) > 0 || len(au.Unbalanced) > 0 || len(au.Drifted) > 0 {
-		t.Fatalf("ledger unsound: sum %d, negative %v, unbalanced %v, drifted %v", au.Sum, au.Negative, au.Unbalanced, au.Drifted)
-	}
-	return au.Balances
-}
-
-func promotionAudits(t *testing.T, boot apptest.Admin, action string) int {
-	t.Helper()
-	r := boot.JSON("GET", "/api/admin/audit", nil)
-	n := 0
-	entries, _ := r.Body["entries"].([]any)
-	for _, e := range entries {
-		if e.(map[string]any)["action"] == action {
-			n++
-		}
-	}
-	return n
-}
+// The admins' promotions queue (/api/admin/promotions), served by the admin Lambda.
 
 func TestPromotionApprove_MovesHeldToFeesPromotesThePostOnceAndAuditsIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	p := promotedPost(t, app, "ada_promo")
@@ -99,7 +28,7 @@ func TestPromotionApprove_MovesHeldToFeesPromotesThePostOnceAndAuditsIt(t *testi
 	if got := list[0].(map[string]any); got["id"] != p.promo || got["username"] != "ada_promo" || got["post_id"] != p.post || got["price"] != float64(5000) || got["category"] != "in_app" {
 		t.Errorf("queued promotion %v", got)
 	}
-	if b := sound(t, app); b[ledger.Held] != 5000*money.Naira || b[ledger.User(p.user.ID)] != 0 {
+	if b := balances(t, app); b[ledger.Held] != 5000*money.Naira || b[ledger.User(p.user.ID)] != 0 {
 		t.Errorf("before approval: held %s, wallet %s", b[ledger.Held], b[ledger.User(p.user.ID)])
 	}
 
@@ -108,7 +37,7 @@ func TestPromotionApprove_MovesHeldToFeesPromotesThePostOnceAndAuditsIt(t *testi
 	if r.Status != http.StatusOK || got["status"] != "approved" || got["start_date"] == nil || got["end_date"] == nil {
 		t.Fatalf("approve: %d %s", r.Status, r.Raw)
 	}
-	b := sound(t, app)
+	b := balances(t, app)
 	if b[ledger.Held] != 0 || b[ledger.Fees] != 5000*money.Naira {
 		t.Errorf("after approval: held %s, fees %s", b[ledger.Held], b[ledger.Fees])
 	}
@@ -124,10 +53,10 @@ func TestPromotionApprove_MovesHeldToFeesPromotesThePostOnceAndAuditsIt(t *testi
 			t.Errorf("%s after approval: %d %s", again.path, r.Status, r.Raw)
 		}
 	}
-	if b := sound(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 5000*money.Naira || b[ledger.User(p.user.ID)] != 0 {
+	if b := balances(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 5000*money.Naira || b[ledger.User(p.user.ID)] != 0 {
 		t.Errorf("a second decision moved money: %v", b)
 	}
-	if n := promotionAudits(t, boot, "promotion.approve"); n != 1 {
+	if n := audits(t, boot, "promotion.approve"); n != 1 {
 		t.Errorf("%d promotion.approve audit entries, want 1", n)
 	}
 	if r := boot.JSON("GET", "/api/admin/promotions", nil); r.Body["total"] != float64(0) {
@@ -139,6 +68,7 @@ func TestPromotionApprove_MovesHeldToFeesPromotesThePostOnceAndAuditsIt(t *testi
 }
 
 func TestPromotionReject_RefundsInFullOnceAndNeedsAReason(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	p := promotedPost(t, app, "bo_promo")
@@ -150,7 +80,7 @@ func TestPromotionReject_RefundsInFullOnceAndNeedsAReason(t *testing.T) {
 	if got, _ := r.Body["promotion"].(map[string]any); r.Status != http.StatusOK || got["status"] != "rejected" || got["reason"] != "The cover shows a web address" {
 		t.Fatalf("reject: %d %s", r.Status, r.Raw)
 	}
-	if b := sound(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
+	if b := balances(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
 		t.Errorf("after rejection: %v", b)
 	}
 	r = boot.JSON("POST", "/api/admin/promotions/"+p.promo+"/approve", nil)
@@ -160,7 +90,7 @@ func TestPromotionReject_RefundsInFullOnceAndNeedsAReason(t *testing.T) {
 	if r := p.user.JSON("GET", "/api/audio/"+p.post, nil); r.Body["post"].(map[string]any)["is_promoted"] != false {
 		t.Errorf("a rejected promotion promoted the post: %s", r.Raw)
 	}
-	if n := promotionAudits(t, boot, "promotion.reject"); n != 1 {
+	if n := audits(t, boot, "promotion.reject"); n != 1 {
 		t.Errorf("%d promotion.reject audit entries, want 1", n)
 	}
 	// The owner is told once, with the reason and the refund, in the list and the unread count.
@@ -179,6 +109,7 @@ func TestPromotionReject_RefundsInFullOnceAndNeedsAReason(t *testing.T) {
 }
 
 func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	p := promotedPost(t, app, "cy_promo")
@@ -207,12 +138,12 @@ func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOn
 	if ok != 1 || conflicts != len(statuses)-1 {
 		t.Errorf("statuses %v, want one 200 and the rest 409", statuses)
 	}
-	b := sound(t, app)
+	b := balances(t, app)
 	approved, refunded := b[ledger.Fees] == 5000*money.Naira && b[ledger.User(p.user.ID)] == 0, b[ledger.Fees] == 0 && b[ledger.User(p.user.ID)] == 5000*money.Naira
 	if b[ledger.Held] != 0 || approved == refunded {
 		t.Errorf("after the race: held %s, fees %s, wallet %s", b[ledger.Held], b[ledger.Fees], b[ledger.User(p.user.ID)])
 	}
-	if n := promotionAudits(t, boot, "promotion.approve") + promotionAudits(t, boot, "promotion.reject"); n != 1 {
+	if n := audits(t, boot, "promotion.approve") + audits(t, boot, "promotion.reject"); n != 1 {
 		t.Errorf("%d decision audit entries, want 1", n)
 	}
 }
@@ -220,13 +151,14 @@ func TestPromotionDecisions_ConcurrentApprovesAndRejectsOfOnePromotionDecideItOn
 // Deleting a promoted post refunds its pending promotion with it (functions/posts), so no money
 // waits for an admin: a later approval or rejection finds it decided (409) and moves nothing.
 func TestPromotionOfADeletedPost_IsRefundedWithThePostAndLeavesNothingToDecide(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	p := promotedPost(t, app, "di_promo")
 	if r := p.user.JSON("DELETE", "/api/audio/"+p.post, nil); r.Status != http.StatusOK && r.Status != http.StatusNoContent {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)
 	}
-	if b := sound(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
+	if b := balances(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
 		t.Errorf("after the delete: %v, want the promotion refunded", b)
 	}
 	if r := boot.JSON("POST", "/api/admin/promotions/"+p.promo+"/approve", nil); r.Status != http.StatusConflict {
@@ -235,7 +167,7 @@ func TestPromotionOfADeletedPost_IsRefundedWithThePostAndLeavesNothingToDecide(t
 	if r := boot.JSON("POST", "/api/admin/promotions/"+p.promo+"/reject", map[string]string{"reason": "The post was deleted"}); r.Status != http.StatusConflict {
 		t.Errorf("reject: %d %s, want 409", r.Status, r.Raw)
 	}
-	if b := sound(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
+	if b := balances(t, app); b[ledger.Held] != 0 || b[ledger.Fees] != 0 || b[ledger.User(p.user.ID)] != 5000*money.Naira {
 		t.Errorf("a refused decision moved money: %v", b)
 	}
 }

@@ -1,32 +1,50 @@
-package admin
+package promotion
 
 import (
 	"net/http"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/functions/wire"
 	"zuum/shared/audit"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
+	"zuum/shared/ledger"
 	"zuum/shared/money"
+	"zuum/shared/post"
 	"zuum/shared/promotion"
+	"zuum/shared/schema"
 )
 
-// promotions is the promotions queue of the admin area: in-app and mass promotions awaiting
-// review, and their approval (held → fees, the window starts) or rejection (refund in full),
-// each recorded in the audit log in the decision's own transaction.
+// Admin is the admin Lambda's handler (functions/admin) as admin route sets see it: Handle mounts
+// a route that runs only for an approved admin (httpapi.RequireAdmin) and gets that admin; Audit
+// is the audit log, for a decision's entry to go into the decision's own transaction.
+type Admin interface {
+	Handle(pattern string, fn func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal))
+	Audit() *audit.Store
+}
+
+// AdminRoutes is the admins' promotions queue, the route set the admin Lambda mounts: in-app and
+// mass promotions awaiting review, and their approval (held → fees, the window starts) or
+// rejection (refund in full), each recorded in the audit log in the decision's own transaction.
+// It keeps promotions in LEDGER_TABLE, promotes posts in POSTS_TABLE and tells their owners in
+// USERS_TABLE, which the admin Lambda's FromEnv requires.
+func AdminRoutes(admin Admin, db *dynamodb.Client, env wire.Env) {
+	posts := post.NewStore(post.Config{DB: db, Table: env(schema.Posts.EnvVar), Users: env(schema.Users.EnvVar)})
+	q := &promotions{audit: admin.Audit(), store: promotion.NewStore(promotion.Config{
+		DB: db, Ledger: ledger.New(db, env(schema.Ledger.EnvVar)), Posts: posts, Promoter: posts, Users: env(schema.Users.EnvVar),
+	})}
+	admin.Handle("GET /api/admin/promotions", q.list)
+	admin.Handle("POST /api/admin/promotions/{id}/approve", q.approve)
+	admin.Handle("POST /api/admin/promotions/{id}/reject", q.reject)
+}
+
+// promotions serves AdminRoutes.
 type promotions struct {
 	store *promotion.Store
 	audit *audit.Store
-}
-
-// mountPromotions mounts the promotions queue's routes.
-func (h *Handler) mountPromotions(store *promotion.Store) {
-	q := &promotions{store: store, audit: h.Audit()}
-	h.Handle("GET /api/admin/promotions", q.list)
-	h.Handle("POST /api/admin/promotions/{id}/approve", q.approve)
-	h.Handle("POST /api/admin/promotions/{id}/reject", q.reject)
 }
 
 // promotionJSON is a promotion as admins see it.
@@ -55,13 +73,6 @@ func optional(s string) *string {
 		return nil
 	}
 	return &s
-}
-
-func when(t time.Time) *string {
-	if t.IsZero() {
-		return nil
-	}
-	return optional(t.UTC().Format(time.RFC3339))
 }
 
 func promotionView(p promotion.Promotion) promotionJSON {

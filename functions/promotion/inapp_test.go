@@ -1,72 +1,29 @@
-package payment_test
+package promotion_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
 	"zuum/shared/ledger"
-	"zuum/shared/media"
-	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
 
-// audioPost publishes an audio post of m's (a free beat when typ is "beat") and returns its id.
-func audioPost(t *testing.T, a *apptest.App, m member, typ string) string {
-	t.Helper()
-	key := media.UserPrefix(m.id, media.Audio) + uuid.NewString()
-	if _, err := a.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(mediatest.WAV(1)), ContentType: aws.String("audio/wav"),
-	}); err != nil {
-		t.Fatal(err)
-	}
-	r := m.c.JSON("POST", "/api/audio/create", map[string]any{"caption": "my song", "type": typ, "spotify": "https://open.spotify.com/a", "audio_upload": key})
-	if r.Status != http.StatusCreated {
-		t.Fatalf("create audio: %d %s", r.Status, r.Raw)
-	}
-	return r.Body["post"].(map[string]any)["id"].(string)
-}
-
-// promote sends POST /api/payment/promote with key ("" for a new one).
-func promote(a *apptest.App, m member, key, postID, typ string, days int) apptest.Response {
-	if key == "" {
-		key = uuid.NewString()
-	}
-	body := map[string]any{"postId": postID, "type": typ, "timeline": time.Now().Add(time.Duration(days) * 24 * time.Hour).UTC().Format(time.RFC3339)}
-	return promoteBody(a, m, key, body)
-}
-
-func promoteBody(a *apptest.App, m member, key string, body map[string]any) apptest.Response {
-	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", a.URL("/api/payment/promote"), bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Idempotency-Key", key)
-	return m.c.Do(req)
-}
-
-func held(t *testing.T, a *apptest.App) money.Money {
-	t.Helper()
-	return audit(t, a).Balances[ledger.Held]
-}
+// In-app promotion (POST /api/payment/promote), served by the payment Lambda.
 
 func TestPromote_ThirtyDaysTakes21428_57IntoHeldOnceHoweverOftenReplayed(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_p")
-	fund(t, a, ada, "25000")
-	id := audioPost(t, a, ada, "music")
+	ada, id := fundedPost(t, a, "ada_p", 25000*money.Naira)
 	key := uuid.NewString()
-	body := map[string]any{"postId": id, "type": "audio", "timeline": time.Now().Add(30 * 24 * time.Hour).UTC().Format(time.RFC3339)}
-	first := promoteBody(a, ada, key, body)
+	body := map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
+	first := post(a, ada, "/api/payment/promote", key, body)
 	if first.Status != http.StatusCreated {
 		t.Fatalf("promote: %d %s", first.Status, first.Raw)
 	}
@@ -81,27 +38,25 @@ func TestPromote_ThirtyDaysTakes21428_57IntoHeldOnceHoweverOftenReplayed(t *test
 		t.Errorf("answer %s, want pending, 30 days, 21428.57", first.Raw)
 	}
 	for range 3 {
-		again := promoteBody(a, ada, key, body)
+		again := post(a, ada, "/api/payment/promote", key, body)
 		if again.Status != http.StatusCreated || !bytes.Equal(bytes.TrimSpace(again.Raw), bytes.TrimSpace(first.Raw)) || again.Header.Get("Idempotent-Replayed") != "true" {
 			t.Errorf("replay: %d %s, want the first answer %s", again.Status, again.Raw, first.Raw)
 		}
 	}
-	if got := balance(t, a, ada.id); got != 25000*money.Naira-2142857 {
+	if got := balances(t, a)[ledger.User(ada.ID)]; got != 25000*money.Naira-2142857 {
 		t.Errorf("balance %s, want 3571.43", got)
 	}
-	if got := held(t, a); got != 2142857 {
+	if got := balances(t, a)[ledger.Held]; got != 2142857 {
 		t.Errorf("held %s, want 21428.57", got)
 	}
 }
 
 func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
-	ada, bo := newMember(t, a, "ada_r"), newMember(t, a, "bo_r")
-	fund(t, a, ada, "15000")
-	mine, beat, theirs := audioPost(t, a, ada, "music"), audioPost(t, a, ada, "beat"), audioPost(t, a, bo, "music")
-	in := func(days int) string {
-		return time.Now().Add(time.Duration(days) * 24 * time.Hour).UTC().Format(time.RFC3339)
-	}
+	ada, bo := a.SignedIn(t, "ada_r"), a.SignedIn(t, "bo_r")
+	fund(t, a, ada.ID, 15000*money.Naira)
+	mine, beat, theirs := audioPost(t, a, ada, "my song", "music"), audioPost(t, a, ada, "my song", "beat"), audioPost(t, a, bo, "my song", "music")
 	for _, c := range []struct {
 		name   string
 		body   map[string]any
@@ -120,36 +75,35 @@ func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
 		{"no such post", map[string]any{"postId": uuid.NewString(), "type": "audio", "timeline": in(7)}, 404, "Post not found"},
 		{"more than the wallet", map[string]any{"postId": mine, "type": "audio", "timeline": in(30)}, 406, "Insufficient funds"},
 	} {
-		r := promoteBody(a, ada, uuid.NewString(), c.body)
+		r := post(a, ada, "/api/payment/promote", uuid.NewString(), c.body)
 		if r.Status != c.status || r.Message() != c.msg {
 			t.Errorf("%s: %d %s, want %d %q", c.name, r.Status, r.Raw, c.status, c.msg)
 		}
 	}
-	if got := balance(t, a, ada.id); got != 15000*money.Naira {
+	if got := balances(t, a)[ledger.User(ada.ID)]; got != 15000*money.Naira {
 		t.Errorf("balance %s after refusals, want 15000", got)
 	}
-	if got := held(t, a); got != 0 {
+	if got := balances(t, a)[ledger.Held]; got != 0 {
 		t.Errorf("held %s after refusals", got)
 	}
 	// A day either side of a duration is accepted; a free beat promoted as a beat.
-	if r := promote(a, ada, "", beat, "beat", 14); r.Status != http.StatusCreated {
+	if r := promote(a, ada, beat, "beat", 14); r.Status != http.StatusCreated {
 		t.Errorf("beat for 14 days: %d %s", r.Status, r.Raw)
 	}
-	r := promoteBody(a, ada, uuid.NewString(), map[string]any{"postId": mine, "type": "audio", "timeline": time.Now().Add(6*24*time.Hour + time.Hour).UTC().Format(time.RFC3339)})
+	r := post(a, ada, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": mine, "type": "audio", "timeline": time.Now().Add(6*24*time.Hour + time.Hour).UTC().Format(time.RFC3339)})
 	if r.Status != http.StatusCreated || r.Body["data"].(map[string]any)["days"] != float64(7) {
 		t.Errorf("six days and an hour: %d %s", r.Status, r.Raw)
 	}
 }
 
 func TestPromote_ConcurrentPromotionsPayOnlyWhatTheWalletHolds(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_c")
-	fund(t, a, ada, "10000")
-	id := audioPost(t, a, ada, "music")
+	ada, id := fundedPost(t, a, "ada_c", 10000*money.Naira)
 	var wg sync.WaitGroup
 	statuses := make([]int, 6)
 	for i := range statuses {
-		wg.Go(func() { statuses[i] = promote(a, ada, "", id, "audio", 7).Status })
+		wg.Go(func() { statuses[i] = promote(a, ada, id, "audio", 7).Status })
 	}
 	wg.Wait()
 	counts := map[int]int{}
@@ -159,10 +113,10 @@ func TestPromote_ConcurrentPromotionsPayOnlyWhatTheWalletHolds(t *testing.T) {
 	if counts[http.StatusCreated] != 2 || counts[http.StatusNotAcceptable] != 4 {
 		t.Errorf("statuses %v, want two 201 and four 406", statuses)
 	}
-	if got := balance(t, a, ada.id); got != 0 {
+	if got := balances(t, a)[ledger.User(ada.ID)]; got != 0 {
 		t.Errorf("balance %s, want 0", got)
 	}
-	if got := held(t, a); got != 10000*money.Naira {
+	if got := balances(t, a)[ledger.Held]; got != 10000*money.Naira {
 		t.Errorf("held %s, want 10000", got)
 	}
 }
