@@ -1,4 +1,4 @@
-package admin_test
+package payment_test
 
 import (
 	"bytes"
@@ -71,21 +71,23 @@ func (d *desk) withdraw(t *testing.T, naira int64, ago time.Duration) string {
 		t.Fatal(err)
 	}
 	in := payment.WithdrawalRequest{User: acct, Amount: money.Money(naira) * money.Naira, AccountNumber: "0123456789", BankCode: "058"}
-	answer := func(payment.Withdrawal) (ledger.Once, error) { return ledger.Once{Key: "wd-" + uuid.NewString()}, nil }
-	refused := func() (int, []byte) { return http.StatusBadGateway, []byte(`{}`) }
-	x, stepped, err := w.Request(ctx, in, answer, refused)
+	dr, stepped, err := w.Check(ctx, in)
 	if err == nil && stepped {
 		in.OTP = d.app.LastOTP(t, d.user.Name+"@example.com")
-		x, _, err = w.Request(ctx, in, answer, refused)
+		dr, _, err = w.Check(ctx, in)
 	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := w.Make(ctx, dr, ledger.Once{Key: "wd-" + uuid.NewString()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return x.ID
 }
 
-// transfers sets the sandbox's transfer answers: drop loses requests before anything is queued.
-func transfers(t *testing.T, app *apptest.App, drop bool) {
+// transferSettings sets the sandbox's transfer answers: drop loses requests before anything is queued.
+func transferSettings(t *testing.T, app *apptest.App, drop bool) {
 	t.Helper()
 	body := map[string]any{}
 	if drop {
@@ -121,13 +123,18 @@ func inReview(t *testing.T, boot apptest.Admin) []string {
 	if r.Status != http.StatusOK {
 		t.Fatalf("review queue: %d %s", r.Status, r.Raw)
 	}
-	return ids(r, "withdrawals")
+	var out []string
+	for _, e := range objectsOf(r, "withdrawals") {
+		id, _ := e["id"].(string)
+		out = append(out, id)
+	}
+	return out
 }
 
 // wallet is the user's balance, checking the whole ledger is sound first.
 func wallet(t *testing.T, app *apptest.App, userID string) money.Money {
 	t.Helper()
-	return sound(t, app)[ledger.User(userID)]
+	return audit(t, app).Balances[ledger.User(userID)]
 }
 
 // noDrift checks the ledger is sound and that the provider's balance is what the books say it
@@ -135,7 +142,7 @@ func wallet(t *testing.T, app *apptest.App, userID string) money.Money {
 func noDrift(t *testing.T, app *apptest.App) {
 	t.Helper()
 	held := app.Cloud.Edge.Payments().Balance()
-	if books := -sound(t, app)[ledger.Clearing]; held != books {
+	if books := -audit(t, app).Balances[ledger.Clearing]; held != books {
 		t.Fatalf("drift %s: the provider holds %s, the books say %s", held-books, held, books)
 	}
 }
@@ -143,11 +150,32 @@ func noDrift(t *testing.T, app *apptest.App) {
 // told counts the user's withdrawal notifications of kind.
 func told(t *testing.T, u apptest.User, kind string) int {
 	t.Helper()
-	r := u.JSON("GET", "/api/notifications", nil)
+	return count(objectsOf(u.JSON("GET", "/api/notifications", nil), "notifications"), "type", kind)
+}
+
+// audits counts the audit log's entries of action.
+func audits(t *testing.T, boot apptest.Admin, action string) int {
+	t.Helper()
+	return count(objectsOf(boot.JSON("GET", "/api/admin/audit", nil), "entries"), "action", action)
+}
+
+// objectsOf are the objects r's body lists under key.
+func objectsOf(r apptest.Response, key string) []map[string]any {
+	var out []map[string]any
+	list, _ := r.Body[key].([]any)
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// count counts the objects whose field is value.
+func count(objects []map[string]any, field, value string) int {
 	n := 0
-	list, _ := r.Body["notifications"].([]any)
-	for _, x := range list {
-		if x.(map[string]any)["type"] == kind {
+	for _, o := range objects {
+		if o[field] == value {
 			n++
 		}
 	}
@@ -162,11 +190,11 @@ func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMark
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := withdrawer(t, app, "ada_review")
-	transfers(t, app, true) // every request lost before the provider queues anything
+	transferSettings(t, app, true) // every request lost before the provider queues anything
 	lost := ada.withdraw(t, 1000, payment.NeedsReviewAfter+time.Hour)
 	paid := ada.withdraw(t, 2000, payment.NeedsReviewAfter+30*time.Minute)
 	young := ada.withdraw(t, 500, payment.NeedsReviewAfter-time.Hour)
-	transfers(t, app, false)
+	transferSettings(t, app, false)
 	if got := wallet(t, app, ada.user.ID); got != 10000*money.Naira-3500*money.Naira-75*money.Naira {
 		t.Fatalf("wallet %s with three withdrawals pending", got)
 	}
@@ -236,7 +264,7 @@ func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMark
 		t.Fatalf("notifications: %d failed, %d completed", told(t, ada.user, "WITHDRAWAL_FAILED"), told(t, ada.user, "WITHDRAWAL_COMPLETED"))
 	}
 	for action, want := range map[string]int{"withdrawal.recheck": 1, "withdrawal.fail": 1, "withdrawal.complete": 1} {
-		if n := promotionAudits(t, boot, action); n != want {
+		if n := audits(t, boot, action); n != want {
 			t.Errorf("%d %s audit entries, want %d", n, action, want)
 		}
 	}
@@ -277,7 +305,7 @@ func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.
 	if got := wallet(t, app, bo.user.ID); got != 10000*money.Naira {
 		t.Fatalf("wallet %s, want ₦10,000 back", got)
 	}
-	if n := promotionAudits(t, boot, "withdrawal.recheck"); n != 2 {
+	if n := audits(t, boot, "withdrawal.recheck"); n != 2 {
 		t.Fatalf("%d recheck audit entries, want 2", n)
 	}
 	if told(t, bo.user, "WITHDRAWAL_FAILED") != 1 {
@@ -324,7 +352,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 	if got := told(t, cy.user, "WITHDRAWAL_FAILED"); got != n {
 		t.Fatalf("%d notifications, want %d", got, n)
 	}
-	if got := promotionAudits(t, boot, "withdrawal.fail"); got != marks {
+	if got := audits(t, boot, "withdrawal.fail"); got != marks {
 		t.Fatalf("%d withdrawal.fail audit entries, want %d (the marks that won)", got, marks)
 	}
 	t.Logf("the admin's mark won %d of %d races, the webhook the rest", marks, n)
