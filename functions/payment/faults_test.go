@@ -176,13 +176,12 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 	if s := withdrawalStatus(t, a, ada, late); s != ledger.Pending {
 		t.Fatalf("the failed transfer whose webhook never came is %s before the reconciler", s)
 	}
-	time.Sleep(1100 * time.Millisecond)
 	// The reconciler's own calls fail once each way first: nothing settles wrongly.
 	faults(t, a, flutterwave.Fault{Method: "GET", Path: "/transfers*", Kind: flutterwave.FaultError, Count: 1})
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	faults(t, a)
-	reconcileNow(t, a, 1)
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	want += 300*money.Naira + payment.WithdrawalFee
 	if s := withdrawalStatus(t, a, ada, late); s != ledger.Failed {
 		t.Fatalf("the failed transfer is %s after the reconciler", s)
@@ -246,9 +245,8 @@ func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *t
 	}
 	faults(t, a)
 	want := 2000*money.Naira - 3*payment.WithdrawalFee - 500*money.Naira
-	time.Sleep(1100 * time.Millisecond)
-	reconcileNow(t, a, 1)
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	for _, ref := range refs {
 		if s := withdrawalStatus(t, a, ada, ref); s != ledger.Pending {
 			t.Errorf("withdrawal %s whose transfer the provider may have is %s, want pending", ref, s)
@@ -274,7 +272,15 @@ func reconcileRun(t *testing.T, a *apptest.App, olderThan int) error {
 // olderThan seconds, then the provider's pay-ins no webhook credited.
 func reconcileNow(t *testing.T, a *apptest.App, olderThan int) {
 	t.Helper()
-	work, err := reconcile.FromEnv(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] })
+	reconcileAfter(t, a, olderThan, 0)
+}
+
+// reconcileAfter is reconcileNow with the withdrawals' clock later than now: their age without a
+// sleep.
+func reconcileAfter(t *testing.T, a *apptest.App, olderThan int, later time.Duration) {
+	t.Helper()
+	now := func() time.Time { return time.Now().Add(later) }
+	work, err := reconcile.FromEnvAt(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] }, now)
 	if err != nil {
 		t.Fatal(err)
 	}
