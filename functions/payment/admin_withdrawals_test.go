@@ -187,6 +187,7 @@ func count(objects []map[string]any, field, value string) int {
 // or failed settles it once with its audit entry and the owner's notification, and every later
 // action is 409.
 func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMarksSettleItOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := withdrawer(t, app, "ada_review")
@@ -280,6 +281,7 @@ func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMark
 // The provider's word wins over an admin's: a transfer it holds unfinished cannot be marked
 // failed; once it reports FAILED, a recheck refunds it (audited in the same transaction).
 func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	bo := withdrawer(t, app, "bo_review")
@@ -317,6 +319,7 @@ func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.
 // A transfer.completed webhook and an admin's mark at the same moment settle the withdrawal
 // once: one refund, one notification, and an audit entry only if the admin's mark won.
 func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	cy := withdrawer(t, app, "cy_review")

@@ -63,6 +63,7 @@ func depositItems(t *testing.T, a *apptest.App) []map[string]any {
 }
 
 func TestDepositAccount_NeedsASession(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	c := a.Client(t)
 	for _, r := range []apptest.Response{
@@ -78,6 +79,7 @@ func TestDepositAccount_NeedsASession(t *testing.T) {
 }
 
 func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_exact")
 	ada.noAccount(t, "")
@@ -120,6 +122,7 @@ func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing
 }
 
 func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	a.Cloud.Edge.Payments().SetAccountLifetime(2 * time.Second)
 	ada := newMember(t, a, "ada_expired")
@@ -140,6 +143,7 @@ func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
 }
 
 func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_small")
 	for body, want := range map[string]string{
@@ -169,6 +173,7 @@ func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
 }
 
 func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_replays")
 	key := uuid.NewString()
@@ -196,6 +201,7 @@ func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
 }
 
 func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_races")
 	var wg sync.WaitGroup
@@ -233,6 +239,7 @@ func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *tes
 }
 
 func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_replaces")
 	old := ada.openDeposit(t, 700)
@@ -251,6 +258,7 @@ func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
 }
 
 func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_no_provider")
 	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated-at-the-provider", WebhookHash: "h"})
@@ -270,6 +278,7 @@ func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
 }
 
 func TestPermanentAccount_OpensOnceTakesAnyAmountAndKeepsNoBVN(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_static")
 	ada.noAccount(t, "/permanent")

@@ -42,6 +42,7 @@ func books(t *testing.T, a *apptest.App) ledger.Audit {
 }
 
 func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_faulty_pays")
 	want := money.Money(0)
@@ -107,6 +108,7 @@ func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 }
 
 func TestFaults_ASubscriptionPaidByLinkWhoseWebhookNeverCameIsActivatedOnceByTheReconciler(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_lost_sub")
 	faults(t, a, flutterwave.Fault{Event: payment.ChargeCompleted, Kind: flutterwave.FaultNever})
@@ -138,6 +140,7 @@ func withdrawalStatus(t *testing.T, a *apptest.App, m member, ref string) string
 }
 
 func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_lost_answer")
 	fundWallet(t, a, ada, 5000*money.Naira)
@@ -193,6 +196,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 }
 
 func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_reordered")
 	fundWallet(t, a, ada, 3000*money.Naira)
@@ -226,6 +230,7 @@ func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(
 // lost on the way, leaves the provider's side unknown: the withdrawal stays pending however often
 // the reconciler asks (an admin decides), and nothing is given back.
 func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_unknown")
 	fundWallet(t, a, ada, 2000*money.Naira)
