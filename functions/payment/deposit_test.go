@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
@@ -131,7 +132,16 @@ func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
 	if time.Until(exp) > 3*time.Second {
 		t.Fatalf("expiresAt %s: want the sandbox's 2 s", *acct.ExpiresAt)
 	}
-	time.Sleep(time.Until(exp) + 50*time.Millisecond)
+	// Its lifetime passes: the sandbox's clock moves past its end, and so does the app's record of it.
+	a.Cloud.Edge.Payments().SetClock(func() time.Time { return exp.Add(time.Second) })
+	if _, err := a.Cloud.DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: &schema.Ledger.Name, Key: map[string]types.AttributeValue{
+			schema.PK: &types.AttributeValueMemberS{Value: "DEPOSIT#" + ada.id}, schema.SK: &types.AttributeValueMemberS{Value: "ACCOUNT"}},
+		UpdateExpression:          aws.String("SET valid_until = :end"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":end": &types.AttributeValueMemberS{Value: time.Now().Add(-time.Second).UTC().Format(time.RFC3339)}},
+	}); err != nil {
+		t.Fatal(err)
+	}
 	ada.noAccount(t, "")
 	if st := payInStatus(t, a, acct.AccountNumber, 1000); st != http.StatusGone {
 		t.Fatalf("pay-in after the expiry: sandbox %d, want 410", st)

@@ -173,20 +173,7 @@ func withdrawalAnswer(x payment.Withdrawal) withdrawalResponse {
 // asked, so it delivers again.
 func (wd *withdrawals) transferWebhook(w http.ResponseWriter, r *http.Request, ev payment.Event) {
 	outcome, reason, err := wd.svc.Complete(r.Context(), ev)
-	switch {
-	case errors.Is(err, payment.ErrProviderUnavailable):
-		slog.ErrorContext(r.Context(), "payment webhook: cannot read the transfer", "transfer", ev.ID, "err", err)
-		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
-	case err != nil:
-		httpapi.Error(w, r, err)
-	case outcome == payment.Settled:
-		httpapi.Message(w, http.StatusOK, "Withdrawal settled")
-	case outcome == payment.AlreadySettled:
-		httpapi.Message(w, http.StatusOK, "Withdrawal already settled")
-	case outcome == payment.StillPending:
-		httpapi.Message(w, http.StatusOK, "Transfer still pending")
-	default:
-		slog.WarnContext(r.Context(), "payment webhook: transfer refused", "transfer", ev.ID, "reference", ev.Reference, "reason", reason)
-		httpapi.Message(w, http.StatusOK, "Transfer refused: the payment provider does not confirm it")
-	}
+	webhookAnswer(w, r, ev, "transfer webhook", outcome, reason, err, map[payment.Outcome]string{
+		payment.Settled: "Withdrawal settled", payment.AlreadySettled: "Withdrawal already settled", payment.StillPending: "Transfer still pending",
+	}, "Transfer refused: the payment provider does not confirm it")
 }
