@@ -11,14 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/google/uuid"
 
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/localstack/apptest"
-	"zuum/localstack/lambdas"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/payment"
@@ -323,7 +320,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	cy := withdrawer(t, app, "cy_review")
-	hash := webhookHash(t, app)
+	hash := keys(t, app).WebhookHash
 	const n = 4
 	marks := 0
 	for i := range n {
@@ -333,7 +330,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 		body := transferFailed(tid, id)
 		var wg sync.WaitGroup
 		var hook, mark apptest.Response
-		wg.Go(func() { hook = deliverWebhook(t, app, cy.user.Client, body, hash) })
+		wg.Go(func() { hook = deliver(t, app, cy.user.Client, body, hash) })
 		wg.Go(func() {
 			mark = boot.JSON("POST", "/api/admin/withdrawals/"+id+"/fail", map[string]string{"reason": fmt.Sprintf("race %d", i)})
 		})
@@ -391,19 +388,6 @@ func transferOf(t *testing.T, app *apptest.App, id string) string {
 	return ""
 }
 
-func webhookHash(t *testing.T, app *apptest.App) string {
-	t.Helper()
-	out, err := app.Cloud.Secrets.GetSecretValue(context.Background(), &secretsmanager.GetSecretValueInput{SecretId: aws.String(lambdas.FlutterwaveSecretName)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := payment.ParseKeys([]byte(*out.SecretString))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k.WebhookHash
-}
-
 // transferFailed is the provider's transfer.completed body of a FAILED transfer of ₦1,000.
 func transferFailed(id, reference string) []byte {
 	raw, _ := json.Marshal(map[string]any{
@@ -415,17 +399,4 @@ func transferFailed(id, reference string) []byte {
 		},
 	})
 	return raw
-}
-
-// deliverWebhook posts a signed webhook to the app as the provider would.
-func deliverWebhook(t *testing.T, app *apptest.App, c *apptest.Client, body []byte, hash string) apptest.Response {
-	t.Helper()
-	req, err := http.NewRequest("POST", app.URL("/api/payment/webhook"), bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(payment.HashHeader, hash)
-	req.Header.Set(payment.SignatureHeader, payment.Sign(hash, body))
-	return c.Do(req)
 }
