@@ -8,14 +8,15 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/payment"
 	"zuum/functions/promotion"
+	"zuum/functions/wallet"
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/functions/wire/buckets"
 	domain "zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
-	"zuum/shared/payment"
 	"zuum/shared/post"
 	"zuum/shared/profile"
 	"zuum/shared/release"
@@ -70,18 +71,15 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
+	// The ledger's health and the withdrawals review queue ask the payment provider
+	// (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).
 	payments, err := wire.Provider(ctx, cfg, env)
 	if err != nil {
 		return nil, err
 	}
-	h.mountLedger(payments.Ledger, payments.Provider)
+	wallet.AdminRoutes(h, payments.Ledger, payments.Provider)
 	promotion.AdminRoutes(h, db, env)
-	// The withdrawals review queue asks the payment provider (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).
-	pay, err := wire.Provider(ctx, cfg, env)
-	if err != nil {
-		return nil, err
-	}
-	h.mountWithdrawals(payment.NewWithdrawals(pay.Provider, payment.NewBankList(pay.Provider), nil, db, pay.Ledger, users))
+	payment.AdminRoutes(h, payments, users)
 	// Other admin routes mount here, one line each, e.g.
 	// h.mountUsers(profile.NewStore(db, users)).
 	return edge.Wrap(h), nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
@@ -63,6 +64,7 @@ func depositItems(t *testing.T, a *apptest.App) []map[string]any {
 }
 
 func TestDepositAccount_NeedsASession(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	c := a.Client(t)
 	for _, r := range []apptest.Response{
@@ -78,6 +80,7 @@ func TestDepositAccount_NeedsASession(t *testing.T) {
 }
 
 func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_exact")
 	ada.noAccount(t, "")
@@ -120,6 +123,7 @@ func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing
 }
 
 func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	a.Cloud.Edge.Payments().SetAccountLifetime(2 * time.Second)
 	ada := newMember(t, a, "ada_expired")
@@ -128,7 +132,16 @@ func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
 	if time.Until(exp) > 3*time.Second {
 		t.Fatalf("expiresAt %s: want the sandbox's 2 s", *acct.ExpiresAt)
 	}
-	time.Sleep(time.Until(exp) + 50*time.Millisecond)
+	// Its lifetime passes: the sandbox's clock moves past its end, and so does the app's record of it.
+	a.Cloud.Edge.Payments().SetClock(func() time.Time { return exp.Add(time.Second) })
+	if _, err := a.Cloud.DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
+		TableName: &schema.Ledger.Name, Key: map[string]types.AttributeValue{
+			schema.PK: &types.AttributeValueMemberS{Value: "DEPOSIT#" + ada.id}, schema.SK: &types.AttributeValueMemberS{Value: "ACCOUNT"}},
+		UpdateExpression:          aws.String("SET valid_until = :end"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":end": &types.AttributeValueMemberS{Value: time.Now().Add(-time.Second).UTC().Format(time.RFC3339)}},
+	}); err != nil {
+		t.Fatal(err)
+	}
 	ada.noAccount(t, "")
 	if st := payInStatus(t, a, acct.AccountNumber, 1000); st != http.StatusGone {
 		t.Fatalf("pay-in after the expiry: sandbox %d, want 410", st)
@@ -140,6 +153,7 @@ func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
 }
 
 func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_small")
 	for body, want := range map[string]string{
@@ -169,6 +183,7 @@ func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
 }
 
 func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_replays")
 	key := uuid.NewString()
@@ -196,6 +211,7 @@ func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
 }
 
 func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_races")
 	var wg sync.WaitGroup
@@ -233,6 +249,7 @@ func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *tes
 }
 
 func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_replaces")
 	old := ada.openDeposit(t, 700)
@@ -251,6 +268,7 @@ func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
 }
 
 func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_no_provider")
 	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated-at-the-provider", WebhookHash: "h"})
@@ -270,6 +288,7 @@ func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
 }
 
 func TestPermanentAccount_OpensOnceTakesAnyAmountAndKeepsNoBVN(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_static")
 	ada.noAccount(t, "/permanent")

@@ -42,6 +42,7 @@ func books(t *testing.T, a *apptest.App) ledger.Audit {
 }
 
 func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_faulty_pays")
 	want := money.Money(0)
@@ -107,6 +108,7 @@ func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 }
 
 func TestFaults_ASubscriptionPaidByLinkWhoseWebhookNeverCameIsActivatedOnceByTheReconciler(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_lost_sub")
 	faults(t, a, flutterwave.Fault{Event: payment.ChargeCompleted, Kind: flutterwave.FaultNever})
@@ -138,6 +140,7 @@ func withdrawalStatus(t *testing.T, a *apptest.App, m member, ref string) string
 }
 
 func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_lost_answer")
 	fundWallet(t, a, ada, 5000*money.Naira)
@@ -176,13 +179,12 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 	if s := withdrawalStatus(t, a, ada, late); s != ledger.Pending {
 		t.Fatalf("the failed transfer whose webhook never came is %s before the reconciler", s)
 	}
-	time.Sleep(1100 * time.Millisecond)
 	// The reconciler's own calls fail once each way first: nothing settles wrongly.
 	faults(t, a, flutterwave.Fault{Method: "GET", Path: "/transfers*", Kind: flutterwave.FaultError, Count: 1})
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	faults(t, a)
-	reconcileNow(t, a, 1)
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	want += 300*money.Naira + payment.WithdrawalFee
 	if s := withdrawalStatus(t, a, ada, late); s != ledger.Failed {
 		t.Fatalf("the failed transfer is %s after the reconciler", s)
@@ -194,6 +196,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 }
 
 func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_reordered")
 	fundWallet(t, a, ada, 3000*money.Naira)
@@ -227,6 +230,7 @@ func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(
 // lost on the way, leaves the provider's side unknown: the withdrawal stays pending however often
 // the reconciler asks (an admin decides), and nothing is given back.
 func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_unknown")
 	fundWallet(t, a, ada, 2000*money.Naira)
@@ -246,9 +250,8 @@ func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *t
 	}
 	faults(t, a)
 	want := 2000*money.Naira - 3*payment.WithdrawalFee - 500*money.Naira
-	time.Sleep(1100 * time.Millisecond)
-	reconcileNow(t, a, 1)
-	reconcileNow(t, a, 1)
+	reconcileAfter(t, a, 1, 2*time.Second)
+	reconcileAfter(t, a, 1, 2*time.Second)
 	for _, ref := range refs {
 		if s := withdrawalStatus(t, a, ada, ref); s != ledger.Pending {
 			t.Errorf("withdrawal %s whose transfer the provider may have is %s, want pending", ref, s)
@@ -274,7 +277,15 @@ func reconcileRun(t *testing.T, a *apptest.App, olderThan int) error {
 // olderThan seconds, then the provider's pay-ins no webhook credited.
 func reconcileNow(t *testing.T, a *apptest.App, olderThan int) {
 	t.Helper()
-	work, err := reconcile.FromEnv(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] })
+	reconcileAfter(t, a, olderThan, 0)
+}
+
+// reconcileAfter is reconcileNow with the withdrawals' clock later than now: their age without a
+// sleep.
+func reconcileAfter(t *testing.T, a *apptest.App, olderThan int, later time.Duration) {
+	t.Helper()
+	now := func() time.Time { return time.Now().Add(later) }
+	work, err := reconcile.FromEnvAt(context.Background(), a.Cloud.Config, func(k string) string { return a.Env[k] }, now)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ func booksAt(t *testing.T, a *apptest.App, admin apptest.Admin, step string) {
 }
 
 func TestFees_TheBooksFollowTheProvidersBalanceThroughDepositsAndWithdrawals(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	admin := a.BootstrapAdmin(t)
 	ada := newMember(t, a, "ada_fees")
@@ -99,6 +100,7 @@ func TestFees_TheBooksFollowTheProvidersBalanceThroughDepositsAndWithdrawals(t *
 }
 
 func TestFees_ConcurrentDepositsAndWithdrawalsLeaveNoDrift(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	admin := a.BootstrapAdmin(t)
 	const n = 6
@@ -155,6 +157,7 @@ func TestFees_ConcurrentDepositsAndWithdrawalsLeaveNoDrift(t *testing.T) {
 }
 
 func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_notified")
 	acct := ada.depositAccount(t)
@@ -187,6 +190,7 @@ func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
 }
 
 func TestWithdrawal_WhenTheProviderCannotSayItsFeeIs503AndMovesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_no_fee")
 	fundWallet(t, a, ada, 2_000*money.Naira)

@@ -199,20 +199,28 @@ func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	outcome, reason, err := h.deposits.Credit(r.Context(), ev)
+	webhookAnswer(w, r, ev, "deposit webhook", outcome, reason, err, map[payment.Outcome]string{
+		payment.Credited: "Deposit credited", payment.AlreadyCredited: "Deposit already credited", payment.Ignored: "Event ignored",
+	}, "Deposit refused: the payment provider does not confirm it")
+}
+
+// webhookAnswer answers a webhook event by what handling it came to (outcome, or err): 200 with
+// said[outcome], or with refused when the provider does not confirm the event (reason logged),
+// whenever delivering it again cannot change the outcome; 503 when the provider could not be
+// asked, so it delivers again. what names the webhook in the logs.
+func webhookAnswer(w http.ResponseWriter, r *http.Request, ev payment.Event, what string, outcome payment.Outcome, reason string, err error,
+	said map[payment.Outcome]string, refused string) {
+	msg, known := said[outcome]
 	switch {
 	case errors.Is(err, payment.ErrProviderUnavailable):
-		slog.ErrorContext(r.Context(), "payment webhook: cannot verify", "transaction", ev.ID, "err", err)
+		slog.ErrorContext(r.Context(), what+": cannot ask the provider", "event", ev.ID, "err", err)
 		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
 	case err != nil:
 		httpapi.Error(w, r, err)
-	case outcome == payment.Credited:
-		httpapi.Message(w, http.StatusOK, "Deposit credited")
-	case outcome == payment.AlreadyCredited:
-		httpapi.Message(w, http.StatusOK, "Deposit already credited")
-	case outcome == payment.Ignored:
-		httpapi.Message(w, http.StatusOK, "Event ignored")
+	case known:
+		httpapi.Message(w, http.StatusOK, msg)
 	default:
-		slog.WarnContext(r.Context(), "payment webhook refused", "transaction", ev.ID, "tx_ref", ev.TxRef, "reason", reason)
-		httpapi.Message(w, http.StatusOK, "Deposit refused: the payment provider does not confirm it")
+		slog.WarnContext(r.Context(), what+" refused", "event", ev.ID, "tx_ref", ev.TxRef, "reference", ev.Reference, "reason", reason)
+		httpapi.Message(w, http.StatusOK, refused)
 	}
 }

@@ -194,6 +194,7 @@ func audit(t *testing.T, a *apptest.App) ledger.Audit {
 }
 
 func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_deposits")
 	acct := ada.openDeposit(t, json.Number("5000.50"))
@@ -254,6 +255,7 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 }
 
 func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_legacy")
 	acct := ada.openDeposit(t, 750)
@@ -265,6 +267,7 @@ func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
 }
 
 func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_forged")
 	acct := ada.openDeposit(t, 1000)
@@ -294,6 +297,7 @@ func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 }
 
 func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_disagrees")
 	acct := ada.openDeposit(t, 1000)
@@ -330,6 +334,7 @@ func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testin
 }
 
 func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	client := payment.NewFlutterwave(a.Env["FLUTTERWAVE_BASE_URL"], keys(t, a).SecretKey, nil)
 	stranger, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "x@example.com", TxRef: "another-merchant-ref", Amount: 300 * money.Naira})
@@ -348,6 +353,7 @@ func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) 
 }
 
 func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_twenty")
 	acct := ada.openDeposit(t, 2500)
@@ -377,6 +383,7 @@ func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
 }
 
 func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	users := make([]member, 10)
 	accounts := make([]depositAccount, 10)
@@ -422,6 +429,7 @@ func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t 
 }
 
 func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	for file, want := range map[string]int{
 		"events/payment/deposit-account-no-session.json": http.StatusUnauthorized,
@@ -435,6 +443,7 @@ func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 }
 
 func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_retries")
 	acct := ada.openDeposit(t, 400)

@@ -12,6 +12,7 @@ import (
 // minute: it is offered the code field again (202 step_up, no second mail), not a 429, and the
 // code mailed first confirms it.
 func TestWithdrawal_StartedAgainWhileTheCodeIsValidOffersTheCodeAgain(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_reloads")
 	email := "ada_reloads@example.com"

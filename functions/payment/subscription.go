@@ -241,20 +241,7 @@ func (s *subscriptions) history(w http.ResponseWriter, r *http.Request) {
 // answering as the deposit webhook does.
 func (s *subscriptions) webhook(w http.ResponseWriter, r *http.Request, ev payment.Event) {
 	outcome, reason, err := s.subs.Activate(r.Context(), ev)
-	switch {
-	case errors.Is(err, payment.ErrProviderUnavailable):
-		slog.ErrorContext(r.Context(), "subscription webhook: cannot verify", "transaction", ev.ID, "err", err)
-		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
-	case err != nil:
-		httpapi.Error(w, r, err)
-	case outcome == payment.Credited:
-		httpapi.Message(w, http.StatusOK, "Subscription activated")
-	case outcome == payment.AlreadyCredited:
-		httpapi.Message(w, http.StatusOK, "Subscription already activated")
-	case outcome == payment.Ignored:
-		httpapi.Message(w, http.StatusOK, "Event ignored")
-	default:
-		slog.WarnContext(r.Context(), "subscription webhook refused", "transaction", ev.ID, "tx_ref", ev.TxRef, "reason", reason)
-		httpapi.Message(w, http.StatusOK, "Payment refused: the payment provider does not confirm it")
-	}
+	webhookAnswer(w, r, ev, "subscription webhook", outcome, reason, err, map[payment.Outcome]string{
+		payment.Credited: "Subscription activated", payment.AlreadyCredited: "Subscription already activated", payment.Ignored: "Event ignored",
+	}, "Payment refused: the payment provider does not confirm it")
 }

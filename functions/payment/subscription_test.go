@@ -187,6 +187,7 @@ func endPeriod(t *testing.T, a *apptest.App, userID string, in time.Duration) {
 func ptr(s string) *string { return &s }
 
 func TestSubscriptionPlan_PriceAndNameFollowTheIdentity(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	for _, c := range []struct {
 		identity, name string
@@ -207,6 +208,7 @@ func TestSubscriptionPlan_PriceAndNameFollowTheIdentity(t *testing.T) {
 }
 
 func TestSubscriptionPlan_NeedsASession(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	c := a.Client(t)
 	for _, r := range []apptest.Response{
@@ -220,6 +222,7 @@ func TestSubscriptionPlan_NeedsASession(t *testing.T) {
 }
 
 func TestSubscriptionLink_PaidOnThePageActivatesOneMonthHoweverOftenTheWebhookComes(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_subscribes")
 	link := ada.link(t)
@@ -274,6 +277,7 @@ func TestSubscriptionLink_PaidOnThePageActivatesOneMonthHoweverOftenTheWebhookCo
 }
 
 func TestSubscriptionLink_CancelledOnThePageChangesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_changes_mind")
 	link := ada.link(t)
@@ -307,6 +311,7 @@ func TestSubscriptionLink_CancelledOnThePageChangesNothing(t *testing.T) {
 }
 
 func TestSubscriptionWallet_TwoPaymentsAtOncePayOneMonth(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_double_taps")
 	fund(t, a, ada, "40000")
@@ -359,6 +364,7 @@ func TestSubscriptionWallet_TwoPaymentsAtOncePayOneMonth(t *testing.T) {
 }
 
 func TestSubscriptionWallet_WithoutTheMoneyIs406AndChangesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_short")
 	fund(t, a, ada, "14999.99")
@@ -378,6 +384,7 @@ func TestSubscriptionWallet_WithoutTheMoneyIs406AndChangesNothing(t *testing.T) 
 }
 
 func TestSubscriptionCancel_StopsRenewalAndTheMonthLapsesAtItsEnd(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_cancels")
 	if r := ada.c.JSON("POST", "/api/payment/subscription/cancel", nil); r.Status != http.StatusNotFound || r.Message() != "No active subscription" {
@@ -400,8 +407,7 @@ func TestSubscriptionCancel_StopsRenewalAndTheMonthLapsesAtItsEnd(t *testing.T) 
 	if r := ada.c.JSON("GET", "/api/payment/subscription", nil); r.Status != http.StatusConflict {
 		t.Fatalf("a link while the cancelled month runs: %d %s", r.Status, r.Raw)
 	}
-	endPeriod(t, a, ada.id, time.Second)
-	time.Sleep(1100 * time.Millisecond)
+	endPeriod(t, a, ada.id, -time.Second)
 	if p := ada.plan(t); p.Status != "expired" {
 		t.Fatalf("after the period: %+v", p)
 	}
@@ -418,14 +424,14 @@ func TestSubscriptionCancel_StopsRenewalAndTheMonthLapsesAtItsEnd(t *testing.T) 
 }
 
 func TestSubscriptionRenewal_AnActiveMonthRenewsFromTheWalletOnceAndLapsesUnpaid(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_renews")
 	fund(t, a, ada, "30000")
 	if r := ada.payFromWallet(t, a, uuid.NewString()); r.Status != http.StatusCreated {
 		t.Fatalf("pay: %d %s", r.Status, r.Raw)
 	}
-	endPeriod(t, a, ada.id, time.Second)
-	time.Sleep(1100 * time.Millisecond)
+	endPeriod(t, a, ada.id, -time.Second)
 	// The shell loads the plan on every page, often several at once: one renewal.
 	var wg sync.WaitGroup
 	plans := make([]plan, 5)
@@ -446,8 +452,7 @@ func TestSubscriptionRenewal_AnActiveMonthRenewsFromTheWalletOnceAndLapsesUnpaid
 		t.Fatalf("history %v", h)
 	}
 	// The next month's end finds the wallet empty: it lapses, and nothing is charged.
-	endPeriod(t, a, ada.id, time.Second)
-	time.Sleep(1100 * time.Millisecond)
+	endPeriod(t, a, ada.id, -time.Second)
 	if p := ada.plan(t); p.Status != "expired" {
 		t.Fatalf("unpaid renewal: %+v", p)
 	}
@@ -475,6 +480,7 @@ func TestSubscriptionRenewal_AnActiveMonthRenewsFromTheWalletOnceAndLapsesUnpaid
 }
 
 func TestSubscriptionEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	for _, file := range []string{"events/payment/create-no-session.json", "events/payment/subscription-wallet-no-session.json"} {
 		if res := a.Replay(t, "payment", file); res.StatusCode != http.StatusUnauthorized {
@@ -484,6 +490,7 @@ func TestSubscriptionEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 }
 
 func TestSubscriptionWebhook_DeliveredTenTimesAtOnceActivatesOneMonth(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_hammered")
 	back := press(t, ada.link(t), "pay")
@@ -522,6 +529,7 @@ func TestSubscriptionWebhook_DeliveredTenTimesAtOnceActivatesOneMonth(t *testing
 }
 
 func TestSubscriptionWebhook_AnAmountTheProviderDoesNotConfirmActivatesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_tampers")
 	link := ada.link(t)

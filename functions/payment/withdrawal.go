@@ -1,7 +1,6 @@
 package payment
 
 import (
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -126,33 +125,47 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	once := httpapi.OnceOf(r)
-	var answer withdrawalResponse
-	_, stepUp, err := wd.svc.Request(r.Context(), payment.WithdrawalRequest{
+	ctx := r.Context()
+	draft, stepUp, err := wd.svc.Check(ctx, payment.WithdrawalRequest{
 		User: me.Account, Amount: in.Amount, Save: in.Save, AccountNumber: in.AccountNumber,
 		BankCode: in.BankCode, OTP: in.OTP,
-	}, func(x payment.Withdrawal) (ledger.Once, error) {
-		answer = withdrawalResponse{Data: withdrawalData{TxRef: x.ID, Amount: x.Amount, Fee: x.Fee, BankName: x.BankName, Status: x.Status}}
-		return once.Once, once.Answer(http.StatusCreated, answer)
-	}, func() (int, []byte) {
-		body, _ := json.Marshal(httpapi.MessageBody{Message: refusedMessage})
-		return http.StatusBadGateway, body
 	})
+	if err == nil && stepUp {
+		httpapi.JSON(w, http.StatusAccepted, stepUpResponse{StepUp: true, Message: stepUpMessage})
+		return
+	}
+	once := httpapi.OnceOf(r)
+	answer := withdrawalAnswer(draft.Withdrawal)
+	if err == nil {
+		err = once.Answer(http.StatusCreated, answer)
+	}
+	if err == nil {
+		_, err = wd.svc.Make(ctx, draft, once.Once)
+	}
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, wd.ledger)
 	case errors.Is(err, payment.ErrTransferRefused):
+		// Reversed: a replay of the request gets this answer, not the one stored with it.
+		if aerr := once.Answer(http.StatusBadGateway, httpapi.MessageBody{Message: refusedMessage}); aerr == nil {
+			if rerr := wd.ledger.Reanswer(ctx, once.Once); rerr != nil {
+				slog.ErrorContext(ctx, "withdrawal: store the refusal's answer", "request_id", httpapi.RequestID(r), "err", rerr)
+			}
+		}
 		httpapi.Message(w, http.StatusBadGateway, refusedMessage)
 	case errors.Is(err, payment.ErrProviderUnavailable): // its transfer fee could not be asked
-		slog.ErrorContext(r.Context(), "withdrawal", "request_id", httpapi.RequestID(r), "err", err)
+		slog.ErrorContext(ctx, "withdrawal", "request_id", httpapi.RequestID(r), "err", err)
 		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
 	case err != nil:
 		httpapi.Error(w, r, err)
-	case stepUp:
-		httpapi.JSON(w, http.StatusAccepted, stepUpResponse{StepUp: true, Message: stepUpMessage})
 	default:
 		httpapi.JSON(w, http.StatusCreated, answer)
 	}
+}
+
+// withdrawalAnswer is the 201 of a recorded withdrawal (still pending when answered).
+func withdrawalAnswer(x payment.Withdrawal) withdrawalResponse {
+	return withdrawalResponse{Data: withdrawalData{TxRef: x.ID, Amount: x.Amount, Fee: x.Fee, BankName: x.BankName, Status: x.Status}}
 }
 
 // transferWebhook settles the withdrawal a transfer.completed event reports. As for deposits,
@@ -160,20 +173,7 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 // asked, so it delivers again.
 func (wd *withdrawals) transferWebhook(w http.ResponseWriter, r *http.Request, ev payment.Event) {
 	outcome, reason, err := wd.svc.Complete(r.Context(), ev)
-	switch {
-	case errors.Is(err, payment.ErrProviderUnavailable):
-		slog.ErrorContext(r.Context(), "payment webhook: cannot read the transfer", "transfer", ev.ID, "err", err)
-		httpapi.Message(w, http.StatusServiceUnavailable, unavailable)
-	case err != nil:
-		httpapi.Error(w, r, err)
-	case outcome == payment.Settled:
-		httpapi.Message(w, http.StatusOK, "Withdrawal settled")
-	case outcome == payment.AlreadySettled:
-		httpapi.Message(w, http.StatusOK, "Withdrawal already settled")
-	case outcome == payment.StillPending:
-		httpapi.Message(w, http.StatusOK, "Transfer still pending")
-	default:
-		slog.WarnContext(r.Context(), "payment webhook: transfer refused", "transfer", ev.ID, "reference", ev.Reference, "reason", reason)
-		httpapi.Message(w, http.StatusOK, "Transfer refused: the payment provider does not confirm it")
-	}
+	webhookAnswer(w, r, ev, "transfer webhook", outcome, reason, err, map[payment.Outcome]string{
+		payment.Settled: "Withdrawal settled", payment.AlreadySettled: "Withdrawal already settled", payment.StillPending: "Transfer still pending",
+	}, "Transfer refused: the payment provider does not confirm it")
 }

@@ -101,6 +101,7 @@ func entries(t *testing.T, a *apptest.App, userID, ref string) map[string][]ledg
 }
 
 func TestBanks_AreTheProvidersSortedByName(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_banks")
 	r := ada.c.JSON("GET", "/api/payment/banks", nil)
@@ -125,6 +126,7 @@ func TestBanks_AreTheProvidersSortedByName(t *testing.T) {
 }
 
 func TestBanks_FallBackToTheBuiltInListWhenTheProviderIsDown(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_BASE_URL": "http://127.0.0.1:1/v3"})
 	ada := newMember(t, a, "ada_offline")
 	r := ada.c.JSON("GET", "/api/payment/banks", nil)
@@ -138,6 +140,7 @@ func TestBanks_FallBackToTheBuiltInListWhenTheProviderIsDown(t *testing.T) {
 }
 
 func TestResolveAccount_NamesTheHolderOrRefuses(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_resolves")
 	r := ada.c.JSON("POST", "/api/payment/resolve-account", map[string]string{"accountNumber": "0123456789", "bankCode": gtb})
@@ -171,6 +174,7 @@ func TestResolveAccount_NamesTheHolderOrRefuses(t *testing.T) {
 }
 
 func TestResolveAccount_IsLimitedPerUserAnHour(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_harvests")
 	for i := range account.AccountLookupsPerHour {
@@ -191,6 +195,7 @@ func TestResolveAccount_IsLimitedPerUserAnHour(t *testing.T) {
 }
 
 func TestWithdrawal_RefusalsChangeNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_refused")
 	fundWallet(t, a, ada, 300*money.Naira)
@@ -239,6 +244,7 @@ func TestWithdrawal_RefusalsChangeNothing(t *testing.T) {
 }
 
 func TestWithdrawal_NewAccountNeedsTheMailedCodeThenTheBankCompletesIt(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_withdraws")
 	email := "ada_withdraws@example.com"
@@ -311,6 +317,7 @@ func TestWithdrawal_NewAccountNeedsTheMailedCodeThenTheBankCompletesIt(t *testin
 }
 
 func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliveries(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_bounced")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -357,6 +364,7 @@ func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliver
 }
 
 func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_forged")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -383,6 +391,7 @@ func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T)
 }
 
 func TestWithdrawal_AProviderRefusalIsReversedBeforeTheAnswer(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_refusal")
 	fundWallet(t, a, ada, 500*money.Naira)
@@ -428,6 +437,7 @@ func transfers(t *testing.T, a *apptest.App) []string {
 // reconciler finds the transfer in the provider's documented list by its reference and settles
 // the withdrawal by the transfer's own status: NEW leaves it pending, SUCCESSFUL completes it.
 func TestWithdrawal_ATimedOutTransferCallIsFoundInTheProvidersListAndSettledByItsStatus(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
 	ada := newMember(t, a, "ada_timeout")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -480,6 +490,7 @@ func TestWithdrawal_ATimedOutTransferCallIsFoundInTheProvidersListAndSettledByIt
 // The same lost answer, and the bank fails the transfer: the reconciler reads FAILED on the
 // provider's own record of it and only then gives amount and fee back, telling the owner once.
 func TestWithdrawal_ATimedOutTransferThatFailedIsRefundedOnlyOnTheProvidersFailed(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "200ms"})
 	ada := newMember(t, a, "ada_timeout_failed")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -505,6 +516,7 @@ func TestWithdrawal_ATimedOutTransferThatFailedIsRefundedOnlyOnTheProvidersFaile
 // slow to list): the withdrawal stays pending, run after run, and its money never goes back on a
 // guess. (The admin area's review queue takes it from there: functions/admin.)
 func TestWithdrawal_ATransferTheProviderNeverQueuedStaysPendingAndIsNeverReversedByTheReconciler(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "200ms"})
 	ada := newMember(t, a, "ada_lost")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -590,6 +602,7 @@ func withdrawalNotes(t *testing.T, m member) []map[string]any {
 }
 
 func TestWithdrawal_ConcurrentWithdrawalsNeverOverdraw(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_races_out")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -680,6 +693,7 @@ func transferID(t *testing.T, a *apptest.App, reference string) int64 {
 }
 
 func TestEvents_TheWithdrawalSampleReplaysThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	if res := a.Replay(t, "payment", "events/payment/withdrawal-no-session.json"); res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("%d %s, want 401", res.StatusCode, res.Body)
@@ -702,6 +716,7 @@ func history(t *testing.T, m member, typ string) []map[string]any {
 }
 
 func TestWithdrawal_TheWalletHistoryShowsItPendingThenCompletedOrFailed(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_history")
 	fundWallet(t, a, ada, 1000*money.Naira)
@@ -740,6 +755,7 @@ func TestWithdrawal_TheWalletHistoryShowsItPendingThenCompletedOrFailed(t *testi
 }
 
 func TestWithdrawal_ConcurrentWithdrawalsAndTransfersNeverOverdraw(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada := newMember(t, a, "ada_spends")
 	bola := newMember(t, a, "bola_receives")

@@ -62,9 +62,18 @@ func New(w *payment.Withdrawals, c *payment.Charges) wire.Worker {
 // FromEnv builds the worker from LEDGER_TABLE, USERS_TABLE (a settlement notifies the
 // withdrawal's owner; a subscription paid by link is written there), FLUTTERWAVE_BASE_URL and FLUTTERWAVE_SECRET_ID.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
+	return FromEnvAt(ctx, cfg, env, nil)
+}
+
+// FromEnvAt is FromEnv with the withdrawals' clock now (nil means time.Now): a test lets their
+// pending time pass without waiting for it.
+func FromEnvAt(ctx context.Context, cfg aws.Config, env wire.Env, now func() time.Time) (wire.Worker, error) {
 	w, p, err := build(ctx, cfg, env)
 	if err != nil {
 		return nil, err
+	}
+	if now != nil {
+		w.SetClock(now)
 	}
 	return New(w, charges(p, env)), nil
 }

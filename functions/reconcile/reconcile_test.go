@@ -15,6 +15,7 @@ func TestMain(m *testing.M) { apptest.Main(m) }
 // the local cloud's environment; withdrawals themselves are reconciled in functions/payment's
 // tests.
 func TestReconcile_TheScheduledSampleRunsTheWorker(t *testing.T) {
+	t.Parallel()
 	a := apptest.Start(t, nil)
 	raw, err := os.ReadFile("../../events/reconcile/scheduled.json")
 	if err != nil {

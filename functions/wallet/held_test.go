@@ -24,6 +24,7 @@ import (
 // A promotion's price reads pending while the promotion waits for an admin (it can still come
 // back in full); once decided it reads completed, and a rejection's refund is its own row.
 func TestWallet_APromotionsPriceIsPendingWhileItCanBeRefunded(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := join(t, app, "ada_held")
 	b := newBooks(t, app)

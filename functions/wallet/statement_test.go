@@ -63,6 +63,7 @@ func statementOf(t *testing.T, m member, from, to string) [][]string {
 }
 
 func TestWalletStatement_IsTheRangesEntriesAsCSVThatParsesBack(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
 	b := newBooks(t, app)
@@ -105,6 +106,7 @@ func TestWalletStatement_IsTheRangesEntriesAsCSVThatParsesBack(t *testing.T) {
 }
 
 func TestWalletStatement_BadDatesAreRefused(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	m := join(t, app, "ada_sings")
 	for query, msg := range map[string]string{
@@ -128,6 +130,7 @@ func TestWalletStatement_BadDatesAreRefused(t *testing.T) {
 }
 
 func TestWalletTransactions_ListEveryTypeWithItsStatusAndLink(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
 	b := newBooks(t, app)
@@ -172,6 +175,7 @@ func TestWalletTransactions_ListEveryTypeWithItsStatusAndLink(t *testing.T) {
 // The document lists the same entry types, statuses and link kinds as the handler, so a type
 // added on one side only fails here rather than in a client.
 func TestDocument_WalletEnumsAreTheHandlers(t *testing.T) {
+	t.Parallel()
 	doc := contract.Default(t).Document()
 	entry := doc.Components.Schemas["WalletEntry"].Value
 	enum := func(values []any) []string {

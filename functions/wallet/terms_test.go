@@ -9,6 +9,7 @@ import (
 )
 
 func TestTerms_AreEveryFigureInNairaToAnyone(t *testing.T) {
+	t.Parallel()
 	// Given the running app and a caller with no session
 	app := apptest.Start(t, nil)
 	c := app.Client(t)

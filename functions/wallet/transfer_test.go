@@ -89,6 +89,7 @@ func (b *books) audit() ledger.Audit {
 }
 
 func TestTransfer_MovesTheMoneyAndNotifiesTheRecipientInOneTransaction(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
 	b := newBooks(t, app)
@@ -139,6 +140,7 @@ func TestTransfer_MovesTheMoneyAndNotifiesTheRecipientInOneTransaction(t *testin
 }
 
 func TestTransfer_RefusalsMoveNothingAndNotifyNobody(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola, gone := join(t, app, "ada_sings"), join(t, app, "bola_beats"), join(t, app, "gone_away")
 	if err := profile.NewStore(app.Cloud.DynamoDB, schema.Users.Name).SetDeactivated(context.Background(), gone.id, true); err != nil {
@@ -207,6 +209,7 @@ func TestTransfer_RefusalsMoveNothingAndNotifyNobody(t *testing.T) {
 }
 
 func TestTransfer_AKeySendsOnceReplaysItsAnswerAndRefusesAnotherBody(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
 	b := newBooks(t, app)
@@ -247,6 +250,7 @@ func TestTransfer_AKeySendsOnceReplaysItsAnswerAndRefusesAnotherBody(t *testing.
 // wallet of ₦10,000 to two recipients: exactly 10 go through, the other 15 are 406 and change
 // nothing, every success notifies and no refusal does, and the ledger still balances.
 func TestTransfer_ConcurrentTransfersSpendExactlyTheBalance(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola, chi := join(t, app, "ada_sings"), join(t, app, "bola_beats"), join(t, app, "chi_keys")
 	b := newBooks(t, app)

@@ -136,6 +136,7 @@ func refs(entries []entry) []string {
 }
 
 func TestWallet_NeedsASession(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	anon := app.Client(t)
 	for _, path := range []string{"/api/wallet", "/api/wallet/transactions", "/api/wallet/transactions?type=sale"} {
@@ -149,6 +150,7 @@ func TestWallet_NeedsASession(t *testing.T) {
 }
 
 func TestWallet_AnEmptyWalletAnswersZeros(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	m := join(t, app, "new_listener")
 	r := m.c.JSON("GET", "/api/wallet", nil)
@@ -162,6 +164,7 @@ func TestWallet_AnEmptyWalletAnswersZeros(t *testing.T) {
 }
 
 func TestWallet_BalanceRecentAndTotalsFollowRealMovements(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	buyer, seller := join(t, app, "ada_sings"), join(t, app, "kel_on_the_beat")
 	b := newBooks(t, app)
@@ -201,6 +204,7 @@ func TestWallet_BalanceRecentAndTotalsFollowRealMovements(t *testing.T) {
 }
 
 func TestWalletTransactions_FilterByType(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	buyer, seller := join(t, app, "ada_sings"), join(t, app, "kel_on_the_beat")
 	b := newBooks(t, app)
@@ -238,6 +242,7 @@ func TestWalletTransactions_FilterByType(t *testing.T) {
 }
 
 func TestWalletTransactions_AnUnknownTypeOrBadPagingIs400(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	m := join(t, app, "ada_sings")
 	const types = "type must be one of purchase, sale, deposit, transfer, withdrawal, fee or subscription."
@@ -255,6 +260,7 @@ func TestWalletTransactions_AnUnknownTypeOrBadPagingIs400(t *testing.T) {
 }
 
 func TestWalletTransactions_PagesByCursorAcrossPagesAndByNumber(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	m := join(t, app, "ada_sings")
 	b := newBooks(t, app)
@@ -295,6 +301,7 @@ func TestWalletTransactions_PagesByCursorAcrossPagesAndByNumber(t *testing.T) {
 }
 
 func TestWallet_AnotherUsersEntriesAreNeverVisible(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	rich, other := join(t, app, "ada_sings"), join(t, app, "tunde_flows")
 	b := newBooks(t, app)
@@ -320,6 +327,7 @@ func TestWallet_AnotherUsersEntriesAreNeverVisible(t *testing.T) {
 
 // The samples in events/wallet are what `make invoke` replays.
 func TestEvents_WalletSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	res := app.Replay(t, "wallet", "events/wallet/transactions-no-session.json")
 	if res.StatusCode != http.StatusUnauthorized || !bytes.Contains([]byte(res.Body), []byte("Unauthorized: Invalid or missing token")) {

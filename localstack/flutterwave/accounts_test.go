@@ -76,6 +76,7 @@ func isError(t *testing.T, what string, status, want int, env map[string]any) {
 }
 
 func TestCreateAccount_RefusesWhatTheProviderRefuses(t *testing.T) {
+	t.Parallel()
 	s := newStrict(t)
 	for name, body := range map[string]map[string]any{
 		"no email":                       {"amount": 500, "tx_ref": "a"},
@@ -100,6 +101,7 @@ func TestCreateAccount_RefusesWhatTheProviderRefuses(t *testing.T) {
 var providerDate = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$`)
 
 func TestCreateAccount_AnswersInTheProvidersShape(t *testing.T) {
+	t.Parallel()
 	s := newStrict(t)
 	status, env := s.call(t, "POST", "/_flutterwave/v3/virtual-account-numbers",
 		map[string]any{"email": "a@example.com", "tx_ref": "dyn_1", "amount": 2500, "narration": "Zuum"})
@@ -142,6 +144,7 @@ func (s *strict) payIn(t *testing.T, number string, amount any) (int, map[string
 }
 
 func TestPayIn_ADynamicAccountTakesItsAmountOnceUntilItExpires(t *testing.T) {
+	t.Parallel()
 	s := newStrict(t)
 	once := s.open(t, map[string]any{"email": "a@example.com", "tx_ref": "dyn_once", "amount": 1000})
 	if status, env := s.payIn(t, once, 999); status != http.StatusUnprocessableEntity || env["status"] != "error" {

@@ -135,7 +135,7 @@ func (s *Sandbox) createAccount(w http.ResponseWriter, r *http.Request) {
 	case utf8.RuneCountInString(in.Narration) > 100:
 		fail(w, http.StatusBadRequest, "narration must be at most 100 characters")
 		return
-	case in.IsPermanent && !elevenDigits(in.BVN):
+	case in.IsPermanent && !digits(in.BVN, 11):
 		fail(w, http.StatusBadRequest, "bvn is required for a static account and must be 11 digits")
 		return
 	}
@@ -304,8 +304,9 @@ func maskAccount(n string) string {
 	return n[:3] + strings.Repeat("*", len(n)-5) + n[len(n)-2:]
 }
 
-func elevenDigits(s string) bool {
-	if len(s) != 11 {
+// digits reports whether s is n decimal digits.
+func digits(s string, n int) bool {
+	if len(s) != n {
 		return false
 	}
 	for _, c := range s {

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"zuum/shared/money"
@@ -59,7 +60,7 @@ const BankName = "WEMA BANK"
 
 // Sandbox is the provider. It is an http.Handler for /_flutterwave/ and safe for concurrent use.
 type Sandbox struct {
-	now        func() time.Time
+	clock      atomic.Pointer[func() time.Time]
 	retryDelay time.Duration
 	log        *slog.Logger
 	mux        *http.ServeMux
@@ -136,6 +137,17 @@ type Delivery struct {
 	At            time.Time `json:"at"`
 }
 
+// SetClock sets the sandbox's time (nil means time.Now): a test moves it on instead of waiting for
+// an account or a link to expire.
+func (s *Sandbox) SetClock(now func() time.Time) {
+	if now == nil {
+		now = time.Now
+	}
+	s.clock.Store(&now)
+}
+
+func (s *Sandbox) now() time.Time { return (*s.clock.Load())() }
+
 // New returns a sandbox without configuration: until Configure, every v3 call is refused as
 // unauthorised and no webhook is sent.
 func New(opts Options) *Sandbox {
@@ -143,14 +155,12 @@ func New(opts Options) *Sandbox {
 	close(idle)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Sandbox{
-		now: opts.Clock, retryDelay: opts.RetryDelay, log: opts.Logger,
+		retryDelay: opts.RetryDelay, log: opts.Logger,
 		accounts: map[string]*account{}, byNumber: map[string]string{}, txs: map[int64]*transaction{},
 		links: map[string]*link{}, nextID: 8_321_944, ctx: ctx, cancel: cancel, idle: idle,
 		payouts: payouts{transfers: map[int64]*transfer{}, byRef: map[string]int64{}, nextID: 412_000},
 	}
-	if s.now == nil {
-		s.now = time.Now
-	}
+	s.SetClock(opts.Clock)
 	if s.retryDelay <= 0 {
 		s.retryDelay = 2 * time.Second
 	}

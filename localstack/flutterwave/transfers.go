@@ -126,7 +126,7 @@ func (s *Sandbox) resolveAccount(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "Invalid bank code")
 		return
 	}
-	if !tenDigits(in.AccountNumber) {
+	if !digits(in.AccountNumber, 10) {
 		fail(w, http.StatusBadRequest, "invalid account")
 		return
 	}
@@ -163,7 +163,7 @@ func (s *Sandbox) createTransfer(w http.ResponseWriter, r *http.Request) {
 	case !known:
 		fail(w, http.StatusBadRequest, "Invalid bank code")
 		return
-	case !tenDigits(in.AccountNumber):
+	case !digits(in.AccountNumber, 10):
 		fail(w, http.StatusBadRequest, "invalid account")
 		return
 	case in.Amount <= 0:
@@ -415,18 +415,6 @@ func (s *Sandbox) transferSettings(w http.ResponseWriter, r *http.Request) {
 	s.payouts.delay, s.payouts.drop, s.payouts.refuseWith = time.Duration(in.DelayMS)*time.Millisecond, in.Drop, in.RefuseWith
 	s.mu.Unlock()
 	reply(w, http.StatusOK, "Transfer settings changed", in)
-}
-
-func tenDigits(s string) bool {
-	if len(s) != 10 {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 func firstNonEmpty(vals ...string) string {

@@ -171,18 +171,25 @@ const (
 	TypeProviderFee = "provider_fee"
 )
 
-// Payout moves p as ONE pending movement of kind ledger.KindWithdrawal, with items.
+// Payout moves p as ONE pending movement of kind ledger.KindWithdrawal (PayoutLegs), with items.
 func (z *Biller) Payout(ctx context.Context, p Payout, items ...types.TransactWriteItem) (ledger.Movement, error) {
+	return z.l.Move(ctx, ledger.Movement{ID: p.ID, Kind: ledger.KindWithdrawal, At: p.At, Status: ledger.Pending, Once: p.Once, Legs: PayoutLegs(p)}, items...)
+}
+
+// PayoutLegs are p's legs: the payer's wallet gives amount and fee, the amount leaves through
+// ledger.Clearing, the fee is the platform's (ledger.Fees), and the provider's own fee for the
+// transfer, when it has one, leaves Clearing as the platform's expense (ledger.ProviderFees).
+func PayoutLegs(p Payout) []ledger.Leg {
 	legs := []ledger.Leg{
 		{Account: ledger.User(p.Payer), Amount: -p.Amount, Type: TypeWithdrawal, Counterparty: p.To, Reference: p.ID},
 		{Account: ledger.User(p.Payer), Amount: -p.Fee, Type: TypeFee, Counterparty: "Withdrawal fee", Reference: p.ID},
 		{Account: ledger.Clearing, Amount: p.Amount, Type: TypeWithdrawal, Counterparty: p.PayerName, Reference: p.ID},
 		{Account: ledger.Fees, Amount: p.Fee, Type: TypeFee, Counterparty: p.PayerName, Reference: p.ID},
 	}
-	if p.ProviderFee > 0 { // it leaves the provider's balance with the transfer: the platform's expense
+	if p.ProviderFee > 0 {
 		legs = append(legs,
 			ledger.Leg{Account: ledger.Clearing, Amount: p.ProviderFee, Type: TypeProviderFee, Counterparty: p.PayerName, Reference: p.ID},
 			ledger.Leg{Account: ledger.ProviderFees, Amount: -p.ProviderFee, Type: TypeProviderFee, Counterparty: p.PayerName, Reference: p.ID})
 	}
-	return z.l.Move(ctx, ledger.Movement{ID: p.ID, Kind: ledger.KindWithdrawal, At: p.At, Status: ledger.Pending, Once: p.Once, Legs: legs}, items...)
+	return legs
 }

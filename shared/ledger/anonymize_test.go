@@ -55,6 +55,7 @@ func count(list []string, s string) int {
 // records, over more entries than one page; it finishes a run stopped midway, and a second run
 // changes nothing. The user's own entries, the amounts and others' names stay.
 func TestAnonymize_RenamesTheUserInOthersEntriesAndFinishesAStoppedRun(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := cloudtest.Start(t).DynamoDB
 	l := ledger.New(db, schema.Ledger.Name)

@@ -27,6 +27,7 @@ func depositAt(t *testing.T, l *ledger.Store, user string, amount money.Money, a
 }
 
 func TestBetween_ReadsTheEntriesOfATimeRangeOldestFirst(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	jan := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -62,6 +63,7 @@ func TestBetween_ReadsTheEntriesOfATimeRangeOldestFirst(t *testing.T) {
 }
 
 func TestMove_KeepsWhatALegPaidFor(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	deposit(t, l, "buyer", 1000, "d1")
@@ -85,6 +87,7 @@ func TestMove_KeepsWhatALegPaidFor(t *testing.T) {
 // Between reads a date range as a key range, so a movement whose id is not a time-ordered UUIDv7
 // in its canonical text would land outside its range: Move refuses it.
 func TestMove_RefusesAnIDThatIsNotAUUIDv7(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	for _, id := range []string{"purchase-1", uuid.NewString(), strings.ToUpper(ledgertest.IDAt(time.Now()))} {
 		m := ledger.Movement{ID: id, Kind: "deposit", Once: ledger.Once{Key: id}, Legs: []ledger.Leg{
@@ -101,6 +104,7 @@ func TestMove_RefusesAnIDThatIsNotAUUIDv7(t *testing.T) {
 
 // More entries than one query returns: Between follows the pages and keeps the order.
 func TestBetween_FollowsPagesInOrder(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	const n = 520

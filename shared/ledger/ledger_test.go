@@ -42,6 +42,7 @@ func audit(t *testing.T, l *ledger.Store) ledger.Audit {
 }
 
 func TestMove_RefusesLegsThatDoNotSumToZero(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	_, err := l.Move(context.Background(), ledger.Movement{Kind: "deposit", Once: ledger.Once{Key: "k"}, Legs: []ledger.Leg{
 		{Account: ledger.User("a"), Amount: 100, Type: "deposit"}, {Account: ledger.Clearing, Amount: -99, Type: "deposit"},
@@ -55,6 +56,7 @@ func TestMove_RefusesLegsThatDoNotSumToZero(t *testing.T) {
 }
 
 func TestMove_NeverTakesAWalletBelowZero(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	deposit(t, l, "buyer", 500, "d1")
 	_, err := l.Move(context.Background(), ledger.Movement{Kind: "purchase", Once: ledger.Once{Key: "p1"}, Legs: []ledger.Leg{
@@ -77,6 +79,7 @@ func TestMove_NeverTakesAWalletBelowZero(t *testing.T) {
 }
 
 func TestMove_ReplayOfAKeyMovesNothingAndKeepsTheFirstAnswer(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	first := ledger.Once{Key: "flw#1", Hash: "h", Status: 201, Body: []byte(`{"ok":true}`)}
@@ -105,6 +108,7 @@ func TestMove_ReplayOfAKeyMovesNothingAndKeepsTheFirstAnswer(t *testing.T) {
 }
 
 func TestMove_ACallersFailedConditionMovesNothing(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	l := ledger.New(c.DynamoDB, schema.Ledger.Name)
 	deposit(t, l, "buyer", 1000, "d")
@@ -139,6 +143,7 @@ func purchase(key string, price money.Money) ledger.Movement {
 // TestMove_ConcurrentDebitsSpendExactlyTheBalance: 60 purchases of ₦3 race on a wallet of ₦100:
 // exactly 33 succeed, the rest are refused as insufficient, and the ledger still balances.
 func TestMove_ConcurrentDebitsSpendExactlyTheBalance(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	deposit(t, l, "buyer", 100*money.Naira, "d")
 	var wg sync.WaitGroup
@@ -173,6 +178,7 @@ func TestMove_ConcurrentDebitsSpendExactlyTheBalance(t *testing.T) {
 }
 
 func TestEntries_PagesNewestFirstAndByType(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	for i := range 5 {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestRecord_KeepsTheAnswerOnceAndRefusesAReplay(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	o := ledger.Once{Key: "test#record#1", Hash: "h1", Status: 201, Body: []byte(`{"ok":true}`)}
@@ -25,6 +26,7 @@ func TestRecord_KeepsTheAnswerOnceAndRefusesAReplay(t *testing.T) {
 }
 
 func TestRecord_ACallersFailedConditionWritesNothing(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
 	if err := l.Record(ctx, ledger.Once{Key: "test#record#a"}, guardItem("taken")); err != nil {

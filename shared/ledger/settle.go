@@ -71,10 +71,10 @@ func (s *Store) Settle(ctx context.Context, movementID, status string, extra ...
 			ExpressionAttributeValues: map[string]types.AttributeValue{":to": str(status)},
 		}})
 		reversal.Legs = append(reversal.Legs, Leg{
-			Account: Account(sval(leg.Value["account"])), Amount: -amountOf(leg.Value["amount"]),
-			Type: sval(leg.Value["type"]), Counterparty: "Refund", Reference: movementID,
+			Account: Account(sval(leg.Value["account"])), Amount: amountOf(leg.Value["amount"]), Type: sval(leg.Value["type"]),
 		})
 	}
+	reversal.Legs = Reversal(movementID, reversal.Legs)
 	marks = append(marks, extra...)
 	if status == Completed {
 		return Movement{ID: movementID, Kind: Kind(sval(out.Item["kind"])), Status: Completed}, s.settle(ctx, marks)
@@ -87,6 +87,16 @@ func (s *Store) Settle(ctx context.Context, movementID, status string, extra ...
 		return m, ErrSettled
 	}
 	return m, err
+}
+
+// Reversal is what a failed movement gives back: each of its legs inverted, same account and
+// type, counterparty "Refund", reference the movement's id.
+func Reversal(movementID string, legs []Leg) []Leg {
+	back := make([]Leg, len(legs))
+	for i, l := range legs {
+		back[i] = Leg{Account: l.Account, Amount: -l.Amount, Type: l.Type, Counterparty: "Refund", Reference: movementID}
+	}
+	return back
 }
 
 // settle runs the status updates of a completed movement, retrying conflicts as Move does.

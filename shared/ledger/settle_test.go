@@ -37,6 +37,7 @@ func statuses(t *testing.T, l *ledger.Store, user string) map[string]string {
 }
 
 func TestMove_TwoLegsOnOneWalletAreGuardedTogether(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	deposit(t, l, "ada", 1000*money.Naira, "d")
 	// ₦980 + ₦25 is more than ₦1,000 although each leg alone is not.
@@ -58,6 +59,7 @@ func TestMove_TwoLegsOnOneWalletAreGuardedTogether(t *testing.T) {
 }
 
 func TestSettle_CompletedMarksEntriesOnce(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	deposit(t, l, "ada", 500*money.Naira, "d")
 	m, err := withdraw(t, l, "ada", 200*money.Naira, "w")
@@ -87,6 +89,7 @@ func TestSettle_CompletedMarksEntriesOnce(t *testing.T) {
 // TestSettle_FailedGivesEverythingBackOnceWhateverTheRace: a FAILED transfer reported by the
 // webhook and the reconciler at once (10 settlements) reverses the amount and the fee once.
 func TestSettle_FailedGivesEverythingBackOnceWhateverTheRace(t *testing.T) {
+	t.Parallel()
 	l := newLedger(t)
 	deposit(t, l, "ada", 500*money.Naira, "d")
 	m, err := withdraw(t, l, "ada", 200*money.Naira, "w")

@@ -252,20 +252,22 @@ type payerMeta struct {
 
 // VerifyTransaction implements Provider: GET /transactions/{id}/verify.
 func (f *Flutterwave) VerifyTransaction(ctx context.Context, id string) (Transaction, error) {
-	var d transactionData
-	if err := f.call(ctx, http.MethodGet, "/transactions/"+url.PathEscape(id)+"/verify", nil, &d); err != nil {
-		return Transaction{}, err
-	}
-	return d.transaction()
+	return read(ctx, f, http.MethodGet, "/transactions/"+url.PathEscape(id)+"/verify", nil, transactionData.transaction)
 }
 
 // VerifyByReference reads the newest transaction with txRef (GET /transactions/verify_by_reference).
 func (f *Flutterwave) VerifyByReference(ctx context.Context, txRef string) (Transaction, error) {
-	var d transactionData
-	if err := f.call(ctx, http.MethodGet, "/transactions/verify_by_reference?tx_ref="+url.QueryEscape(txRef), nil, &d); err != nil {
-		return Transaction{}, err
+	return read(ctx, f, http.MethodGet, "/transactions/verify_by_reference?tx_ref="+url.QueryEscape(txRef), nil, transactionData.transaction)
+}
+
+// read calls the provider and turns its answer's data, read as D, into R with conv.
+func read[D, R any](ctx context.Context, f *Flutterwave, method, path string, body any, conv func(D) (R, error)) (R, error) {
+	var d D
+	if err := f.call(ctx, method, path, body, &d); err != nil {
+		var none R
+		return none, err
 	}
-	return d.transaction()
+	return conv(d)
 }
 
 func (d transactionData) transaction() (Transaction, error) {

@@ -81,20 +81,12 @@ func (f *Flutterwave) Transfer(ctx context.Context, r TransferRequest) (Transfer
 		AccountBank: r.BankCode, AccountNumber: r.AccountNumber, Amount: r.Amount, Currency: NGN,
 		Narration: r.Narration, Reference: r.Reference, DebitCurrency: NGN,
 	}
-	var d transferData
-	if err := f.call(ctx, http.MethodPost, "/transfers", in, &d); err != nil {
-		return Transfer{}, err
-	}
-	return d.transfer()
+	return read(ctx, f, http.MethodPost, "/transfers", in, transferData.transfer)
 }
 
 // GetTransfer implements Payouts: GET /transfers/{id}.
 func (f *Flutterwave) GetTransfer(ctx context.Context, id string) (Transfer, error) {
-	var d transferData
-	if err := f.call(ctx, http.MethodGet, "/transfers/"+url.PathEscape(id), nil, &d); err != nil {
-		return Transfer{}, err
-	}
-	return d.transfer()
+	return read(ctx, f, http.MethodGet, "/transfers/"+url.PathEscape(id), nil, transferData.transfer)
 }
 
 // ListTransfers implements Payouts: GET /transfers?page=N, the documented list (its documented

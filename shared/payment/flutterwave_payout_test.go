@@ -17,6 +17,7 @@ import (
 )
 
 func TestPayouts_TheClientQueuesAndReadsTransfers(t *testing.T) {
+	t.Parallel()
 	client, c := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
 	fund(t, client, c, 2_000*money.Naira) // the merchant's balance pays transfers
@@ -45,6 +46,7 @@ func TestPayouts_TheClientQueuesAndReadsTransfers(t *testing.T) {
 }
 
 func TestBankList_KeepsTheProvidersListAndFallsBackOnlyBeforeItEverAnswered(t *testing.T) {
+	t.Parallel()
 	client, cloud := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
 	now := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
@@ -79,6 +81,7 @@ func TestBankList_KeepsTheProvidersListAndFallsBackOnlyBeforeItEverAnswered(t *t
 // meta.page_info; a reference in the query filters nothing (the documents name no such filter),
 // so the client cannot come to lean on it.
 func TestPayouts_TheTransfersListPagesNewestFirstAndHasNoReferenceFilter(t *testing.T) {
+	t.Parallel()
 	client, cloud := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
 	fund(t, client, cloud, 1_000*money.Naira) // the merchant's balance pays transfers

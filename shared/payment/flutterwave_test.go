@@ -54,6 +54,7 @@ func payIn(t *testing.T, c *cloudtest.Cloud, body map[string]any) (int, string) 
 }
 
 func TestCreateVirtualAccount_KeepsTheExpiryTheProviderReturns(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{AccountLifetime: 90 * time.Minute})
 	before := time.Now().Truncate(time.Second)
 	a, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{
@@ -75,6 +76,7 @@ func TestCreateVirtualAccount_KeepsTheExpiryTheProviderReturns(t *testing.T) {
 }
 
 func TestCreateVirtualAccount_NeedsAnAmountOrAPermanentAccountsBVN(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
 	for name, r := range map[string]payment.AccountRequest{
@@ -93,6 +95,7 @@ func TestCreateVirtualAccount_NeedsAnAmountOrAPermanentAccountsBVN(t *testing.T)
 }
 
 func TestClient_AWrongSecretKeyIsRefusedWithTheProvidersEnvelope(t *testing.T) {
+	t.Parallel()
 	_, c := sandbox(t, flutterwave.Config{})
 	wrong := payment.NewFlutterwave(c.URL+"/_flutterwave/v3", "FLWSECK_TEST-stolen", nil)
 	_, err := wrong.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "x"})
@@ -106,6 +109,7 @@ func TestClient_AWrongSecretKeyIsRefusedWithTheProvidersEnvelope(t *testing.T) {
 }
 
 func TestCreateVirtualAccount_WithoutEmailIsA400(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{})
 	_, err := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{TxRef: "x"})
 	var pe *payment.Error
@@ -115,6 +119,7 @@ func TestCreateVirtualAccount_WithoutEmailIsA400(t *testing.T) {
 }
 
 func TestVerifyTransaction_ReadsAPayInBackInKobo(t *testing.T) {
+	t.Parallel()
 	client, c := sandbox(t, flutterwave.Config{})
 	ctx := context.Background()
 	a, err := client.CreateVirtualAccount(ctx, payment.AccountRequest{Email: "ada@example.com", TxRef: "dep_1", Amount: 2500*money.Naira + 75})
@@ -141,6 +146,7 @@ func TestVerifyTransaction_ReadsAPayInBackInKobo(t *testing.T) {
 }
 
 func TestVerifyTransaction_AnUnknownIdIsADefiniteRefusal(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{})
 	_, err := client.VerifyTransaction(context.Background(), "999999999")
 	if !payment.Definite(err) {
@@ -149,6 +155,7 @@ func TestVerifyTransaction_AnUnknownIdIsADefiniteRefusal(t *testing.T) {
 }
 
 func TestVerifyTransaction_ProviderDownIsNotDefinite(t *testing.T) {
+	t.Parallel()
 	client := payment.NewFlutterwave("http://127.0.0.1:1/v3", "k", &http.Client{Timeout: time.Second})
 	_, err := client.VerifyTransaction(context.Background(), "1")
 	if err == nil || payment.Definite(err) {
@@ -184,6 +191,7 @@ func receiver(t *testing.T, c *cloudtest.Cloud, statuses ...int) *[]hook {
 }
 
 func TestWebhook_IsSignedBothWaysAndParsesToThePayIn(t *testing.T) {
+	t.Parallel()
 	for _, shape := range []string{"v3", "legacy"} {
 		t.Run(shape, func(t *testing.T) {
 			client, c := sandbox(t, flutterwave.Config{})
@@ -213,6 +221,7 @@ func TestWebhook_IsSignedBothWaysAndParsesToThePayIn(t *testing.T) {
 }
 
 func TestWebhook_IsRetriedThreeTimesUntilTheAppAnswers200(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		statuses  []int
@@ -237,6 +246,7 @@ func TestWebhook_IsRetriedThreeTimesUntilTheAppAnswers200(t *testing.T) {
 }
 
 func TestPayIn_RefusesUnknownAndExpiredAccounts(t *testing.T) {
+	t.Parallel()
 	client, c := sandbox(t, flutterwave.Config{AccountLifetime: time.Second})
 	a, _ := client.CreateVirtualAccount(context.Background(), payment.AccountRequest{Email: "a@example.com", TxRef: "dep_4", Amount: 10 * money.Naira})
 	if status, msg := payIn(t, c, map[string]any{"account_number": "7800000000", "amount": 10}); status != http.StatusNotFound {
@@ -248,7 +258,7 @@ func TestPayIn_RefusesUnknownAndExpiredAccounts(t *testing.T) {
 	if status, msg := payIn(t, c, map[string]any{"account_number": a.AccountNumber, "amount": json.Number("1.005")}); status != http.StatusBadRequest {
 		t.Fatalf("three decimals: %d %s", status, msg)
 	}
-	time.Sleep(time.Until(a.ExpiresAt) + 10*time.Millisecond)
+	c.Edge.Payments().SetClock(func() time.Time { return a.ExpiresAt.Add(10 * time.Millisecond) }) // its second has passed
 	if status, msg := payIn(t, c, map[string]any{"account_number": a.AccountNumber, "amount": 10}); status != http.StatusGone {
 		t.Fatalf("expired account: %d %s", status, msg)
 	}
@@ -267,6 +277,7 @@ func settle(t *testing.T, c *cloudtest.Cloud) {
 }
 
 func TestSandboxSettings_ShortensTheLifeOfNewAccounts(t *testing.T) {
+	t.Parallel()
 	client, c := sandbox(t, flutterwave.Config{})
 	for body, want := range map[string]int{`{"account_lifetime_seconds":0}`: 400, `{"account_lifetime_seconds":5}`: 200} {
 		res, err := http.Post(c.URL+"/_flutterwave/sandbox/settings", "application/json", bytes.NewReader([]byte(body)))

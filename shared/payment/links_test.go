@@ -14,6 +14,7 @@ import (
 )
 
 func TestCreatePaymentLink_ReturnsTheHostedPageWithPayAndCancel(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{})
 	link, err := client.CreatePaymentLink(context.Background(), payment.LinkRequest{
 		TxRef: "zuum-sub-test", Amount: 15_000 * money.Naira, RedirectURL: "https://zuum.example/subscribe",
@@ -36,6 +37,7 @@ func TestCreatePaymentLink_ReturnsTheHostedPageWithPayAndCancel(t *testing.T) {
 }
 
 func TestCreatePaymentLink_RefusalsAreTheProvidersErrors(t *testing.T) {
+	t.Parallel()
 	client, _ := sandbox(t, flutterwave.Config{})
 	ok := payment.LinkRequest{TxRef: "zuum-sub-a", Amount: 200 * money.Naira, RedirectURL: "https://zuum.example/subscribe", Email: "a@example.com"}
 	if _, err := client.CreatePaymentLink(context.Background(), ok); err != nil {
@@ -56,6 +58,7 @@ func TestCreatePaymentLink_RefusalsAreTheProvidersErrors(t *testing.T) {
 }
 
 func TestPlanFor_PricesPerIdentity(t *testing.T) {
+	t.Parallel()
 	for identity, want := range map[string]money.Money{
 		"artist": 15_000 * money.Naira, "producer": 20_000 * money.Naira, "record_label": 30_000 * money.Naira,
 		"label owner": 30_000 * money.Naira, "dev": 200 * money.Naira,

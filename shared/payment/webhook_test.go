@@ -20,6 +20,7 @@ func newServer(t *testing.T, h http.Handler) string {
 }
 
 func TestAuthentic_AcceptsTheHashOrTheBodysHMACAndNothingElse(t *testing.T) {
+	t.Parallel()
 	const secret = "my-dashboard-hash"
 	body := []byte(`{"event":"charge.completed","data":{"id":1}}`)
 	mac := hmac.New(sha256.New, []byte(secret))
@@ -52,6 +53,7 @@ func TestAuthentic_AcceptsTheHashOrTheBodysHMACAndNothingElse(t *testing.T) {
 }
 
 func TestParseEvent_ReadsBothShapes(t *testing.T) {
+	t.Parallel()
 	v3 := `{"event":"charge.completed","data":{"id":8321945,"tx_ref":"dep_x","flw_ref":"FLW1","amount":50000,
 	  "currency":"NGN","charged_amount":50000,"app_fee":26.875,"status":"successful","payment_type":"bank_transfer",
 	  "customer":{"id":1,"name":"Ada","email":"a@example.com"}},
@@ -78,6 +80,7 @@ func TestParseEvent_ReadsBothShapes(t *testing.T) {
 }
 
 func TestParseEvent_RefusesWhatNamesNoTransactionOrAnInexactAmount(t *testing.T) {
+	t.Parallel()
 	for _, body := range []string{
 		``, `[]`, `{}`, `{"event":"charge.completed","data":{"tx_ref":"x","amount":1}}`,
 		`{"event":"charge.completed","data":{"id":1,"amount":1.005}}`,
@@ -92,6 +95,7 @@ func TestParseEvent_RefusesWhatNamesNoTransactionOrAnInexactAmount(t *testing.T)
 }
 
 func TestParseKeys_NeedsBoth(t *testing.T) {
+	t.Parallel()
 	if _, err := payment.ParseKeys([]byte(`{"secret_key":"k"}`)); err == nil {
 		t.Error("a secret without webhook_hash was taken")
 	}
@@ -102,6 +106,7 @@ func TestParseKeys_NeedsBoth(t *testing.T) {
 }
 
 func TestParseEvent_ATransferCompletedKeepsItsReference(t *testing.T) {
+	t.Parallel()
 	for name, body := range map[string]string{
 		"v3":              `{"event":"transfer.completed","event.type":"Transfer","data":{"id":412001,"reference":"ref-1","amount":500,"currency":"NGN","status":"FAILED"}}`,
 		"event.type only": `{"event.type":"Transfer","data":{"id":412001,"reference":"ref-1","amount":500,"currency":"NGN","status":"FAILED"}}`,

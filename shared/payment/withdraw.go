@@ -170,89 +170,98 @@ type Withdrawal struct {
 	CreatedAt  time.Time
 }
 
-// Answer builds the idempotency item of a withdrawal about to be recorded, holding the answer
-// its request gets (see httpapi.Idempotent).
-type Answer func(w Withdrawal) (ledger.Once, error)
+// Draft is a withdrawal request checked and ready to record (Check): its withdrawal has its id,
+// bank and fee; nothing is recorded yet.
+type Draft struct {
+	Withdrawal
+	username string
+	// consume is the step-up code's consumption, for an account new to the user.
+	consume *types.TransactWriteItem
+	// save keeps the account as the user's payout account.
+	save *Bank
+}
 
-// Request withdraws: it checks the request (amount, account, bank, balance), asks for the step-up
-// code when the account is new to the user (stepUp true: the code is mailed and nothing moved),
-// asks the provider its transfer fee (ErrProviderUnavailable, nothing moved, when it cannot be
-// asked), records the pending withdrawal in one ledger transaction (the step-up code consumed in
-// it), then asks the provider for the transfer. A transfer the provider refuses outright is reversed before
-// Request returns (ErrTransferRefused, answered refused); one whose call fails otherwise (a
-// timeout, a 5xx) stays pending for the webhook or the reconciler. ledger.ErrReplayed means the
-// answer's key was used by a concurrent request.
-func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer Answer, refused func() (int, []byte)) (w Withdrawal, stepUp bool, err error) {
-	if in.Amount == 0 {
-		return Withdrawal{}, false, ErrAmountRequired
-	}
-	if in.Amount < MinWithdrawal {
-		return Withdrawal{}, false, ErrMinWithdrawal
-	}
-	if in.Amount > money.Max-WithdrawalFee {
-		return Withdrawal{}, false, ErrAmountTooLarge
+// Check checks a withdrawal request (amount, account, bank, balance: WithdrawalRefusal) and
+// returns the withdrawal it would record. For an account the user has not withdrawn to before it
+// asks for the step-up code (NeedsStepUp): without one the code is mailed, stepUp is true and
+// nothing is recorded; with one the code is checked, and consumed by Make.
+func (d *Withdrawals) Check(ctx context.Context, in WithdrawalRequest) (dr Draft, stepUp bool, err error) {
+	if err := WithdrawalRefusal(in.Amount, money.Max); err != nil {
+		return Draft{}, false, err
 	}
 	if !in.Save && in.AccountNumber == "" && in.BankCode == "" {
 		saved, ok, err := d.SavedAccount(ctx, in.User.ID)
 		if err != nil {
-			return Withdrawal{}, false, err
+			return Draft{}, false, err
 		}
 		if ok {
 			in.AccountNumber, in.BankCode = saved.AccountNumber, saved.BankCode
 		}
 	}
 	if err := accountFields(in.AccountNumber, in.BankCode); err != nil {
-		return Withdrawal{}, false, err
+		return Draft{}, false, err
 	}
 	if !tenDigits(in.AccountNumber) {
-		return Withdrawal{}, false, ErrAccountNumber
+		return Draft{}, false, ErrAccountNumber
 	}
 	bank, ok := d.banks.Bank(ctx, in.BankCode)
 	if !ok {
-		return Withdrawal{}, false, ErrUnknownBank
+		return Draft{}, false, ErrUnknownBank
 	}
 	bal, err := d.ledger.Balance(ctx, in.User.ID)
 	if err != nil {
-		return Withdrawal{}, false, err
+		return Draft{}, false, err
 	}
-	if bal.Amount < in.Amount+WithdrawalFee {
-		return Withdrawal{}, false, ErrInsufficient
+	if err := WithdrawalRefusal(in.Amount, bal.Amount); err != nil {
+		return Draft{}, false, err
 	}
-	action := "withdrawal:" + in.BankCode + ":" + in.AccountNumber
-	var extra []types.TransactWriteItem
 	used, err := d.used(ctx, in.User.ID, in.BankCode, in.AccountNumber)
 	if err != nil {
-		return Withdrawal{}, false, err
+		return Draft{}, false, err
 	}
-	if !used {
-		if in.OTP == "" {
-			what := fmt.Sprintf("a withdrawal of %s to %s account %s", in.Amount, bank.Name, in.AccountNumber)
-			return Withdrawal{}, true, d.stepUp.SendStepUp(ctx, in.User, action, what)
-		}
+	action := "withdrawal:" + in.BankCode + ":" + in.AccountNumber
+	switch NeedsStepUp(used, in.OTP) {
+	case StepUpSend:
+		what := fmt.Sprintf("a withdrawal of %s to %s account %s", in.Amount, bank.Name, in.AccountNumber)
+		return Draft{}, true, d.stepUp.SendStepUp(ctx, in.User, action, what)
+	case StepUpCheck:
 		consume, err := d.stepUp.CheckStepUp(ctx, in.User.ID, action, in.OTP)
 		if err != nil {
-			return Withdrawal{}, false, err
+			return Draft{}, false, err
 		}
-		extra = append(extra, consume)
+		dr.consume = &consume
 	}
 	id, err := uuid.NewV7()
 	if err != nil {
-		return Withdrawal{}, false, failure.Wrap(err, "make withdrawal id")
+		return Draft{}, false, failure.Wrap(err, "make withdrawal id")
 	}
-	now := d.now().UTC()
-	w = Withdrawal{
+	dr.Withdrawal = Withdrawal{
 		ID: id.String(), UserID: in.User.ID, Amount: in.Amount, Fee: WithdrawalFee, AccountNumber: in.AccountNumber,
-		BankCode: in.BankCode, BankName: bank.Name, Status: ledger.Pending, CreatedAt: now,
+		BankCode: in.BankCode, BankName: bank.Name, Status: ledger.Pending, CreatedAt: d.now().UTC(),
 	}
-	once, err := answer(w)
-	if err != nil {
-		return Withdrawal{}, false, err
-	}
-	items := d.recordItems(w, in.User.Username)
-	consumeAt := len(items)
-	items = append(items, extra...)
+	dr.username = in.User.Username
 	if in.Save {
-		items = append(items, d.saveItem(in.User.ID, bank, in.AccountNumber, now))
+		dr.save = &bank
+	}
+	return dr, false, nil
+}
+
+// Make records the checked withdrawal dr in one ledger transaction, with once (its request's
+// idempotency item, holding the answer a replay gets) and the step-up code's consumption, after
+// asking the provider its transfer fee (ErrProviderUnavailable, nothing moved, when it cannot be
+// asked); then it asks the provider for the transfer. A transfer the provider refuses outright is
+// reversed before Make returns (ErrTransferRefused, with the withdrawal); one whose call fails
+// otherwise (a timeout, a 5xx) stays pending for the webhook or the reconciler.
+// ledger.ErrReplayed means once's key was used by a concurrent request.
+func (d *Withdrawals) Make(ctx context.Context, dr Draft, once ledger.Once) (Withdrawal, error) {
+	w := dr.Withdrawal
+	items := d.recordItems(w, dr.username)
+	consumeAt := len(items)
+	if dr.consume != nil {
+		items = append(items, *dr.consume)
+	}
+	if dr.save != nil {
+		items = append(items, d.saveItem(w.UserID, *dr.save, w.AccountNumber, w.CreatedAt))
 	}
 	// The provider's own fee for the transfer is booked with it (fees.go); without the provider's
 	// word on it nothing moves, and the user is asked to try again.
@@ -260,32 +269,31 @@ func (d *Withdrawals) Request(ctx context.Context, in WithdrawalRequest, answer 
 	providerFee, err := d.payouts.TransferFee(feeCtx, w.Amount)
 	cancel()
 	if err != nil {
-		return Withdrawal{}, false, fmt.Errorf("%w: transfer fee: %w", ErrProviderUnavailable, err)
+		return Withdrawal{}, fmt.Errorf("%w: transfer fee: %w", ErrProviderUnavailable, err)
 	}
-	counterparty := bank.Name + " " + in.AccountNumber
 	_, err = billing.New(d.ledger).Payout(ctx, billing.Payout{
-		ID: w.ID, At: now, Once: once, Payer: in.User.ID, PayerName: in.User.Username,
-		Amount: w.Amount, Fee: w.Fee, ProviderFee: providerFee, To: counterparty,
+		ID: w.ID, At: w.CreatedAt, Once: once, Payer: w.UserID, PayerName: dr.username,
+		Amount: w.Amount, Fee: w.Fee, ProviderFee: providerFee, To: w.BankName + " " + w.AccountNumber,
 	}, items...)
 	var poor *ledger.Insufficient
 	var extraFailed *ledger.ExtraFailed
 	switch {
 	case errors.As(err, &poor):
-		return Withdrawal{}, false, ErrInsufficient
-	case errors.As(err, &extraFailed) && len(extra) > 0 && extraFailed.Index == consumeAt:
-		return Withdrawal{}, false, ErrStepUpUsed
+		return Withdrawal{}, ErrInsufficient
+	case errors.As(err, &extraFailed) && dr.consume != nil && extraFailed.Index == consumeAt:
+		return Withdrawal{}, ErrStepUpUsed
 	case err != nil:
-		return Withdrawal{}, false, err
+		return Withdrawal{}, err
 	}
-	return d.transfer(ctx, w, once.Key, refused)
+	return d.transfer(ctx, w)
 }
 
 // ErrStepUpUsed: the step-up code was used by a concurrent request.
 var ErrStepUpUsed = failure.Fields("This code was already used. Please request a new one.",
 	failure.FieldError{Field: "otp", Msg: "Code already used"})
 
-// transfer asks the provider for w's transfer.
-func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal, onceKey string, refused func() (int, []byte)) (Withdrawal, bool, error) {
+// transfer asks the provider for w's transfer; an outright refusal reverses w.
+func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal) (Withdrawal, error) {
 	callCtx, cancel := context.WithTimeout(ctx, d.TransferTimeout)
 	t, err := d.payouts.Transfer(callCtx, TransferRequest{
 		Reference: w.ID, AccountNumber: w.AccountNumber, BankCode: w.BankCode, Amount: w.Amount,
@@ -299,20 +307,23 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal, onceKey string
 			// The webhook and the reconciler find the transfer by its reference as well.
 			slog.WarnContext(ctx, "withdrawal: record transfer id", "withdrawal", w.ID, "err", err)
 		}
-		return w, false, nil
+		return w, nil
 	case Definite(err):
 		slog.WarnContext(ctx, "withdrawal: the provider refused the transfer; reversing", "withdrawal", w.ID, "err", err)
-		status, body := refused()
 		r := record{Withdrawal: w, PendingSK: pendingSK(w)}
-		if _, serr := d.settle(ctx, r, ledger.Failed, "", "refused: "+err.Error(), d.ledger.Reanswer(onceKey, status, body)); serr != nil {
-			return Withdrawal{}, false, fmt.Errorf("payment: reverse refused withdrawal %s: %w", w.ID, serr)
+		if _, serr := d.settle(ctx, r, ledger.Failed, "", refusedPrefix+err.Error()); serr != nil {
+			return Withdrawal{}, fmt.Errorf("payment: reverse refused withdrawal %s: %w", w.ID, serr)
 		}
-		return Withdrawal{}, false, ErrTransferRefused
+		w.Status = ledger.Failed
+		return w, ErrTransferRefused
 	default:
 		slog.WarnContext(ctx, "withdrawal: transfer call failed; left pending for the reconciler", "withdrawal", w.ID, "err", err)
-		return w, false, nil
+		return w, nil
 	}
 }
+
+// refusedPrefix starts the message of a withdrawal whose transfer the provider refused outright.
+const refusedPrefix = "refused: "
 
 // recordItems are the withdrawal's record, its pending marker and its account's use, written in
 // its movement.

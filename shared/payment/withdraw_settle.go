@@ -124,7 +124,7 @@ func (d *Withdrawals) note(r record, status string, at time.Time) (types.Transac
 		Message: notify.WithdrawalCompletedMessage(r.Amount, r.BankName, r.AccountNumber),
 	}
 	if status == ledger.Failed {
-		n.Kind, n.Message = notify.WithdrawalFailed, notify.WithdrawalFailedMessage(r.Amount, r.Amount+r.Fee, r.BankName, r.AccountNumber)
+		n.Kind, n.Message = notify.WithdrawalFailed, notify.WithdrawalFailedMessage(r.Amount, GivenBack(r.Withdrawal), r.BankName, r.AccountNumber)
 	}
 	item, err := notify.Put(d.users, n)
 	if err != nil {

@@ -1,4 +1,4 @@
-package admin_test
+package wallet_test
 
 import (
 	"context"
@@ -18,6 +18,7 @@ import (
 )
 
 func TestLedgerHealth_SumsTheBalancesShowsThePlatformAccountsAndNamesAnUnbalancedMovement(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := app.SignedIn(t, "ada_sings")
@@ -70,6 +71,7 @@ func TestLedgerHealth_SumsTheBalancesShowsThePlatformAccountsAndNamesAnUnbalance
 }
 
 func TestLedgerHealth_WhenTheProviderCannotBeAskedAnswersTheRestWithANullBalance(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	// The provider stops taking our key (rotated in its dashboard).

@@ -1,4 +1,4 @@
-package admin
+package payment
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"zuum/functions/wire"
 	"zuum/shared/audit"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
@@ -21,14 +22,24 @@ import (
 // admin does about one: look again at the provider (settles only by its word), mark it failed
 // (the movement reversed: the admin asserts the provider failed it) or completed. Each action is
 // recorded in the audit log in the action's own transaction.
-type withdrawals struct {
+type review struct {
 	svc   *payment.Withdrawals
 	audit *audit.Store
 }
 
-// mountWithdrawals mounts the withdrawals review queue's routes.
-func (h *Handler) mountWithdrawals(svc *payment.Withdrawals) {
-	q := &withdrawals{svc: svc, audit: h.Audit()}
+// Admin is the admin Lambda's router (functions/admin's Handler): Handle mounts a route only an
+// approved admin reaches (httpapi.RequireAdmin), Audit is the admin audit log.
+type Admin interface {
+	Handle(pattern string, fn func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal))
+	Audit() *audit.Store
+}
+
+// AdminRoutes mounts the withdrawals review queue on the admin Lambda: GET /api/admin/withdrawals
+// and POST /api/admin/withdrawals/{id}/{recheck,fail,complete}, over the payment provider and the
+// ledger of p; settlements notify their owner in usersTable.
+func AdminRoutes(h Admin, p wire.Payments, usersTable string) {
+	svc := payment.NewWithdrawals(p.Provider, payment.NewBankList(p.Provider), nil, p.DB, p.Ledger, usersTable)
+	q := &review{svc: svc, audit: h.Audit()}
 	h.Handle("GET /api/admin/withdrawals", q.list)
 	h.Handle("POST /api/admin/withdrawals/{id}/recheck", q.recheck)
 	h.Handle("POST /api/admin/withdrawals/{id}/fail", q.mark("withdrawal.fail", ledger.Failed))
@@ -54,8 +65,8 @@ type withdrawalJSON struct {
 func withdrawalView(w payment.WithdrawalRecord) withdrawalJSON {
 	return withdrawalJSON{
 		ID: w.ID, UserID: w.UserID, Username: w.Username, Amount: w.Amount, Fee: w.Fee, AccountNumber: w.AccountNumber,
-		BankCode: w.BankCode, BankName: w.BankName, Status: w.Status, TransferID: optional(w.TransferID),
-		Message: optional(w.Message), CreatedAt: w.CreatedAt.UTC().Format(time.RFC3339),
+		BankCode: w.BankCode, BankName: w.BankName, Status: w.Status, TransferID: orNull(w.TransferID),
+		Message: orNull(w.Message), CreatedAt: w.CreatedAt.UTC().Format(time.RFC3339),
 	}
 }
 
@@ -64,8 +75,8 @@ type withdrawalList struct {
 	Total       int              `json:"total"`
 }
 
-// withdrawalAnswer is an action's answer: what happened, and the withdrawal afterwards.
-type withdrawalAnswer struct {
+// reviewAnswer is an action's answer: what happened, and the withdrawal afterwards.
+type reviewAnswer struct {
 	Message    string         `json:"message"`
 	Withdrawal withdrawalJSON `json:"withdrawal"`
 }
@@ -78,7 +89,7 @@ var errBadWithdrawalQueue = failure.New(failure.Invalid, "status must be review.
 // providerUnavailable is the 503 of an action that had to ask the provider and could not.
 const providerUnavailable = "Payment provider unavailable. Please try again later."
 
-func (q *withdrawals) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
+func (q *review) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
 	if s := r.URL.Query().Get("status"); s != "" && s != reviewQueue {
 		httpapi.Error(w, r, errBadWithdrawalQueue)
 		return
@@ -97,7 +108,7 @@ func (q *withdrawals) list(w http.ResponseWriter, r *http.Request, _ httpapi.Adm
 
 // auditing is the audit entry of admin a's action on withdrawal id: before {status: pending},
 // after {status, reason} (the admin's reason, or what the provider said).
-func (q *withdrawals) auditing(a httpapi.AdminPrincipal, action, id string) payment.Audit {
+func (q *review) auditing(a httpapi.AdminPrincipal, action, id string) payment.Audit {
 	return func(status, note string) ([]types.TransactWriteItem, error) {
 		item, err := q.audit.Item(audit.Entry{
 			AdminID: a.ID, AdminUsername: a.Username, Action: action, TargetType: "withdrawal", TargetID: id,
@@ -107,7 +118,7 @@ func (q *withdrawals) auditing(a httpapi.AdminPrincipal, action, id string) paym
 	}
 }
 
-func (q *withdrawals) recheck(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
+func (q *review) recheck(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
 	id := r.PathValue("id")
 	c, err := q.svc.Recheck(r.Context(), id, q.auditing(a, "withdrawal.recheck", id))
 	if q.failed(w, r, err) {
@@ -120,7 +131,7 @@ func (q *withdrawals) recheck(w http.ResponseWriter, r *http.Request, a httpapi.
 	case ledger.Failed:
 		msg = "Failed and refunded: the provider reports the transfer FAILED."
 	}
-	httpapi.JSON(w, http.StatusOK, withdrawalAnswer{Message: msg, Withdrawal: withdrawalView(c.WithdrawalRecord)})
+	httpapi.JSON(w, http.StatusOK, reviewAnswer{Message: msg, Withdrawal: withdrawalView(c.WithdrawalRecord)})
 }
 
 // markBody says why an admin marks a withdrawal; it is kept on the withdrawal and in the audit.
@@ -128,7 +139,7 @@ type markBody struct {
 	Reason string `json:"reason"`
 }
 
-func (q *withdrawals) mark(action, status string) func(http.ResponseWriter, *http.Request, httpapi.AdminPrincipal) {
+func (q *review) mark(action, status string) func(http.ResponseWriter, *http.Request, httpapi.AdminPrincipal) {
 	return func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
 		var in markBody
 		if err := httpapi.Decode(w, r, &in); err != nil {
@@ -142,14 +153,14 @@ func (q *withdrawals) mark(action, status string) func(http.ResponseWriter, *htt
 		}
 		msg := "Withdrawal marked completed."
 		if status == ledger.Failed {
-			msg = "Withdrawal marked failed: " + (after.Amount + after.Fee).String() + " refunded to " + after.Username + "."
+			msg = "Withdrawal marked failed: " + payment.GivenBack(after.Withdrawal).String() + " refunded to " + after.Username + "."
 		}
-		httpapi.JSON(w, http.StatusOK, withdrawalAnswer{Message: msg, Withdrawal: withdrawalView(after)})
+		httpapi.JSON(w, http.StatusOK, reviewAnswer{Message: msg, Withdrawal: withdrawalView(after)})
 	}
 }
 
 // failed answers err, if any: 503 when the provider could not be asked.
-func (q *withdrawals) failed(w http.ResponseWriter, r *http.Request, err error) bool {
+func (q *review) failed(w http.ResponseWriter, r *http.Request, err error) bool {
 	switch {
 	case err == nil:
 		return false
@@ -160,4 +171,12 @@ func (q *withdrawals) failed(w http.ResponseWriter, r *http.Request, err error) 
 		httpapi.Error(w, r, err)
 	}
 	return true
+}
+
+// orNull is s, or null when it is empty.
+func orNull(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }

@@ -1,4 +1,4 @@
-package admin
+package wallet
 
 import (
 	"context"
@@ -23,8 +23,15 @@ type providerBalance interface {
 // providerTimeout bounds the provider's balance call, well inside the function's 10 s.
 const providerTimeout = 4 * time.Second
 
-// mountLedger adds GET /api/admin/ledger, the ledger's health beside the provider's balance.
-func (h *Handler) mountLedger(l *ledger.Store, p providerBalance) {
+// Admin is the admin Lambda's router (functions/admin's Handler): Handle mounts a route only an
+// approved admin reaches (httpapi.RequireAdmin).
+type Admin interface {
+	Handle(pattern string, fn func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal))
+}
+
+// AdminRoutes mounts GET /api/admin/ledger on the admin Lambda: the ledger's health beside the
+// provider's balance.
+func AdminRoutes(h Admin, l *ledger.Store, p providerBalance) {
 	h.Handle("GET /api/admin/ledger", func(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
 		ledgerHealth(w, r, l, p)
 	})

@@ -1,4 +1,4 @@
-package admin_test
+package payment_test
 
 import (
 	"bytes"
@@ -11,14 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/google/uuid"
 
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/localstack/apptest"
-	"zuum/localstack/lambdas"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/payment"
@@ -71,21 +68,23 @@ func (d *desk) withdraw(t *testing.T, naira int64, ago time.Duration) string {
 		t.Fatal(err)
 	}
 	in := payment.WithdrawalRequest{User: acct, Amount: money.Money(naira) * money.Naira, AccountNumber: "0123456789", BankCode: "058"}
-	answer := func(payment.Withdrawal) (ledger.Once, error) { return ledger.Once{Key: "wd-" + uuid.NewString()}, nil }
-	refused := func() (int, []byte) { return http.StatusBadGateway, []byte(`{}`) }
-	x, stepped, err := w.Request(ctx, in, answer, refused)
+	dr, stepped, err := w.Check(ctx, in)
 	if err == nil && stepped {
 		in.OTP = d.app.LastOTP(t, d.user.Name+"@example.com")
-		x, _, err = w.Request(ctx, in, answer, refused)
+		dr, _, err = w.Check(ctx, in)
 	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := w.Make(ctx, dr, ledger.Once{Key: "wd-" + uuid.NewString()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return x.ID
 }
 
-// transfers sets the sandbox's transfer answers: drop loses requests before anything is queued.
-func transfers(t *testing.T, app *apptest.App, drop bool) {
+// transferSettings sets the sandbox's transfer answers: drop loses requests before anything is queued.
+func transferSettings(t *testing.T, app *apptest.App, drop bool) {
 	t.Helper()
 	body := map[string]any{}
 	if drop {
@@ -121,13 +120,18 @@ func inReview(t *testing.T, boot apptest.Admin) []string {
 	if r.Status != http.StatusOK {
 		t.Fatalf("review queue: %d %s", r.Status, r.Raw)
 	}
-	return ids(r, "withdrawals")
+	var out []string
+	for _, e := range objectsOf(r, "withdrawals") {
+		id, _ := e["id"].(string)
+		out = append(out, id)
+	}
+	return out
 }
 
 // wallet is the user's balance, checking the whole ledger is sound first.
 func wallet(t *testing.T, app *apptest.App, userID string) money.Money {
 	t.Helper()
-	return sound(t, app)[ledger.User(userID)]
+	return audit(t, app).Balances[ledger.User(userID)]
 }
 
 // noDrift checks the ledger is sound and that the provider's balance is what the books say it
@@ -135,7 +139,7 @@ func wallet(t *testing.T, app *apptest.App, userID string) money.Money {
 func noDrift(t *testing.T, app *apptest.App) {
 	t.Helper()
 	held := app.Cloud.Edge.Payments().Balance()
-	if books := -sound(t, app)[ledger.Clearing]; held != books {
+	if books := -audit(t, app).Balances[ledger.Clearing]; held != books {
 		t.Fatalf("drift %s: the provider holds %s, the books say %s", held-books, held, books)
 	}
 }
@@ -143,11 +147,32 @@ func noDrift(t *testing.T, app *apptest.App) {
 // told counts the user's withdrawal notifications of kind.
 func told(t *testing.T, u apptest.User, kind string) int {
 	t.Helper()
-	r := u.JSON("GET", "/api/notifications", nil)
+	return count(objectsOf(u.JSON("GET", "/api/notifications", nil), "notifications"), "type", kind)
+}
+
+// audits counts the audit log's entries of action.
+func audits(t *testing.T, boot apptest.Admin, action string) int {
+	t.Helper()
+	return count(objectsOf(boot.JSON("GET", "/api/admin/audit", nil), "entries"), "action", action)
+}
+
+// objectsOf are the objects r's body lists under key.
+func objectsOf(r apptest.Response, key string) []map[string]any {
+	var out []map[string]any
+	list, _ := r.Body[key].([]any)
+	for _, e := range list {
+		if m, ok := e.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// count counts the objects whose field is value.
+func count(objects []map[string]any, field, value string) int {
 	n := 0
-	list, _ := r.Body["notifications"].([]any)
-	for _, x := range list {
-		if x.(map[string]any)["type"] == kind {
+	for _, o := range objects {
+		if o[field] == value {
 			n++
 		}
 	}
@@ -159,14 +184,15 @@ func told(t *testing.T, u apptest.User, kind string) int {
 // or failed settles it once with its audit entry and the owner's notification, and every later
 // action is 409.
 func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMarksSettleItOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := withdrawer(t, app, "ada_review")
-	transfers(t, app, true) // every request lost before the provider queues anything
+	transferSettings(t, app, true) // every request lost before the provider queues anything
 	lost := ada.withdraw(t, 1000, payment.NeedsReviewAfter+time.Hour)
 	paid := ada.withdraw(t, 2000, payment.NeedsReviewAfter+30*time.Minute)
 	young := ada.withdraw(t, 500, payment.NeedsReviewAfter-time.Hour)
-	transfers(t, app, false)
+	transferSettings(t, app, false)
 	if got := wallet(t, app, ada.user.ID); got != 10000*money.Naira-3500*money.Naira-75*money.Naira {
 		t.Fatalf("wallet %s with three withdrawals pending", got)
 	}
@@ -236,7 +262,7 @@ func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMark
 		t.Fatalf("notifications: %d failed, %d completed", told(t, ada.user, "WITHDRAWAL_FAILED"), told(t, ada.user, "WITHDRAWAL_COMPLETED"))
 	}
 	for action, want := range map[string]int{"withdrawal.recheck": 1, "withdrawal.fail": 1, "withdrawal.complete": 1} {
-		if n := promotionAudits(t, boot, action); n != want {
+		if n := audits(t, boot, action); n != want {
 			t.Errorf("%d %s audit entries, want %d", n, action, want)
 		}
 	}
@@ -252,6 +278,7 @@ func TestWithdrawalReview_AWithdrawalTheProviderNeverHadWaitsForAnAdminWhoseMark
 // The provider's word wins over an admin's: a transfer it holds unfinished cannot be marked
 // failed; once it reports FAILED, a recheck refunds it (audited in the same transaction).
 func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	bo := withdrawer(t, app, "bo_review")
@@ -277,7 +304,7 @@ func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.
 	if got := wallet(t, app, bo.user.ID); got != 10000*money.Naira {
 		t.Fatalf("wallet %s, want ₦10,000 back", got)
 	}
-	if n := promotionAudits(t, boot, "withdrawal.recheck"); n != 2 {
+	if n := audits(t, boot, "withdrawal.recheck"); n != 2 {
 		t.Fatalf("%d recheck audit entries, want 2", n)
 	}
 	if told(t, bo.user, "WITHDRAWAL_FAILED") != 1 {
@@ -289,10 +316,11 @@ func TestWithdrawalReview_TheProvidersWordWinsAndARecheckSettlesByIt(t *testing.
 // A transfer.completed webhook and an admin's mark at the same moment settle the withdrawal
 // once: one refund, one notification, and an audit entry only if the admin's mark won.
 func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	cy := withdrawer(t, app, "cy_review")
-	hash := webhookHash(t, app)
+	hash := keys(t, app).WebhookHash
 	const n = 4
 	marks := 0
 	for i := range n {
@@ -302,7 +330,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 		body := transferFailed(tid, id)
 		var wg sync.WaitGroup
 		var hook, mark apptest.Response
-		wg.Go(func() { hook = deliverWebhook(t, app, cy.user.Client, body, hash) })
+		wg.Go(func() { hook = deliver(t, app, cy.user.Client, body, hash) })
 		wg.Go(func() {
 			mark = boot.JSON("POST", "/api/admin/withdrawals/"+id+"/fail", map[string]string{"reason": fmt.Sprintf("race %d", i)})
 		})
@@ -324,7 +352,7 @@ func TestWithdrawalReview_AWebhookAndAnAdminMarkAtOnceSettleOnce(t *testing.T) {
 	if got := told(t, cy.user, "WITHDRAWAL_FAILED"); got != n {
 		t.Fatalf("%d notifications, want %d", got, n)
 	}
-	if got := promotionAudits(t, boot, "withdrawal.fail"); got != marks {
+	if got := audits(t, boot, "withdrawal.fail"); got != marks {
 		t.Fatalf("%d withdrawal.fail audit entries, want %d (the marks that won)", got, marks)
 	}
 	t.Logf("the admin's mark won %d of %d races, the webhook the rest", marks, n)
@@ -360,19 +388,6 @@ func transferOf(t *testing.T, app *apptest.App, id string) string {
 	return ""
 }
 
-func webhookHash(t *testing.T, app *apptest.App) string {
-	t.Helper()
-	out, err := app.Cloud.Secrets.GetSecretValue(context.Background(), &secretsmanager.GetSecretValueInput{SecretId: aws.String(lambdas.FlutterwaveSecretName)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := payment.ParseKeys([]byte(*out.SecretString))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k.WebhookHash
-}
-
 // transferFailed is the provider's transfer.completed body of a FAILED transfer of ₦1,000.
 func transferFailed(id, reference string) []byte {
 	raw, _ := json.Marshal(map[string]any{
@@ -384,17 +399,4 @@ func transferFailed(id, reference string) []byte {
 		},
 	})
 	return raw
-}
-
-// deliverWebhook posts a signed webhook to the app as the provider would.
-func deliverWebhook(t *testing.T, app *apptest.App, c *apptest.Client, body []byte, hash string) apptest.Response {
-	t.Helper()
-	req, err := http.NewRequest("POST", app.URL("/api/payment/webhook"), bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(payment.HashHeader, hash)
-	req.Header.Set(payment.SignatureHeader, payment.Sign(hash, body))
-	return c.Do(req)
 }
