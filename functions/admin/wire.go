@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/distribution"
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/functions/wire/buckets"
@@ -68,7 +69,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
+	distribution.AdminRoutes(h.Handle, release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files, log)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	payments, err := wire.Provider(ctx, cfg, env)
 	if err != nil {

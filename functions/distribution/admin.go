@@ -1,4 +1,4 @@
-package admin
+package distribution
 
 import (
 	"context"
@@ -15,45 +15,38 @@ import (
 	"zuum/shared/release"
 )
 
-// releases is the releases queue of the admin area (issue 13): the releases awaiting review and
-// every status after, one release with its files playable and its cover shown, and the review
-// actions, each recorded in the audit log in the action's own transaction.
-type releases struct {
+// AdminHandle mounts one admin route: functions/admin's Handler.Handle, which lets only approved
+// admins through (httpapi.RequireAdmin) and hands fn the admin.
+type AdminHandle func(pattern string, fn func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal))
+
+// AdminRoutes mounts the releases queue of the admin area (issue 13) through handle: the releases
+// awaiting review and every status after, one release with its files playable (signed by files)
+// and its cover shown, and the review actions, each recorded in log in the action's own
+// transaction.
+func AdminRoutes(handle AdminHandle, store *release.Store, files *media.Store, log *audit.Store) {
+	q := &queue{store: store, files: files, audit: log}
+	handle("GET /api/admin/releases", q.list)
+	handle("GET /api/admin/releases/{id}", q.get)
+	handle("POST /api/admin/releases/{id}/review", q.act("release.review", q.store.Review))
+	handle("POST /api/admin/releases/{id}/approve", q.act("release.approve", q.store.Approve))
+	handle("POST /api/admin/releases/{id}/deliver", q.act("release.deliver", q.store.Deliver))
+	handle("POST /api/admin/releases/{id}/reject", q.reject)
+}
+
+// queue serves the admin routes.
+type queue struct {
 	store *release.Store
 	files *media.Store
 	audit *audit.Store
 }
 
-// mountReleases mounts the releases queue's routes over the release store and the media bucket
-// (which signs the files).
-func (h *Handler) mountReleases(store *release.Store, files *media.Store) {
-	q := &releases{store: store, files: files, audit: h.Audit()}
-	h.Handle("GET /api/admin/releases", q.list)
-	h.Handle("GET /api/admin/releases/{id}", q.get)
-	h.Handle("POST /api/admin/releases/{id}/review", q.act("release.review", q.store.Review))
-	h.Handle("POST /api/admin/releases/{id}/approve", q.act("release.approve", q.store.Approve))
-	h.Handle("POST /api/admin/releases/{id}/deliver", q.act("release.deliver", q.store.Deliver))
-	h.Handle("POST /api/admin/releases/{id}/reject", q.reject)
-}
-
-// releaseList is a page of a queue.
-type releaseList struct {
-	Releases   []release.View     `json:"releases"`
-	Pagination httpapi.Pagination `json:"pagination"`
-}
-
-// releaseAnswer is one release.
-type releaseAnswer struct {
-	Release release.View `json:"release"`
-}
-
 var errBadReleaseQueue = failure.New(failure.Invalid, "status must be one of "+strings.Join(release.Queues, ", ")+".")
 
-func (q *releases) view(ctx context.Context, r release.Release) release.View {
+func (q *queue) view(ctx context.Context, r release.Release) release.View {
 	return r.View(func(key string) string { return q.files.URL(ctx, key) })
 }
 
-func (q *releases) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
+func (q *queue) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
 	status := r.URL.Query().Get("status")
 	if status == "" {
 		status = release.Queues[0] // pending: submitted and in review
@@ -77,24 +70,24 @@ func (q *releases) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminP
 		httpapi.Error(w, r, err)
 		return
 	}
-	out := releaseList{Releases: []release.View{}, Pagination: httpapi.NewPagination(page.Total, p, page.Next)}
+	out := List{Releases: []release.View{}, Pagination: httpapi.NewPagination(page.Total, p, page.Next)}
 	for _, rel := range page.Releases {
 		out.Releases = append(out.Releases, q.view(r.Context(), rel))
 	}
 	httpapi.JSON(w, http.StatusOK, out)
 }
 
-func (q *releases) get(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
+func (q *queue) get(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {
 	rel, err := q.store.Get(r.Context(), r.PathValue("id"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, releaseAnswer{Release: q.view(r.Context(), rel)})
+	httpapi.JSON(w, http.StatusOK, Answer{Release: q.view(r.Context(), rel)})
 }
 
 // auditing is the audit entry of admin a's action on release id, written with the change.
-func (q *releases) auditing(a httpapi.AdminPrincipal, action, id string) release.With {
+func (q *queue) auditing(a httpapi.AdminPrincipal, action, id string) release.With {
 	return func(before, after release.Release) ([]types.TransactWriteItem, error) {
 		now := map[string]string{"status": string(after.Status)}
 		if after.Reason != "" {
@@ -109,7 +102,7 @@ func (q *releases) auditing(a httpapi.AdminPrincipal, action, id string) release
 }
 
 // act is a review action that takes no body.
-func (q *releases) act(action string, do func(context.Context, string, release.With) (release.Release, release.Release, error)) func(http.ResponseWriter, *http.Request, httpapi.AdminPrincipal) {
+func (q *queue) act(action string, do func(context.Context, string, release.With) (release.Release, release.Release, error)) func(http.ResponseWriter, *http.Request, httpapi.AdminPrincipal) {
 	return func(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
 		id := r.PathValue("id")
 		_, after, err := do(r.Context(), id, q.auditing(a, action, id))
@@ -122,7 +115,7 @@ type rejectBody struct {
 	Reason string `json:"reason"`
 }
 
-func (q *releases) reject(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
+func (q *queue) reject(w http.ResponseWriter, r *http.Request, a httpapi.AdminPrincipal) {
 	var in rejectBody
 	if err := httpapi.Decode(w, r, &in); err != nil {
 		httpapi.Error(w, r, err)
@@ -133,10 +126,10 @@ func (q *releases) reject(w http.ResponseWriter, r *http.Request, a httpapi.Admi
 	q.answer(w, r, after, err)
 }
 
-func (q *releases) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error) {
+func (q *queue) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error) {
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, releaseAnswer{Release: q.view(r.Context(), rel)})
+	httpapi.JSON(w, http.StatusOK, Answer{Release: q.view(r.Context(), rel)})
 }
