@@ -54,6 +54,7 @@ func auditActions(t *testing.T, ad apptest.Admin, target string) []string {
 }
 
 func TestAdminReleases_NeedAnApprovedAdmin(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	anon, user, pending := w.app.Client(t), w.user("ada_sings"), w.app.PendingAdmin(t, "new_ops")
 	for _, rt := range adminRoutes {
@@ -74,6 +75,7 @@ func TestAdminReleases_NeedAnApprovedAdmin(t *testing.T) {
 }
 
 func TestAdminReleases_TheQueueShowsSubmittedReleasesWithTheirFilesPlayable(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ada := w.user("ada_sings")
 	ad := w.app.SignedInAdmin(t, "ops_ada")
@@ -111,6 +113,7 @@ func TestAdminReleases_TheQueueShowsSubmittedReleasesWithTheirFilesPlayable(t *t
 }
 
 func TestAdminReleases_ReviewApproveDeliverMovesHeldToFeesAndIsAudited(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ada := w.user("ada_sings")
 	w.deposit(ada, 60_000*money.Naira)
@@ -154,6 +157,7 @@ func TestAdminReleases_ReviewApproveDeliverMovesHeldToFeesAndIsAudited(t *testin
 }
 
 func TestAdminReleases_RejectionRefundsInFullAndTellsTheReason(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ada := w.user("ada_sings")
 	w.deposit(ada, 100_000*money.Naira)

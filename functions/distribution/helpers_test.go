@@ -30,6 +30,9 @@ type world struct {
 	app    *apptest.App
 	ledger *ledger.Store
 	n      int
+	// shared, when set, are uploads of u's that single, album and track name instead of
+	// uploading new ones (for submissions that are refused and so keep them).
+	shared map[media.Kind]string
 }
 
 func newWorld(t *testing.T) *world {
@@ -70,6 +73,9 @@ func (w *world) exists(key string) bool {
 
 // cover is a valid 3000×3000 cover uploaded by u.
 func (w *world) cover(u apptest.User) string {
+	if key, ok := w.shared[media.CoverArt]; ok {
+		return key
+	}
 	return w.upload(u.ID, media.CoverArt, "image/png", bigCover)
 }
 
@@ -78,6 +84,9 @@ var bigCover = mediatest.Cover(3000, 3000)
 
 // track is a valid WAV track uploaded by u.
 func (w *world) track(u apptest.User) string {
+	if key, ok := w.shared[media.ReleaseAudio]; ok {
+		return key
+	}
 	return w.upload(u.ID, media.ReleaseAudio, "audio/wav", mediatest.WAV(1))
 }
 
