@@ -55,26 +55,11 @@ func (q *queue) list(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrin
 		httpapi.Error(w, r, errBadReleaseQueue)
 		return
 	}
-	p, err := httpapi.ParsePage(r)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	skip, err := p.Skip(func() (int64, error) { return q.store.QueueCount(r.Context(), status) })
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	page, err := q.store.Queue(r.Context(), status, p.Limit, p.Cursor, skip)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	out := List{Releases: []release.View{}, Pagination: httpapi.NewPagination(page.Total, p, page.Next)}
-	for _, rel := range page.Releases {
-		out.Releases = append(out.Releases, q.view(r.Context(), rel))
-	}
-	httpapi.JSON(w, http.StatusOK, out)
+	listPage(w, r, q.files,
+		func() (int64, error) { return q.store.QueueCount(r.Context(), status) },
+		func(limit int, cursor string, skip int) (release.Page, error) {
+			return q.store.Queue(r.Context(), status, limit, cursor, skip)
+		})
 }
 
 func (q *queue) get(w http.ResponseWriter, r *http.Request, _ httpapi.AdminPrincipal) {

@@ -90,6 +90,16 @@ func (w *world) track(u apptest.User) string {
 	return w.upload(u.ID, media.ReleaseAudio, "audio/wav", mediatest.WAV(1))
 }
 
+// refusesFile submits a complete single by u that names key in field, and checks the answer
+// refuses that field alone with msg.
+func (w *world) refusesFile(u apptest.User, field, key, msg string) {
+	w.t.Helper()
+	got := fields(w.t, submitNew(w.app, u, w.single(u, map[string]any{field: key})))
+	if len(got) != 1 || got[field] != msg {
+		w.t.Errorf("fields %v, want only %s: %q", got, field, msg)
+	}
+}
+
 // deposit pays amount into u's wallet from the provider's clearing account.
 func (w *world) deposit(u apptest.User, amount money.Money) {
 	w.t.Helper()

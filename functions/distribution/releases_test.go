@@ -196,10 +196,7 @@ func TestCreate_ACoverOf2999PixelsASideIsRefused(t *testing.T) {
 	if w.exists(small) {
 		t.Fatal("the media function must have deleted the small cover")
 	}
-	got := fields(t, submitNew(w.app, ada, w.single(ada, map[string]any{"coverArt": small})))
-	if len(got) != 1 || got["coverArt"] != "Cover art must be at least 3000x3000" {
-		t.Errorf("fields %v", got)
-	}
+	w.refusesFile(ada, "coverArt", small, "Cover art must be at least 3000x3000")
 }
 
 func TestCreate_ATrackOf21MBIsRefused(t *testing.T) {
@@ -209,10 +206,7 @@ func TestCreate_ATrackOf21MBIsRefused(t *testing.T) {
 	big := mediatest.WAV(1)
 	big = append(big, make([]byte, 21<<20-len(big))...)
 	key := w.upload(ada.ID, media.ReleaseAudio, "audio/wav", big)
-	got := fields(t, submitNew(w.app, ada, w.single(ada, map[string]any{"audioFile": key})))
-	if len(got) != 1 || got["audioFile"] != "Audio file exceeds 20MB limit" {
-		t.Errorf("fields %v", got)
-	}
+	w.refusesFile(ada, "audioFile", key, "Audio file exceeds 20MB limit")
 }
 
 func TestCreate_AnAACTrackIsRefused(t *testing.T) {
@@ -220,10 +214,7 @@ func TestCreate_AnAACTrackIsRefused(t *testing.T) {
 	w := newWorld(t)
 	ada := w.user("ada_sings")
 	key := w.upload(ada.ID, media.ReleaseAudio, "audio/aac", mediatest.ADTS(43))
-	got := fields(t, submitNew(w.app, ada, w.single(ada, map[string]any{"audioFile": key})))
-	if len(got) != 1 || got["audioFile"] != "Please upload MP3, WAV, or FLAC" {
-		t.Errorf("fields %v", got)
-	}
+	w.refusesFile(ada, "audioFile", key, "Please upload MP3, WAV, or FLAC")
 }
 
 func TestCreate_ASubmissionNeedsAnIdempotencyKeyAndAReplayMovesNothing(t *testing.T) {
