@@ -99,7 +99,6 @@ func accounts(t *testing.T, app *apptest.App) seed.Sessions {
 func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t *testing.T) {
 	// Given the demo accounts, and 30 failed logins from the seed's own address (127.0.0.1),
 	// five against each of the first demo accounts
-	t.Parallel()
 	app, _ := seeded(t)
 	ctx := context.Background()
 	c := app.Client(t)
@@ -130,7 +129,6 @@ func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t
 
 // The README tells a newcomer what the demo content is; it must count what the seed makes.
 func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
-	t.Parallel()
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +148,6 @@ func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
 }
 
 func TestSeed_PaysTheListenersWalletsInThroughTheSandboxOnce(t *testing.T) {
-	t.Parallel()
 	app, _ := seeded(t)
 	ctx := context.Background()
 	l := ledger.New(dynamodb.NewFromConfig(app.Cloud.Config), schema.Ledger.Name)
