@@ -1,7 +1,8 @@
 // Package distribution is the /api/distribution route group: an artist's releases (spec part 2
 // §2, §3, §5), saved as drafts at any step of the wizard, submitted with every rule checked on
 // the server and the promotion package paid from the wallet, and followed through review. The
-// domain is shared/release; admins act on releases through the admin group.
+// domain is shared/release. The admins' releases queue lives here too (AdminRoutes, admin.go);
+// the admin Lambda mounts it.
 package distribution
 
 import (
