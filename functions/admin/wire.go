@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"zuum/functions/distribution"
 	"zuum/functions/payment"
 	"zuum/functions/promotion"
 	"zuum/functions/wallet"
@@ -69,7 +70,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	if err != nil {
 		return nil, err
 	}
-	h.mountReleases(release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files)
+	distribution.AdminRoutes(h.Handle, release.NewStore(db, v[schema.Posts.EnvVar], users, ledger.New(db, v[schema.Ledger.EnvVar]), files), files, log)
 	h.mountUsers(profile.NewStore(db, users), post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: users}))
 	// The ledger's health and the withdrawals review queue ask the payment provider
 	// (FLUTTERWAVE_BASE_URL, FLUTTERWAVE_SECRET_ID).

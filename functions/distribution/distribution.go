@@ -1,7 +1,8 @@
 // Package distribution is the /api/distribution route group: an artist's releases (spec part 2
 // §2, §3, §5), saved as drafts at any step of the wizard, submitted with every rule checked on
 // the server and the promotion package paid from the wallet, and followed through review. The
-// domain is shared/release; admins act on releases through the admin group.
+// domain is shared/release. The admins' releases queue lives here too (AdminRoutes, admin.go);
+// the admin Lambda mounts it.
 package distribution
 
 import (
@@ -173,25 +174,36 @@ func (h *Handler) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request) {
+	me := owner(r).ID
+	listPage(w, r, h.files,
+		func() (int64, error) { return h.releases.Count(r.Context(), me) },
+		func(limit int, cursor string, skip int) (release.Page, error) {
+			return h.releases.Mine(r.Context(), me, limit, cursor, skip)
+		})
+}
+
+// listPage answers the page of a list of releases that r asks for (httpapi.ParsePage): count
+// counts the whole list, read reads one page of it; files sign each release's files.
+func listPage(w http.ResponseWriter, r *http.Request, files *media.Store, count func() (int64, error),
+	read func(limit int, cursor string, skip int) (release.Page, error)) {
 	p, err := httpapi.ParsePage(r)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	me := owner(r).ID
-	skip, err := p.Skip(func() (int64, error) { return h.releases.Count(r.Context(), me) })
+	skip, err := p.Skip(count)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
-	page, err := h.releases.Mine(r.Context(), me, p.Limit, p.Cursor, skip)
+	page, err := read(p.Limit, p.Cursor, skip)
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return
 	}
 	out := List{Releases: []release.View{}, Pagination: httpapi.NewPagination(page.Total, p, page.Next)}
 	for _, rel := range page.Releases {
-		out.Releases = append(out.Releases, h.view(r, rel))
+		out.Releases = append(out.Releases, rel.View(func(key string) string { return files.URL(r.Context(), key) }))
 	}
 	httpapi.JSON(w, http.StatusOK, out)
 }

@@ -30,6 +30,9 @@ type world struct {
 	app    *apptest.App
 	ledger *ledger.Store
 	n      int
+	// shared, when set, are uploads of u's that single, album and track name instead of
+	// uploading new ones (for submissions that are refused and so keep them).
+	shared map[media.Kind]string
 }
 
 func newWorld(t *testing.T) *world {
@@ -70,6 +73,9 @@ func (w *world) exists(key string) bool {
 
 // cover is a valid 3000×3000 cover uploaded by u.
 func (w *world) cover(u apptest.User) string {
+	if key, ok := w.shared[media.CoverArt]; ok {
+		return key
+	}
 	return w.upload(u.ID, media.CoverArt, "image/png", bigCover)
 }
 
@@ -78,7 +84,20 @@ var bigCover = mediatest.Cover(3000, 3000)
 
 // track is a valid WAV track uploaded by u.
 func (w *world) track(u apptest.User) string {
+	if key, ok := w.shared[media.ReleaseAudio]; ok {
+		return key
+	}
 	return w.upload(u.ID, media.ReleaseAudio, "audio/wav", mediatest.WAV(1))
+}
+
+// refusesFile submits a complete single by u that names key in field, and checks the answer
+// refuses that field alone with msg.
+func (w *world) refusesFile(u apptest.User, field, key, msg string) {
+	w.t.Helper()
+	got := fields(w.t, submitNew(w.app, u, w.single(u, map[string]any{field: key})))
+	if len(got) != 1 || got[field] != msg {
+		w.t.Errorf("fields %v, want only %s: %q", got, field, msg)
+	}
 }
 
 // deposit pays amount into u's wallet from the provider's clearing account.

@@ -34,6 +34,7 @@ func sold(t *testing.T, app *apptest.App) licence.Licence {
 }
 
 func TestVerify_AnyoneSeesAGenuineLicenceWithoutLoggingIn(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	l := sold(t, app)
 	r := app.Client(t).JSON("GET", "/api/licences/"+l.Number, nil)
@@ -50,6 +51,7 @@ func TestVerify_AnyoneSeesAGenuineLicenceWithoutLoggingIn(t *testing.T) {
 }
 
 func TestVerify_ANumberTypedInLowerCaseOrWithLookalikesFindsTheLicence(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	l := sold(t, app)
 	typed := strings.ToLower(l.Number)
@@ -61,6 +63,7 @@ func TestVerify_ANumberTypedInLowerCaseOrWithLookalikesFindsTheLicence(t *testin
 }
 
 func TestVerify_AnUnknownOrMalformedNumberIsNotFound(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	sold(t, app)
 	anon := app.Client(t)
@@ -76,6 +79,7 @@ func TestVerify_AnUnknownOrMalformedNumberIsNotFound(t *testing.T) {
 
 // The samples in events/licences are what `make invoke` replays.
 func TestEvents_LicenceSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	res := app.Replay(t, "licences", "events/licences/verify-unknown.json")
 	if res.StatusCode != http.StatusNotFound || !strings.Contains(res.Body, "Licence not found") {

@@ -6,32 +6,20 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
-	"zuum/localstack/apptest"
 	"zuum/localstack/seed"
-	"zuum/shared/profile"
-	"zuum/shared/schema"
 )
 
 func TestSeed_PutsTheDemoBeatsUpForSaleOnceWithTheirPreviews(t *testing.T) {
-	app := apptest.Start(t, nil)
+	app, _ := seeded(t)
 	ctx := context.Background()
-	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
-	if _, err := seed.Apply(ctx, profiles); err != nil {
-		t.Fatal(err)
-	}
 	want := 0
 	for _, b := range seed.SaleBeats {
 		want += len(b)
 	}
-	if n, err := seed.Beats(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle); err != nil || n != want {
-		t.Fatalf("beats: %d, %v; want %d", n, err, want)
-	}
-	app.NoFailedEvents(t)
-	if n, err := seed.Beats(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle); err != nil || n != 0 {
-		t.Fatalf("second run added %d beats (%v); want 0", n, err)
-	}
+	twice(t, "beats", want, func() (int, error) {
+		defer app.NoFailedEvents(t)
+		return seed.Beats(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
+	})
 	c := app.Client(t)
 	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
 	if r.Status != http.StatusOK {

@@ -20,24 +20,19 @@ import (
 )
 
 func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
-	app := apptest.Start(t, nil)
-	ctx := context.Background()
-	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
-	if n, err := seed.Apply(ctx, profiles); err != nil || n != len(seed.Demos)+len(seed.Listeners) {
-		t.Fatalf("accounts: %d, %v", n, err)
+	app, n := seeded(t)
+	if n != len(seed.Demos)+len(seed.Listeners) {
+		t.Fatalf("accounts: %d", n)
 	}
+	ctx := context.Background()
 	want := len(seed.Videos)
 	for _, tracks := range seed.Tracks {
 		want += len(tracks)
 	}
-	n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
-	if err != nil || n != want {
-		t.Fatalf("posts: %d, %v; want %d", n, err, want)
-	}
-	app.NoFailedEvents(t)
-	if n, err := seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle); err != nil || n != 0 {
-		t.Fatalf("second run added %d posts (%v); want 0", n, err)
-	}
+	twice(t, "posts", want, func() (int, error) {
+		defer app.NoFailedEvents(t)
+		return seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
+	})
 
 	c := app.Client(t)
 	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
@@ -72,6 +67,27 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 	}
 }
 
+// seeded is a running app with the demo accounts in it (seed.Apply), and how many it made.
+func seeded(t *testing.T) (*apptest.App, int) {
+	t.Helper()
+	app := apptest.Start(t, nil)
+	n, err := seed.Apply(context.Background(), profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return app, n
+}
+
+// twice runs a seeding step twice: the first run makes first items of what, the second none.
+func twice(t *testing.T, what string, first int, run func() (int, error)) {
+	t.Helper()
+	for i, want := range []int{first, 0} {
+		if n, err := run(); err != nil || n != want {
+			t.Fatalf("run %d made %d %s (%v), want %d", i+1, n, what, err, want)
+		}
+	}
+}
+
 // accounts is the account service the local cloud gives the seed, wired as the groups are.
 func accounts(t *testing.T, app *apptest.App, opts ...func(*account.Config)) *account.Service {
 	t.Helper()
@@ -86,12 +102,8 @@ func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t
 	// Given the demo accounts, and 30 failed logins from the seed's own address (127.0.0.1),
 	// five against each of the first demo accounts, all in one login window: the clock stands
 	// still, so the window cannot end between the failures and the checks
-	app := apptest.Start(t, nil)
+	app, _ := seeded(t)
 	ctx := context.Background()
-	profiles := profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name)
-	if _, err := seed.Apply(ctx, profiles); err != nil {
-		t.Fatal(err)
-	}
 	now := time.Now()
 	svc := accounts(t, app, func(c *account.Config) { c.Now = func() time.Time { return now } })
 	for i := range 30 {
@@ -138,19 +150,12 @@ func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
 }
 
 func TestSeed_PaysTheListenersWalletsInThroughTheSandboxOnce(t *testing.T) {
-	app := apptest.Start(t, nil)
+	app, _ := seeded(t)
 	ctx := context.Background()
-	db := dynamodb.NewFromConfig(app.Cloud.Config)
-	if _, err := seed.Apply(ctx, profile.NewStore(db, schema.Users.Name)); err != nil {
-		t.Fatal(err)
-	}
-	l := ledger.New(db, schema.Ledger.Name)
-	for run, want := range []int{len(seed.Listeners), 0} {
-		n, err := seed.Wallets(ctx, app.Server.URL, app.Cloud.URL, app.Server.Client(), accounts(t, app), l, app.Cloud.Edge.WaitIdle)
-		if err != nil || n != want {
-			t.Fatalf("run %d paid into %d wallets (%v), want %d", run+1, n, err, want)
-		}
-	}
+	l := ledger.New(dynamodb.NewFromConfig(app.Cloud.Config), schema.Ledger.Name)
+	twice(t, "wallets", len(seed.Listeners), func() (int, error) {
+		return seed.Wallets(ctx, app.Server.URL, app.Cloud.URL, app.Server.Client(), accounts(t, app), l, app.Cloud.Edge.WaitIdle)
+	})
 	// Every deposit came by the provider's webhook, once, and the ledger balances.
 	if d := app.Cloud.Edge.Payments().Deliveries(); len(d) != len(seed.Listeners) {
 		t.Fatalf("%d webhooks, want one per listener", len(d))

@@ -8,6 +8,7 @@ import (
 )
 
 func TestNewNumber_IsValidAndDifferentEachTime(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for range 2000 {
 		n := licence.NewNumber()
@@ -22,6 +23,7 @@ func TestNewNumber_IsValidAndDifferentEachTime(t *testing.T) {
 }
 
 func TestNewNumber_UsesEverySymbolOfTheAlphabet(t *testing.T) {
+	t.Parallel()
 	used := map[rune]bool{}
 	for range 500 {
 		for _, r := range strings.ReplaceAll(strings.TrimPrefix(licence.NewNumber(), "ZUUM-"), "-", "") {
@@ -41,6 +43,7 @@ func TestNewNumber_UsesEverySymbolOfTheAlphabet(t *testing.T) {
 }
 
 func TestValidNumber_RefusesWhatNewNumberNeverWrites(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"", "ZUUM-", "ZUUM-ABCD-EFGH-JKM", "ZUUM-ABCD-EFGH-JKMNP", "ZUUM-ABCDEFGH-JKMN-",
 		"zuum-ABCD-EFGH-JKMN", "ZUUM-abcd-EFGH-JKMN", "ZUUM-ABCD-EFGH-JKMO", "ZUUM-ABCD-EFGH-JKMU",
@@ -57,6 +60,7 @@ func TestValidNumber_RefusesWhatNewNumberNeverWrites(t *testing.T) {
 }
 
 func TestCanonical_ReadsANumberAsPeopleTypeIt(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"ZUUM-0123-4567-89YZ":     "ZUUM-0123-4567-89YZ",
 		" zuum-abcd-efgh-jkmn \n": "ZUUM-ABCD-EFGH-JKMN",
@@ -74,6 +78,7 @@ func TestCanonical_ReadsANumberAsPeopleTypeIt(t *testing.T) {
 }
 
 func TestVerifyURL_IsTheAppsLicencePage(t *testing.T) {
+	t.Parallel()
 	for _, app := range []string{"https://zuum.ng", "https://zuum.ng/"} {
 		if got := licence.VerifyURL(app, "ZUUM-0123-4567-89YZ"); got != "https://zuum.ng/licences/ZUUM-0123-4567-89YZ" {
 			t.Errorf("VerifyURL(%q) = %s", app, got)

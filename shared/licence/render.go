@@ -40,6 +40,9 @@ var loadFonts = sync.OnceValues(func() ([]*entity.CustomFont, error) {
 })
 
 // lagos is West Africa Time, UTC+1 all year: the date printed on a licence is the buyer's.
+// rendering lets one Render at a time use the shared fonts.
+var rendering sync.Mutex
+
 var lagos = time.FixedZone("WAT", 60*60)
 
 var (
@@ -51,7 +54,12 @@ var (
 // Render makes l's licence as a one-page PDF: who sold what to whom, for how much and when,
 // the terms of the non-exclusive licence, and verifyURL (VerifyURL) written out and as a QR
 // code, so anyone handed the paper can check it.
+//
+// One PDF is made at a time: the PDF library writes into the parsed fonts (loadFonts) it shares
+// between documents, so two at once would race over them.
 func Render(l Licence, verifyURL string) (pdf []byte, err error) {
+	rendering.Lock()
+	defer rendering.Unlock()
 	for _, f := range []*string{&l.Number, &l.PurchaseID, &l.BeatID, &l.BeatTitle, &l.BuyerUsername, &l.ProducerUsername} {
 		*f = printable(*f)
 	}

@@ -29,6 +29,7 @@ func pdfText(t *testing.T, pdf []byte) string {
 }
 
 func TestRender_ThePDFStatesEveryFactOfTheLicence(t *testing.T) {
+	t.Parallel()
 	l := sample()
 	url := licence.VerifyURL("https://zuum.ng", l.Number)
 	pdf, err := licence.Render(l, url)
@@ -73,6 +74,7 @@ func tool(t *testing.T, name, pkg string) string {
 }
 
 func TestRender_TheQRCodeReadsAsTheVerificationURL(t *testing.T) {
+	t.Parallel()
 	l := sample()
 	url := licence.VerifyURL("https://zuum.ng", l.Number)
 	pdf, err := licence.Render(l, url)
@@ -118,6 +120,7 @@ func TestRender_APDFIsMadeInBoundedTime(t *testing.T) {
 }
 
 func TestRender_WhatTheTypefaceLacksPrintsAsABox(t *testing.T) {
+	t.Parallel()
 	l := sample()
 	l.BeatTitle = "🔥 Fire\tbeat 中 " + strings.Repeat("and a long title ", 15)
 	pdf, err := licence.Render(l, licence.VerifyURL("https://zuum.ng", l.Number))

@@ -31,6 +31,7 @@ func put(ctx context.Context, db *dynamodb.Client, items ...types.TransactWriteI
 }
 
 func TestStore_APutLicenceReadsBackAsSold(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	s := licence.NewStore(c.DynamoDB, schema.Posts.Name)
@@ -52,6 +53,7 @@ func TestStore_APutLicenceReadsBackAsSold(t *testing.T) {
 }
 
 func TestStore_PutItemNeverOverwritesALicenceWithTheSameNumber(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	s := licence.NewStore(c.DynamoDB, schema.Posts.Name)
@@ -71,6 +73,7 @@ func TestStore_PutItemNeverOverwritesALicenceWithTheSameNumber(t *testing.T) {
 }
 
 func TestStore_GetOfAnUnknownOrMalformedNumberIsNotFound(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	s := licence.NewStore(c.DynamoDB, schema.Posts.Name)
 	for _, n := range []string{licence.NewNumber(), "", "zuum-abcd-efgh-jkmn", "ZUUM-ABCD", "POST#x"} {

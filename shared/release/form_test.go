@@ -22,6 +22,7 @@ func complete() release.Form {
 // Lagos is an hour ahead of UTC: at 23:30 UTC on 1 December it is already 2 December there, so
 // 1 December is yesterday and refused, 2 December is today and taken.
 func TestCheck_TodayIsLagossToday(t *testing.T) {
+	t.Parallel()
 	lateUTC := time.Date(2026, 12, 1, 23, 30, 0, 0, time.UTC)
 	f := complete()
 	if errs := f.Check(lateUTC); len(errs) != 0 {
@@ -39,6 +40,7 @@ func TestCheck_TodayIsLagossToday(t *testing.T) {
 }
 
 func TestCheck_CopyrightYearWithinFiveOfNow(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	for year, ok := range map[int]bool{2021: true, 2031: true, 2020: false, 2032: false, 0: false} {
 		f := complete()
@@ -51,6 +53,7 @@ func TestCheck_CopyrightYearWithinFiveOfNow(t *testing.T) {
 }
 
 func TestNormal_FillsTheWizardsDefaults(t *testing.T) {
+	t.Parallel()
 	f := release.Form{ReleaseType: " Album ", Tracks: make([]release.Track, 3)}.Normal()
 	if f.ReleaseType != "album" || f.NumberOfTracks != 3 || f.AllPlatforms == nil || !*f.AllPlatforms ||
 		!*f.Platforms.Spotify || !*f.Platforms.AppleMusic || !*f.Platforms.YouTubeMusic || f.Platforms.Tidal || f.PromotionPackage != "none" {
@@ -62,6 +65,7 @@ func TestNormal_FillsTheWizardsDefaults(t *testing.T) {
 }
 
 func TestPackages_AreTheWizardsPrices(t *testing.T) {
+	t.Parallel()
 	for id, naira := range map[string]int64{"none": 0, "": 0, "basic": 20_000, "standard": 50_000, "premium": 100_000} {
 		if p, ok := release.PackageOf(id); !ok || p.Price.Kobo() != naira*100 {
 			t.Errorf("%q: %+v %v", id, p, ok)
@@ -73,6 +77,7 @@ func TestPackages_AreTheWizardsPrices(t *testing.T) {
 }
 
 func TestCheck_TextsLongerThanTheirLimitsAreRefusedInDraftsToo(t *testing.T) {
+	t.Parallel()
 	f := complete()
 	f.Title = strings.Repeat("ọ̀", release.MaxName) // one character each, however many code points
 	if errs := f.Check(time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)); len(errs) != 0 {

@@ -118,13 +118,6 @@ func (s *Store) Create(ctx context.Context, owner Owner, f Form, draft bool, ide
 	return r, nil
 }
 
-// submitted is r as it stands once submitted at now, with its package priced.
-func (r Release) submitted(now time.Time) Release {
-	p, _ := PackageOf(r.Form.PromotionPackage)
-	r.Status, r.Package, r.Price, r.SubmittedAt, r.UpdatedAt = Submitted, p.ID, p.Price, now, now
-	return r
-}
-
 // Update replaces the form of owner's draft id with f (CheckDraft's rules): new uploads become
 // its files, files it held and no longer names are deleted. A release past draft is refused.
 func (s *Store) Update(ctx context.Context, owner Owner, id string, f Form) (Release, error) {
@@ -175,15 +168,9 @@ func (s *Store) Submit(ctx context.Context, owner Owner, id string, idem *Idem) 
 	if err != nil {
 		return Release{}, err
 	}
-	if r.Status != Draft {
-		return Release{}, errSubmitted
+	if err := r.Submit(s.now().UTC()); err != nil {
+		return Release{}, err
 	}
-	now := s.now().UTC()
-	if errs := r.Form.Check(now); len(errs) > 0 {
-		return Release{}, failure.Fields(ValidationMessage, errs...)
-	}
-	r = r.submitted(now)
-	r.Version++
 	put, err := s.putItem(r, "#v = :v AND #s = :draft", r.Version-1)
 	if err != nil {
 		return Release{}, err
