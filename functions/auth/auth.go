@@ -122,8 +122,8 @@ type loginRequest struct {
 }
 
 type loginResponse struct {
-	Token   string              `json:"token"`
-	Profile httpapi.ProfileJSON `json:"profile"`
+	Token   string       `json:"token"`
+	Profile profile.View `json:"profile"`
 }
 
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
@@ -138,7 +138,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.SetSessionCookie(w, l.Token, session.TTL)
-	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: h.media.Profile(l.Account.Profile, true)})
+	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: l.Account.Profile.View(h.media.URL, true)})
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {

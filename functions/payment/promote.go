@@ -57,7 +57,7 @@ func (p *promoter) promote(w http.ResponseWriter, r *http.Request) {
 		func(pr promotion.Promotion) ledger.Once {
 			answer = promotedResponse{Data: promotedJSON{ID: pr.ID, Status: pr.Status, Price: pr.Price, Days: pr.Days}}
 			_ = once.Answer(http.StatusCreated, answer)
-			return once.Once
+			return ledger.Once(*once)
 		})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

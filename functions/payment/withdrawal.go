@@ -133,7 +133,7 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		BankCode: in.BankCode, OTP: in.OTP,
 	}, func(x payment.Withdrawal) (ledger.Once, error) {
 		answer = withdrawalResponse{Data: withdrawalData{TxRef: x.ID, Amount: x.Amount, Fee: x.Fee, BankName: x.BankName, Status: x.Status}}
-		return once.Once, once.Answer(http.StatusCreated, answer)
+		return ledger.Once(*once), once.Answer(http.StatusCreated, answer)
 	}, func() (int, []byte) {
 		body, _ := json.Marshal(httpapi.MessageBody{Message: refusedMessage})
 		return http.StatusBadGateway, body

@@ -215,7 +215,7 @@ func (h *Handler) mass(w http.ResponseWriter, r *http.Request) {
 		func(p promotion.Promotion) ledger.Once {
 			answer = paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
 			_ = once.Answer(http.StatusCreated, answer)
-			return once.Once
+			return ledger.Once(*once)
 		})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
