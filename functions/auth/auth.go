@@ -138,7 +138,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.SetSessionCookie(w, l.Token, session.TTL)
-	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: l.Account.Profile.View(h.media.URL, true)})
+	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: l.Account.View(h.media.URL, true)})
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {

@@ -108,7 +108,7 @@ func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request, id strin
 		return
 	}
 	a.Followers, a.Following = lists.Followers, lists.Following
-	out := viewedProfile{View: a.Profile.View(h.media.URL, false)}
+	out := viewedProfile{View: a.View(h.media.URL, false)}
 	if signedIn && viewer.UserID != id {
 		out.IsFollowing = &follows
 	}
