@@ -56,9 +56,8 @@ func TestGroups_LinkTheRouteSetsTheirRowMounts(t *testing.T) {
 	}
 }
 
-// linkedRouteSets lists the functions/ packages the main at dir links, as `make build` builds
-// it, but its cmd and functions/wire's.
-func linkedRouteSets(t *testing.T, dir string) []string {
+// deps lists the packages the main at dir links, as `make build` builds it (go list -deps).
+func deps(t *testing.T, dir string) []string {
 	t.Helper()
 	cmd := exec.Command("go", "list", "-deps", "-tags", "lambda.norpc", dir)
 	cmd.Env = append(cmd.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
@@ -66,8 +65,15 @@ func linkedRouteSets(t *testing.T, dir string) []string {
 	if err != nil {
 		t.Fatalf("go list -deps %s: %v", dir, err)
 	}
+	return strings.Fields(string(out))
+}
+
+// linkedRouteSets lists the functions/ packages the main at dir links but its cmd and
+// functions/wire's.
+func linkedRouteSets(t *testing.T, dir string) []string {
+	t.Helper()
 	var got []string
-	for p := range strings.FieldsSeq(string(out)) {
+	for _, p := range deps(t, dir) {
 		name, ok := strings.CutPrefix(p, "zuum/functions/")
 		if !ok || name == "wire" || strings.HasPrefix(name, "wire/") || strings.HasSuffix(name, "/cmd") {
 			continue
