@@ -100,8 +100,8 @@ type loginRequest struct {
 }
 
 type loginResponse struct {
-	Token   string              `json:"token"`
-	Profile httpapi.ProfileJSON `json:"profile"`
+	Token   string       `json:"token"`
+	Profile profile.View `json:"profile"`
 }
 
 func (h *Handler) login(w http.ResponseWriter, r *http.Request, req loginRequest) {
@@ -111,7 +111,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request, req loginRequest
 		return
 	}
 	httpapi.SetSessionCookie(w, l.Token, session.TTL)
-	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: h.media.Profile(l.Account.Profile, true)})
+	httpapi.JSON(w, http.StatusOK, loginResponse{Token: l.Token, Profile: l.Account.View(h.media.URL, true)})
 }
 
 // sessionResponse says whether the caller's cookie (or Bearer token) is a working session.

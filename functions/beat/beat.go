@@ -136,7 +136,7 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) {
 		func(p purchase.Purchase) (ledger.Once, error) {
 			answer = purchased{Message: "Purchase successful", Data: h.render(r.Context(), p)}
 			err := once.Answer(http.StatusCreated, answer)
-			return once.Once, err
+			return ledger.Once(*once), err
 		})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

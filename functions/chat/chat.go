@@ -17,13 +17,13 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	domain "zuum/shared/chat"
+	"zuum/shared/chat"
 	"zuum/shared/failure"
 	"zuum/shared/httpapi"
 	"zuum/shared/session"
 )
 
-// Poster posts a frame to a connection (domain.ErrGone when it has closed) and closes one.
+// Poster posts a frame to a connection (chat.ErrGone when it has closed) and closes one.
 type Poster interface {
 	Post(ctx context.Context, conn string, data []byte) error
 	Close(ctx context.Context, conn string) error
@@ -39,8 +39,8 @@ type Sessions interface {
 // Handler serves the chat socket's events.
 type Handler struct {
 	sessions Sessions
-	rooms    *domain.Store
-	conns    *domain.Connections
+	rooms    *chat.Store
+	conns    *chat.Connections
 	push     Poster
 	origin   string
 }
@@ -48,7 +48,7 @@ type Handler struct {
 // New returns the chat function. Every frame is judged by the session its connection was opened
 // with, so that a socket stops with its session: logout, a password reset, a deactivation.
 // origin is the app's own origin (APP_URL): an upgrade from a page of any other is refused.
-func New(sessions Sessions, rooms *domain.Store, conns *domain.Connections, push Poster, origin string) *Handler {
+func New(sessions Sessions, rooms *chat.Store, conns *chat.Connections, push Poster, origin string) *Handler {
 	return &Handler{sessions: sessions, rooms: rooms, conns: conns, push: push, origin: origin}
 }
 
@@ -85,7 +85,7 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 	o, err := h.owner(ctx, conn)
 	if err != nil {
 		h.fail(ctx, conn, e, err)
-		if errors.Is(err, domain.ErrNotConnected) {
+		if errors.Is(err, chat.ErrNotConnected) {
 			h.hangUp(ctx, conn)
 		}
 		return ok(), nil
@@ -111,15 +111,15 @@ func (h *Handler) Handle(ctx context.Context, e events.APIGatewayWebsocketProxyR
 	return ok(), nil
 }
 
-// owner is whose conn is, while the session it was opened with is live; domain.ErrNotConnected
+// owner is whose conn is, while the session it was opened with is live; chat.ErrNotConnected
 // when it is unknown, expired or its session has ended, the connection then forgotten.
-func (h *Handler) owner(ctx context.Context, conn string) (domain.Owner, error) {
+func (h *Handler) owner(ctx context.Context, conn string) (chat.Owner, error) {
 	o, err := h.conns.Owner(ctx, conn)
-	if errors.Is(err, domain.ErrNotConnected) {
+	if errors.Is(err, chat.ErrNotConnected) {
 		if err := h.conns.Remove(ctx, conn); err != nil {
 			return o, err
 		}
-		return o, domain.ErrNotConnected
+		return o, chat.ErrNotConnected
 	}
 	if err != nil {
 		return o, err
@@ -130,9 +130,9 @@ func (h *Handler) owner(ctx context.Context, conn string) (domain.Owner, error) 
 // live refuses the frames of a connection whose session has ended since it connected (logout,
 // expiry), whose account's session epoch moved on (a password reset) or whose account was
 // deactivated or is gone: the connection is forgotten and the frame answered as one of an
-// expired connection (domain.ErrNotConnected), then closed (hangUp); reconnecting is refused, as
+// expired connection (chat.ErrNotConnected), then closed (hangUp); reconnecting is refused, as
 // the session is.
-func (h *Handler) live(ctx context.Context, conn string, o domain.Owner) error {
+func (h *Handler) live(ctx context.Context, conn string, o chat.Owner) error {
 	_, err := h.sessions.Resume(ctx, o.UserID, o.SessionID, o.Epoch)
 	if err == nil || !failure.Is(err, failure.Unauthorized) {
 		return err
@@ -140,7 +140,7 @@ func (h *Handler) live(ctx context.Context, conn string, o domain.Owner) error {
 	if err := h.conns.RemoveOf(ctx, o.UserID, conn); err != nil {
 		return err
 	}
-	return domain.ErrNotConnected
+	return chat.ErrNotConnected
 }
 
 // hangUp closes conn (the management API's DeleteConnection), after the answer to its frame.
@@ -173,7 +173,7 @@ func (h *Handler) connect(ctx context.Context, e events.APIGatewayWebsocketProxy
 		return refuse()
 	}
 	if err == nil {
-		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, domain.Owner{
+		err = h.conns.Add(ctx, e.RequestContext.ConnectionID, chat.Owner{
 			UserID: session.UserID, SessionID: session.SessionID, Epoch: session.Account.SessionEpoch})
 	}
 	if err != nil {
@@ -273,7 +273,7 @@ func (h *Handler) send(ctx context.Context, conn, user string, f frame) {
 	msg, err := h.rooms.Send(ctx, user, f.RoomID.String(), f.ReceiverID.String(), string(f.Content), clientID)
 	if err != nil {
 		refused := ackData{ClientID: clientID, Error: h.text(ctx, err)}
-		if tooFast := (*domain.TooFast)(nil); errors.As(err, &tooFast) {
+		if tooFast := (*chat.TooFast)(nil); errors.As(err, &tooFast) {
 			refused.RetryAfter = int(math.Ceil(tooFast.RetryAfter.Seconds()))
 		}
 		h.post(ctx, conn, event{Event: "ack", Data: refused})
@@ -347,14 +347,14 @@ func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 	for _, c := range conns {
 		wg.Go(func() {
 			_, err := h.owner(ctx, c)
-			if errors.Is(err, domain.ErrNotConnected) {
+			if errors.Is(err, chat.ErrNotConnected) {
 				h.hangUp(ctx, c)
 				return
 			}
 			if err == nil {
 				err = h.push.Post(ctx, c, raw)
 			}
-			if errors.Is(err, domain.ErrGone) {
+			if errors.Is(err, chat.ErrGone) {
 				err = h.conns.RemoveOf(ctx, user, c)
 			}
 			if err != nil {
@@ -369,7 +369,7 @@ func (h *Handler) deliver(ctx context.Context, user string, ev event) {
 func (h *Handler) post(ctx context.Context, conn string, ev event) {
 	raw, _ := json.Marshal(ev)
 	err := h.push.Post(ctx, conn, raw)
-	if errors.Is(err, domain.ErrGone) {
+	if errors.Is(err, chat.ErrGone) {
 		err = h.conns.Remove(ctx, conn)
 	}
 	if err != nil {
@@ -410,7 +410,7 @@ type message struct {
 	ClientID  string `json:"clientId,omitempty"`
 }
 
-func messageJSON(m domain.Message) message {
+func messageJSON(m chat.Message) message {
 	return message{ID: m.ID, RoomID: m.RoomID, SenderID: m.SenderID, Content: m.Content,
 		CreatedAt: m.CreatedAt.UTC().Format("2006-01-02T15:04:05.000Z"), ClientID: m.ClientID}
 }

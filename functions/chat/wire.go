@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"zuum/functions/wire"
-	domain "zuum/shared/chat"
+	"zuum/shared/chat"
 	"zuum/shared/schema"
 )
 
@@ -30,7 +30,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 	api := apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 		o.BaseEndpoint = aws.String(callback)
 	})
-	h := New(sessions, domain.NewStore(db, v[schema.Chat.EnvVar]),
-		domain.NewConnections(db, v[schema.Connections.EnvVar]), domain.NewPusher(api), v["APP_URL"])
+	h := New(sessions, chat.NewStore(db, v[schema.Chat.EnvVar]),
+		chat.NewConnections(db, v[schema.Connections.EnvVar]), chat.NewPusher(api), v["APP_URL"])
 	return h.Handle, nil
 }

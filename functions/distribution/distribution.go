@@ -120,7 +120,7 @@ func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
 
 // idem is the request's idempotency: its key, and the answer stored with it.
 func (h *Handler) idem(r *http.Request, status int) *release.Idem {
-	return &release.Idem{Once: httpapi.OnceOf(r).Once, Answer: func(rel release.Release) (int, []byte, error) {
+	return &release.Idem{Once: ledger.Once(*httpapi.OnceOf(r)), Answer: func(rel release.Release) (int, []byte, error) {
 		body, err := json.Marshal(Answer{Release: h.view(r, rel)})
 		return status, body, err
 	}}

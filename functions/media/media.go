@@ -16,19 +16,19 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	files "zuum/shared/media"
+	"zuum/shared/media"
 	"zuum/shared/schema"
 )
 
 // Worker checks uploads.
 type Worker struct {
-	store   *files.Store
-	catalog *files.Catalog
+	store   *media.Store
+	catalog *media.Catalog
 	bucket  string
 }
 
 // New returns a worker over the media bucket's store and the catalog.
-func New(store *files.Store, catalog *files.Catalog, bucket string) *Worker {
+func New(store *media.Store, catalog *media.Catalog, bucket string) *Worker {
 	return &Worker{store: store, catalog: catalog, bucket: bucket}
 }
 
@@ -59,7 +59,7 @@ func (w *Worker) Handle(ctx context.Context, payload []byte) error {
 // finishes the delete.
 func (w *Worker) check(ctx context.Context, key string) error {
 	m, err := w.store.Examine(ctx, key)
-	if errors.Is(err, files.ErrNoObject) {
+	if errors.Is(err, media.ErrNoObject) {
 		slog.InfoContext(ctx, "media: object gone, nothing to check", "key", key)
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 
 	"zuum/functions/wire"
 	"zuum/functions/wire/buckets"
-	files "zuum/shared/media"
+	"zuum/shared/media"
 	"zuum/shared/schema"
 )
 
@@ -19,6 +19,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 		return nil, err
 	}
 	bucket := v[schema.Media.EnvVar]
-	w := New(files.NewStore(buckets.S3(cfg), bucket), files.NewCatalog(dynamodb.NewFromConfig(cfg), v[schema.Posts.EnvVar]), bucket)
+	w := New(media.NewStore(buckets.S3(cfg), bucket), media.NewCatalog(dynamodb.NewFromConfig(cfg), v[schema.Posts.EnvVar]), bucket)
 	return w.Handle, nil
 }

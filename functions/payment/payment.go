@@ -104,7 +104,7 @@ func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	var answer depositAccountResponse
 	_, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, func(a payment.DepositAccount) (ledger.Once, error) {
 		answer = depositAccountOf(a)
-		return once.Once, once.Answer(http.StatusCreated, answer)
+		return ledger.Once(*once), once.Answer(http.StatusCreated, answer)
 	})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

@@ -149,7 +149,7 @@ func (s *subscriptions) payFromWallet(w http.ResponseWriter, r *http.Request) {
 	_, err := s.subs.PayFromWallet(r.Context(), me.UserID, func(after payment.State) ledger.Once {
 		answer = changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
 		_ = once.Answer(http.StatusCreated, answer)
-		return once.Once
+		return ledger.Once(*once)
 	})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

@@ -140,7 +140,7 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		err = once.Answer(http.StatusCreated, answer)
 	}
 	if err == nil {
-		_, err = wd.svc.Make(ctx, draft, once.Once)
+		_, err = wd.svc.Make(ctx, draft, ledger.Once(*once))
 	}
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
@@ -148,7 +148,7 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, payment.ErrTransferRefused):
 		// Reversed: a replay of the request gets this answer, not the one stored with it.
 		if aerr := once.Answer(http.StatusBadGateway, httpapi.MessageBody{Message: refusedMessage}); aerr == nil {
-			if rerr := wd.ledger.Reanswer(ctx, once.Once); rerr != nil {
+			if rerr := wd.ledger.Reanswer(ctx, ledger.Once(*once)); rerr != nil {
 				slog.ErrorContext(ctx, "withdrawal: store the refusal's answer", "request_id", httpapi.RequestID(r), "err", rerr)
 			}
 		}

@@ -81,7 +81,7 @@ func pay(w http.ResponseWriter, r *http.Request, l *ledger.Store, run func(promo
 	_, err := run(func(pr promotion.Promotion) ledger.Once {
 		answer = view(pr)
 		_ = once.Answer(http.StatusCreated, answer)
-		return once.Once
+		return ledger.Once(*once)
 	})
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):

@@ -14,7 +14,7 @@ import (
 	"zuum/shared/httpapi"
 	"zuum/shared/post"
 	"zuum/shared/profile"
-	idx "zuum/shared/search"
+	"zuum/shared/search"
 )
 
 // Handler serves /api/search.
@@ -72,7 +72,7 @@ type Results struct {
 // search answers GET /api/search?q=&type=&cursor=&limit=.
 func (h *Handler) search(w http.ResponseWriter, r *http.Request) {
 	in := r.URL.Query()
-	q, err := idx.Parse(in.Get("q"))
+	q, err := search.Parse(in.Get("q"))
 	if err != nil {
 		httpapi.Error(w, r, err)
 		return

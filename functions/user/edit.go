@@ -84,7 +84,7 @@ func (h *Handler) updateProfile(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusOK, h.media.Profile(after.Profile, true))
+	httpapi.JSON(w, http.StatusOK, after.View(h.media.URL, true))
 }
 
 // parseForm reads a multipart (or URL-encoded) form, keeping files in memory: the body is

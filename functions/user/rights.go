@@ -54,7 +54,7 @@ const exportPage = 100
 
 type exportJSON struct {
 	ExportedAt    string                     `json:"exported_at"`
-	Profile       httpapi.ProfileJSON        `json:"profile"`
+	Profile       profile.View               `json:"profile"`
 	Followers     []profile.Summary          `json:"followers"`
 	Following     []profile.Summary          `json:"following"`
 	Posts         []exportPost               `json:"posts"`
@@ -158,7 +158,7 @@ func (h *Handler) export(w http.ResponseWriter, r *http.Request) {
 func (h *Handler) collect(ctx context.Context, a profile.Account) (exportJSON, error) {
 	id := a.ID
 	out := exportJSON{
-		ExportedAt: stamp(time.Now()), Profile: h.media.Profile(a.Profile, true),
+		ExportedAt: stamp(time.Now()), Profile: a.View(h.media.URL, true),
 		Followers: []profile.Summary{}, Following: []profile.Summary{}, Posts: []exportPost{},
 		Comments: []exportComment{}, Likes: []exportLike{}, Messages: map[string][]exportMessage{},
 		Purchases: []exportPurchase{}, Licences: []exportLicence{}, Wallet: []exportEntry{}, Notifications: []exportNote{},

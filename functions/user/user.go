@@ -81,12 +81,12 @@ func (h *Handler) ownProfile(w http.ResponseWriter, r *http.Request) {
 	}
 	own := p.Account.Profile
 	own.Followers, own.Following = lists.Followers, lists.Following
-	httpapi.JSON(w, http.StatusOK, h.media.Profile(own, true))
+	httpapi.JSON(w, http.StatusOK, own.View(h.media.URL, true))
 }
 
 // viewedProfile is another user's profile as a signed-in viewer sees it.
 type viewedProfile struct {
-	httpapi.ProfileJSON
+	profile.View
 	IsFollowing *bool `json:"is_following,omitempty"`
 }
 
@@ -108,7 +108,7 @@ func (h *Handler) publicProfile(w http.ResponseWriter, r *http.Request, id strin
 		return
 	}
 	a.Followers, a.Following = lists.Followers, lists.Following
-	out := viewedProfile{ProfileJSON: h.media.Profile(a.Profile, false)}
+	out := viewedProfile{View: a.View(h.media.URL, false)}
 	if signedIn && viewer.UserID != id {
 		out.IsFollowing = &follows
 	}

@@ -60,7 +60,7 @@ func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) {
 	once := httpapi.OnceOf(r)
 	t, err := h.transfers.Send(r.Context(), me.Account, req, func(t transfer.Transfer) (ledger.Once, error) {
 		err := once.Answer(http.StatusCreated, answerOf(t))
-		return once.Once, err
+		return ledger.Once(*once), err
 	})
 	if errors.Is(err, ledger.ErrReplayed) {
 		httpapi.Replay(w, r, h.ledger)

@@ -1,7 +1,6 @@
 package wire_test
 
 import (
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,14 +43,8 @@ func TestGroups_LinkOnlyTheClientsTheyUse(t *testing.T) {
 	for _, m := range mains {
 		group := filepath.Base(filepath.Dir(filepath.Dir(m)))
 		t.Run(group, func(t *testing.T) {
-			cmd := exec.Command("go", "list", "-deps", "-tags", "lambda.norpc", "./"+filepath.Dir(m))
-			cmd.Env = append(cmd.Environ(), "GOOS=linux", "GOARCH=arm64", "CGO_ENABLED=0")
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("go list -deps %s: %v", m, err)
-			}
 			var got []string
-			for p := range strings.FieldsSeq(string(out)) {
+			for _, p := range deps(t, "./"+filepath.Dir(m)) {
 				if name, ok := strings.CutPrefix(p, service); ok && !strings.Contains(name, "/") {
 					got = append(got, name)
 				}

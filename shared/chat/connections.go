@@ -101,18 +101,12 @@ func (c *Connections) Add(ctx context.Context, conn string, o Owner) error {
 
 // Owner returns whose conn is; ErrNotConnected when it is unknown or expired.
 func (c *Connections) Owner(ctx context.Context, conn string) (Owner, error) {
-	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: connKey(conn), ConsistentRead: aws.Bool(true)})
+	var it connItem
+	found, err := dynamo.Get(ctx, c.db, c.table, connKey(conn), &it)
 	if err != nil {
 		return Owner{}, failure.Wrap(err, "read connection")
 	}
-	var it connItem
-	if out.Item == nil {
-		return Owner{}, ErrNotConnected
-	}
-	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-		return Owner{}, failure.Wrap(err, "decode connection")
-	}
-	if it.ExpiresAt <= c.now().Unix() {
+	if !found || it.ExpiresAt <= c.now().Unix() {
 		return Owner{}, ErrNotConnected
 	}
 	return Owner{UserID: it.UserID, SessionID: it.SessionID, Epoch: it.Epoch}, nil
@@ -129,15 +123,9 @@ func (c *Connections) Remove(ctx context.Context, conn string) error {
 
 // owner is the user of conn's item, expired or not; "" when there is none.
 func (c *Connections) owner(ctx context.Context, conn string) (string, error) {
-	out, err := c.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &c.table, Key: connKey(conn), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return "", failure.Wrap(err, "read connection")
-	}
 	var it connItem
-	if out.Item != nil {
-		if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
-			return "", failure.Wrap(err, "decode connection")
-		}
+	if _, err := dynamo.Get(ctx, c.db, c.table, connKey(conn), &it); err != nil {
+		return "", failure.Wrap(err, "read connection")
 	}
 	return it.UserID, nil
 }

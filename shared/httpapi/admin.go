@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"zuum/shared/failure"
@@ -44,17 +43,7 @@ type adminKey struct{}
 // AdminToken returns the token an admin route judges: the Bearer header first, then the admin
 // cookie, then the user session cookie (which the browser sends everywhere, and which makes the
 // caller a signed-in user who is refused with 403 rather than a stranger).
-func AdminToken(r *http.Request) string {
-	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
-		return strings.TrimSpace(h[7:])
-	}
-	for _, name := range []string{AdminCookie, SessionCookie} {
-		if c, err := r.Cookie(name); err == nil && c.Value != "" {
-			return c.Value
-		}
-	}
-	return ""
-}
+func AdminToken(r *http.Request) string { return tokenOf(r, AdminCookie, SessionCookie) }
 
 // RequireAdmin wraps next so it only runs for an approved admin's session, whose principal it
 // puts in the request context (read it with AdminFrom). No session is 401 "Unauthorized - Please
@@ -94,16 +83,8 @@ func AdminFrom(ctx context.Context) (AdminPrincipal, bool) {
 
 // SetAdminCookie hands the browser the admin session token, sent only to the admin routes.
 func SetAdminCookie(w http.ResponseWriter, token string, ttl time.Duration) {
-	http.SetCookie(w, &http.Cookie{
-		Name: AdminCookie, Value: token, Path: AdminCookiePath, MaxAge: int(ttl.Seconds()),
-		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
-	})
+	setCookie(w, AdminCookie, AdminCookiePath, token, int(ttl.Seconds()))
 }
 
 // ClearAdminCookie tells the browser to drop the admin session cookie.
-func ClearAdminCookie(w http.ResponseWriter) {
-	http.SetCookie(w, &http.Cookie{
-		Name: AdminCookie, Value: "", Path: AdminCookiePath, MaxAge: -1,
-		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
-	})
-}
+func ClearAdminCookie(w http.ResponseWriter) { setCookie(w, AdminCookie, AdminCookiePath, "", -1) }

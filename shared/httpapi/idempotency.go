@@ -13,7 +13,6 @@ import (
 	"github.com/google/uuid"
 
 	"zuum/shared/failure"
-	"zuum/shared/ledger"
 )
 
 // IdempotencyHeader names the client's key for one attempt at a money call: a UUID the client
@@ -32,6 +31,14 @@ var (
 
 type onceKey struct{}
 
+// Answers keeps the first answer of every idempotency key: the ledger (*ledger.Store) does, in
+// the idempotency item a movement writes in its own transaction.
+type Answers interface {
+	// FirstAnswer reads the item of key: the hash of the request that used it first and the
+	// answer that request got; found is false while the key is new.
+	FirstAnswer(ctx context.Context, key string) (hash string, status int, body []byte, found bool, err error)
+}
+
 // Idempotent wraps a money route: next runs once per key, and every later request with the key
 // gets next's first answer again. It must run inside RequireSession, since keys belong to the
 // caller (scope#userId#key): one user's key never answers another's request.
@@ -41,13 +48,13 @@ type onceKey struct{}
 //     Idempotent-Replayed: true, and nothing runs;
 //   - a key already used with anything else: 422;
 //   - a new key: next runs with OnceOf(r) set. next sets its answer into it (Once.Answer) and
-//     passes it as its ledger.Movement's Once, so the answer is stored in the movement's own
-//     transaction; a concurrent request with the key loses that transaction with ErrReplayed and
-//     calls Replay.
+//     passes it as its movement's idempotency item (ledger.Once(*once)), so the answer is stored
+//     in the movement's own transaction; a concurrent request with the key loses that
+//     transaction (ledger.ErrReplayed) and calls Replay.
 //
 // Refusals (4xx) store nothing: they moved nothing, and the same attempt may succeed once the
 // refusal's cause is gone (a deposit arrives).
-func Idempotent(l *ledger.Store, scope string, next http.HandlerFunc) http.HandlerFunc {
+func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := strings.TrimSpace(r.Header.Get(IdempotencyHeader))
 		switch {
@@ -72,18 +79,23 @@ func Idempotent(l *ledger.Store, scope string, next http.HandlerFunc) http.Handl
 		sum := sha256.New()
 		sum.Write([]byte(r.Method + " " + r.URL.Path + "\n"))
 		sum.Write(body)
-		once := &Once{Once: ledger.Once{
-			Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil)),
-		}}
-		if replayed(w, r, l, once.Once) {
+		once := &Once{Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil))}
+		if replayed(w, r, l, once) {
 			return
 		}
 		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
 	}
 }
 
-// Once is the idempotency item a money handler writes with its movement.
-type Once struct{ ledger.Once }
+// Once is the idempotency item a money handler writes with its movement: its key, the hash of
+// the request, and the answer it gives. It has the fields of ledger.Once, so ledger.Once(*once)
+// turns it into the movement's item.
+type Once struct {
+	Key    string
+	Hash   string
+	Status int
+	Body   []byte
+}
 
 // Answer records the answer the handler is about to give, so the movement stores it.
 func (o *Once) Answer(status int, v any) error {
@@ -103,31 +115,31 @@ func OnceOf(r *http.Request) *Once {
 
 // Replay answers r with the first answer of its key, after its movement lost to a concurrent
 // request with the same key (ledger.ErrReplayed).
-func Replay(w http.ResponseWriter, r *http.Request, l *ledger.Store) {
+func Replay(w http.ResponseWriter, r *http.Request, l Answers) {
 	o := OnceOf(r)
-	if o == nil || !replayed(w, r, l, o.Once) {
+	if o == nil || !replayed(w, r, l, o) {
 		Error(w, r, failure.New(failure.Internal, ServerErrorMessage))
 	}
 }
 
 // replayed answers r from the stored item of want.Key, if there is one: its first answer when the
 // request is the same, 422 when it is not.
-func replayed(w http.ResponseWriter, r *http.Request, l *ledger.Store, want ledger.Once) bool {
-	got, ok, err := l.Once(r.Context(), want.Key)
+func replayed(w http.ResponseWriter, r *http.Request, l Answers, want *Once) bool {
+	hash, status, body, ok, err := l.FirstAnswer(r.Context(), want.Key)
 	switch {
 	case err != nil:
 		Error(w, r, err)
 		return true
 	case !ok:
 		return false
-	case got.Hash != want.Hash:
+	case hash != want.Hash:
 		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
 		return true
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set(ReplayedHeader, "true")
-	w.WriteHeader(got.Status)
-	_, _ = w.Write(got.Body)
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 	return true
 }

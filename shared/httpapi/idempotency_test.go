@@ -46,7 +46,7 @@ func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
 			httpapi.Error(w, r, err)
 			return
 		}
-		m.Once = once.Once
+		m.Once = ledger.Once(*once)
 		if _, err := l.Move(r.Context(), m); errors.Is(err, ledger.ErrReplayed) {
 			httpapi.Replay(w, r, l)
 			return

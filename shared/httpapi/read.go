@@ -38,13 +38,8 @@ func RequireSessionRead(auth Authenticator, next http.HandlerFunc) http.HandlerF
 		return RequireSession(auth, next)
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		token := Token(r)
-		if token == "" {
-			Error(w, r, unauthorized)
-			return
-		}
-		claimed, err := claimer.Claim(token)
-		if err != nil {
+		token, claimed, ok := claim(claimer, r)
+		if !ok {
 			Error(w, r, unauthorized)
 			return
 		}
@@ -136,13 +131,8 @@ func OptionalSessionRead(auth Authenticator, next http.HandlerFunc) http.Handler
 		return OptionalSession(auth, next)
 	}
 	return func(w http.ResponseWriter, r *http.Request) {
-		token := Token(r)
-		if token == "" {
-			next(w, r)
-			return
-		}
-		claimed, err := claimer.Claim(token)
-		if err != nil {
+		token, claimed, ok := claim(claimer, r)
+		if !ok {
 			next(w, r)
 			return
 		}
@@ -156,4 +146,14 @@ func OptionalSessionRead(auth Authenticator, next http.HandlerFunc) http.Handler
 			Error(w, r, c.err)
 		}
 	}
+}
+
+// claim reads r's session token and the caller it claims; ok is false without a token or when
+// the token claims no one.
+func claim(claimer Claimer, r *http.Request) (token string, claimed session.Session, ok bool) {
+	if token = Token(r); token == "" {
+		return "", session.Session{}, false
+	}
+	claimed, err := claimer.Claim(token)
+	return token, claimed, err == nil
 }

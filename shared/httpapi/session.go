@@ -29,12 +29,17 @@ var unauthorized = failure.New(failure.Unauthorized, "Unauthorized: Invalid or m
 
 // Token returns the session token of r: the Bearer header first (the spec's clients send it),
 // then the cookie.
-func Token(r *http.Request) string {
+func Token(r *http.Request) string { return tokenOf(r, SessionCookie) }
+
+// tokenOf returns the Bearer header's token of r, else the value of the first of cookies it has.
+func tokenOf(r *http.Request, cookies ...string) string {
 	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
 		return strings.TrimSpace(h[7:])
 	}
-	if c, err := r.Cookie(SessionCookie); err == nil {
-		return c.Value
+	for _, name := range cookies {
+		if c, err := r.Cookie(name); err == nil && c.Value != "" {
+			return c.Value
+		}
 	}
 	return ""
 }
@@ -69,16 +74,16 @@ func PrincipalFrom(ctx context.Context) (Principal, bool) {
 // SetSessionCookie hands the browser the session token: HttpOnly so scripts cannot read it,
 // Secure and SameSite=Lax so it only travels over HTTPS on first-party navigation and calls.
 func SetSessionCookie(w http.ResponseWriter, token string, ttl time.Duration) {
-	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: token, Path: "/", MaxAge: int(ttl.Seconds()),
-		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
-	})
+	setCookie(w, SessionCookie, "/", token, int(ttl.Seconds()))
 }
 
 // ClearSessionCookie tells the browser to drop the session cookie.
-func ClearSessionCookie(w http.ResponseWriter) {
+func ClearSessionCookie(w http.ResponseWriter) { setCookie(w, SessionCookie, "/", "", -1) }
+
+// setCookie sets a session cookie (the user's or the admin's) under path; maxAge -1 drops it.
+func setCookie(w http.ResponseWriter, name, path, value string, maxAge int) {
 	http.SetCookie(w, &http.Cookie{
-		Name: SessionCookie, Value: "", Path: "/", MaxAge: -1,
+		Name: name, Value: value, Path: path, MaxAge: maxAge,
 		HttpOnly: true, Secure: true, SameSite: http.SameSiteLaxMode,
 	})
 }

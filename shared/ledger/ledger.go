@@ -144,13 +144,19 @@ const (
 )
 
 // Once is a movement's idempotency item: its key, a hash of the request that made it, and the
-// first answer, which a replay of the same request gets again.
+// first answer, which a replay of the same request gets again. httpapi.Once has its fields:
+// ledger.Once(*once) turns the HTTP layer's item into the movement's.
 type Once struct {
 	Key    string
 	Hash   string
 	Status int
 	Body   []byte
-	// MovementID is the movement the key made (read back by Once).
+}
+
+// Stored is an idempotency item as Store.Once reads it back: with the movement its key made
+// and when.
+type Stored struct {
+	Once
 	MovementID string
 	At         time.Time
 }
@@ -455,18 +461,18 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 }
 
 // Once reads the idempotency item of key (strongly consistent); ok is false when the key is new.
-func (s *Store) Once(ctx context.Context, key string) (Once, bool, error) {
+func (s *Store) Once(ctx context.Context, key string) (Stored, bool, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, ConsistentRead: aws.Bool(true),
 		Key: map[string]types.AttributeValue{schema.PK: str("ONCE#" + key), schema.SK: str("ONCE")},
 	})
 	if err != nil {
-		return Once{}, false, fmt.Errorf("ledger: read once %s: %w", key, err)
+		return Stored{}, false, fmt.Errorf("ledger: read once %s: %w", key, err)
 	}
 	if out.Item == nil {
-		return Once{}, false, nil
+		return Stored{}, false, nil
 	}
-	o := Once{Key: key, Hash: sval(out.Item["hash"]), MovementID: sval(out.Item["movement_id"])}
+	o := Stored{Once: Once{Key: key, Hash: sval(out.Item["hash"])}, MovementID: sval(out.Item["movement_id"])}
 	o.Status, _ = strconv.Atoi(nval(out.Item["status"]))
 	if b, ok := out.Item["body"].(*types.AttributeValueMemberB); ok {
 		o.Body = b.Value

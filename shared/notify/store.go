@@ -200,13 +200,9 @@ func (s *Store) markKey(recipient string) map[string]types.AttributeValue {
 
 // watermark is the id of the newest notification read by "read all", "" when none was.
 func (s *Store) watermark(ctx context.Context, recipient string) (string, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: s.markKey(recipient), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return "", failure.Wrap(err, "read notification watermark")
-	}
 	var m readMark
-	if err := attributevalue.UnmarshalMap(out.Item, &m); err != nil {
-		return "", failure.Wrap(err, "decode notification watermark")
+	if _, err := dynamo.Get(ctx, s.db, s.table, s.markKey(recipient), &m); err != nil {
+		return "", failure.Wrap(err, "read notification watermark")
 	}
 	return m.ReadThrough, nil
 }

@@ -151,16 +151,13 @@ func (s *Store) Account(ctx context.Context, id string) (Account, error) {
 
 // AccountByEmail returns the account registered with email.
 func (s *Store) AccountByEmail(ctx context.Context, email string) (Account, error) {
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &s.table, Key: guardKey("EMAIL", NormalizeEmail(email)), ConsistentRead: aws.Bool(true)})
+	var g guard
+	found, err := dynamo.Get(ctx, s.db, s.table, guardKey("EMAIL", NormalizeEmail(email)), &g)
 	if err != nil {
 		return Account{}, failure.Wrap(err, "get email guard")
 	}
-	if out.Item == nil {
+	if !found {
 		return Account{}, ErrNotFound
-	}
-	var g guard
-	if err := attributevalue.UnmarshalMap(out.Item, &g); err != nil {
-		return Account{}, failure.Wrap(err, "decode email guard")
 	}
 	return s.Account(ctx, g.UserID)
 }

@@ -18,6 +18,11 @@ type RouteGroup struct {
 	// least one segment after the slash). A group that also answers the prefix itself lists
 	// both; a group may own several prefixes (/api/packages/* and /api/promotions/*).
 	Paths []string
+	// Mounts are the route sets the Lambda serves: the functions/ packages whose handlers it
+	// mounts, its own (functions/<Name>) among them when that package has routes of its own. Audio
+	// mounts posts; a domain's admin routes live in its package and the admin Lambda mounts them.
+	// functions/wire's tests check that the Lambda's main links exactly these.
+	Mounts []string
 	Access
 }
 
@@ -87,13 +92,13 @@ var (
 var RouteGroups = []RouteGroup{
 	// Logging in turns back on an account its holder deactivated, with the Posts table's
 	// timeline sizes (rights.Switch).
-	{Name: "auth", Paths: []string{"/api/auth/*"}, Access: Access{Tables: usersAndPosts, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
+	{Name: "auth", Paths: []string{"/api/auth/*"}, Mounts: []string{"auth"}, Access: Access{Tables: usersAndPosts, SendsMail: true, GoogleSignIn: true, ViewerAddress: true}},
 	// Profiles, follows and chat rooms; profile pictures are written under public/ and served
 	// by the CDN. The holder's rights over their data: the export reads every domain (posts,
 	// purchases and licences in Posts, the wallet in Ledger) and signs its links to the posts'
 	// files; deactivating moves the Posts table's timeline sizes; deleting checks the wallet,
 	// mails the code of an account without a password and queues the erasure for the jobs worker.
-	{Name: "user", Paths: []string{"/api/user/*"}, Access: Access{
+	{Name: "user", Paths: []string{"/api/user/*"}, Mounts: []string{"user"}, Access: Access{
 		Tables: []Table{Users, Chat, Posts}, ReadTables: []Table{Ledger},
 		Media: []MediaAccess{
 			{Pattern: PublicObjects, Read: true, Write: true, Delete: true}, {Pattern: FinalObjects, Read: true},
@@ -102,7 +107,7 @@ var RouteGroups = []RouteGroup{
 	}},
 	// Presigned POSTs are signed with the function's role, so it needs to write what it lets
 	// browsers write; it only reads the Users table, for sessions.
-	{Name: "uploads", Paths: []string{"/api/uploads"}, Access: Access{
+	{Name: "uploads", Paths: []string{"/api/uploads"}, Mounts: []string{"uploads"}, Access: Access{
 		ReadTables: usersOnly,
 		Media:      []MediaAccess{{Pattern: UploadObjects, Write: true}},
 	}},
@@ -111,13 +116,13 @@ var RouteGroups = []RouteGroup{
 	// posts made before). Deleting a post's media is the jobs worker's, except when that job
 	// cannot be queued: then the post's own group cleans up at once. Deleting a post refunds its
 	// pending promotions first (Ledger: the promotion and its movement).
-	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/*"}, Access: Access{
+	{Name: "audio", Paths: []string{"/api/audio", "/api/audio/*"}, Mounts: []string{"posts"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
 		QueuesJobs: true, RendersMedia: true,
 	}},
-	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Access: Access{
+	{Name: "video", Paths: []string{"/api/video", "/api/video/*"}, Mounts: []string{"posts"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
@@ -125,7 +130,7 @@ var RouteGroups = []RouteGroup{
 	}},
 	// Beats for sale: posts of their own kind, whose create also cuts the preview into media/,
 	// and their purchase, a ledger movement (it signs buyers' downloads of media/ files).
-	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Access: Access{
+	{Name: "beat", Paths: []string{"/api/beat", "/api/beat/*"}, Mounts: []string{"beat", "posts"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}, {Pattern: PublicObjects, Read: true}},
@@ -133,37 +138,37 @@ var RouteGroups = []RouteGroup{
 	}},
 	// The feed lists: it reads both tables and signs GETs for posts' files; it writes Posts only
 	// to count the impressions of the promoted posts it serves.
-	{Name: "feed", Paths: []string{"/api/feed"}, Access: Access{
+	{Name: "feed", Paths: []string{"/api/feed"}, Mounts: []string{"feed"}, Access: Access{
 		Tables: []Table{Posts}, ReadTables: usersOnly,
 		Media:        []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
 	}},
 	// Search reads the token index beside profiles (Users) and posts (Posts), then the items it
 	// names, and signs GETs for the posts' files, as the feed does.
-	{Name: "search", Paths: []string{"/api/search"}, Access: Access{
+	{Name: "search", Paths: []string{"/api/search"}, Mounts: []string{"search"}, Access: Access{
 		ReadTables:   usersAndPosts,
 		Media:        []MediaAccess{{Pattern: UploadObjects, Read: true}, {Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
 	}},
 	// Notifications live in the Users table beside their recipient.
-	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Access: Access{
+	{Name: "notifications", Paths: []string{"/api/notifications", "/api/notifications/*"}, Mounts: []string{"notifications"}, Access: Access{
 		Tables: usersOnly,
 	}},
 	// Deposit accounts from the provider and its webhook, subscriptions, withdrawals: the ledger is
 	// written (deposits, withdrawals and what they are matched on); the Users table too, for
 	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
 	// In-app promotion reads the post it promotes and keeps the promotion in the ledger.
-	{Name: "payment", Paths: []string{"/api/payment/*"}, Access: Access{
+	{Name: "payment", Paths: []string{"/api/payment/*"}, Mounts: []string{"payment"}, Access: Access{
 		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
 	// recipient's notification beside the profiles in the same transaction. It also serves every
 	// price, fee and minimum (/api/terms), public and read from shared/terms.
-	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*", "/api/terms"}, Access: Access{Tables: []Table{Users, Ledger}}},
+	{Name: "wallet", Paths: []string{"/api/wallet", "/api/wallet/*", "/api/terms"}, Mounts: []string{"wallet"}, Access: Access{Tables: []Table{Users, Ledger}}},
 	// Distribution: releases live in the Posts table beside the media catalog; submitting one
 	// pays its package from the wallet (Ledger) and notifies its owner (Users). Its files are
 	// claimed as posts' are: the uploads read, copied under media/, checked, then deleted.
-	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Access: Access{
+	{Name: "distribution", Paths: []string{"/api/distribution/*"}, Mounts: []string{"distribution"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger},
 		Media: []MediaAccess{{Pattern: UploadObjects, Read: true, Delete: true},
 			{Pattern: FinalObjects, Read: true, Write: true, Delete: true}},
@@ -176,7 +181,7 @@ var RouteGroups = []RouteGroup{
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	// The withdrawals review queue asks the payment provider about transfers (PaymentProvider).
 	// The ledger's health reads the payment provider's balance beside it.
-	{Name: "admin", Paths: []string{"/api/admin/*"}, Access: Access{
+	{Name: "admin", Paths: []string{"/api/admin/*"}, Mounts: []string{"admin"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true, PaymentProvider: true,
 		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
@@ -184,11 +189,11 @@ var RouteGroups = []RouteGroup{
 	// Mass promotion packages, the caller's promotions (in-app and mass) and paying for a mass one
 	// (the ledger holds promotions); it reads the Posts table for checked uploads and the
 	// impressions and plays of in-app promotions.
-	{Name: "promotion", Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}, Access: Access{
+	{Name: "promotion", Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}, Mounts: []string{"promotion"}, Access: Access{
 		Tables: []Table{Users, Ledger}, ReadTables: []Table{Posts},
 	}},
 	// Licence verification is public and only reads licences (kept in the Posts table).
-	{Name: "licences", Paths: []string{"/api/licences/*"}, Access: Access{ReadTables: []Table{Posts}}},
+	{Name: "licences", Paths: []string{"/api/licences/*"}, Mounts: []string{"licences"}, Access: Access{ReadTables: []Table{Posts}}},
 }
 
 // Prefixes returns the path prefixes the group owns: each of its paths without the "/*".
