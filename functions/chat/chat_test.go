@@ -20,6 +20,7 @@ import (
 )
 
 func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -74,6 +75,7 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 }
 
 func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
 	roomID := room(t, ada, bola)
@@ -144,6 +146,7 @@ func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 }
 
 func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -202,6 +205,7 @@ func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 }
 
 func TestFetch_PagesOlderMessagesByBeforeInTimeOrder(t *testing.T) {
+	t.Parallel()
 	clock := apptest.NewClock(time.Now())
 	app := apptest.StartAt(t, clock.Now, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
@@ -254,6 +258,7 @@ func connections(t *testing.T, app *apptest.App, user string) []string {
 }
 
 func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -282,6 +287,7 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 }
 
 func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := signUp(t, app, "ada")
 	first, second := open(t, ada, ""), open(t, ada, "")
@@ -340,6 +346,7 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 }
 
 func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := signUp(t, app, "ada")
 	open(t, ada, "")
@@ -359,6 +366,7 @@ func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 }
 
 func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSend_IsLimitedPerUserAndRoomAcrossTabs(t *testing.T) {
+	t.Parallel()
 	// The clock stands still a second into a window: every message falls in it, however slowly they go.
 	app := apptest.StartAt(t, apptest.NewClock(time.Now().Truncate(domain.RateWindow).Add(time.Second)).Now, nil)
 	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
