@@ -34,9 +34,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/coder/websocket"
 
+	"zuum/functions/wire"
 	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
-	"zuum/functions/wire"
 	"zuum/localstack/contract"
 	"zuum/localstack/edge"
 	"zuum/localstack/gateway"
