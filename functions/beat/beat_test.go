@@ -14,6 +14,7 @@ import (
 )
 
 func TestBeat_CreateServesThePreviewToEveryoneButItsOwner(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	p := w.beat(kel, "  Afro drill 140  ", map[string]any{"total_supply": 50, "amount": 4999.99, "description": "Hard drums,\ndark keys."})
@@ -104,6 +105,7 @@ func TestBeat_CreateDefaultsSupplyAndCutsMP3PreviewsByFrames(t *testing.T) {
 }
 
 func TestBeat_CreateRefusesWithTheSpecsMessagesAndKeepsNothing(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	const invalid = "Validation error or missing files"
@@ -145,6 +147,7 @@ func TestBeat_CreateRefusesWithTheSpecsMessagesAndKeepsNothing(t *testing.T) {
 }
 
 func TestBeat_ReactCommentAndReadAsAudioPostsDo(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	id := w.beat(kel, "Afro drill", nil)["id"].(string)
@@ -171,6 +174,7 @@ func TestBeat_ReactCommentAndReadAsAudioPostsDo(t *testing.T) {
 }
 
 func TestBeat_DeletingABeatNobodyBoughtRemovesItsFiles(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	p := w.beat(kel, "Afro drill", map[string]any{"cover_photo": w.upload(kel.ID, media.Image, "image/png", mediatest.PNGOf(mediatest.Picture(600, 600)))})

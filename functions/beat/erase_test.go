@@ -51,6 +51,7 @@ func (w *world) ledgerItems() []string {
 // wallet history and statement keep the sale and a transfer the producer sent, naming
 // "Deleted user", and no entry or movement in the ledger names the producer any more.
 func TestDeletedSeller_BuyersKeepTheirPurchasesDownloadsAndLicencesWithoutTheName(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 100*money.Naira)

@@ -15,6 +15,7 @@ import (
 
 // A promoted beat takes the audio tab's promoted slot, labelled, and its plays count.
 func TestPromotedBeat_ServedInTheAudioTabAndItsPlaysCounted(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bola := w.user("ada_p"), w.user("bola_p")
 	promoted := w.beat(ada, "promoted beat", nil)["id"].(string)

@@ -19,6 +19,7 @@ import (
 )
 
 func TestPurchase_MovesThePriceLessCommissionAndGivesTheBuyerDownloads(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 6000*money.Naira)
@@ -115,6 +116,7 @@ func TestPurchase_MovesThePriceLessCommissionAndGivesTheBuyerDownloads(t *testin
 }
 
 func TestPurchase_RefusesWithTheSpecsAnswersAndMovesNothing(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada, bo := w.user("kel_on_the_beat"), w.user("ada_sings"), w.user("bola")
 	w.credit(ada, 100*money.Naira)
@@ -160,6 +162,7 @@ func TestPurchase_RefusesWithTheSpecsAnswersAndMovesNothing(t *testing.T) {
 }
 
 func TestPurchase_ReplayingAKeyAnswersTheFirstAnswerAndMovesNothing(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 100*money.Naira)
@@ -191,6 +194,7 @@ func TestPurchase_ReplayingAKeyAnswersTheFirstAnswerAndMovesNothing(t *testing.T
 }
 
 func TestPurchase_TheFullAudioIsGivenOnlyToItsBuyer(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada, bo := w.user("kel_on_the_beat"), w.user("ada_sings"), w.user("bola")
 	w.credit(ada, 100*money.Naira)
@@ -245,6 +249,7 @@ func TestPurchase_TheFullAudioIsGivenOnlyToItsBuyer(t *testing.T) {
 }
 
 func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 100*money.Naira)
@@ -296,6 +301,7 @@ func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(
 }
 
 func TestPurchase_TheLicenceIsRecordedWithThePurchaseAndItsPDFStatesIt(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 5000*money.Naira)
@@ -330,6 +336,7 @@ func TestPurchase_TheLicenceIsRecordedWithThePurchaseAndItsPDFStatesIt(t *testin
 }
 
 func TestPurchase_TheLibraryPagesByCursorAndRefusesAnotherBuyersCursor(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada, bo := w.user("kel_on_the_beat"), w.user("ada_sings"), w.user("bola")
 	w.credit(ada, 100*money.Naira)
@@ -383,6 +390,7 @@ func TestPurchase_TheLibraryPagesByCursorAndRefusesAnotherBuyersCursor(t *testin
 }
 
 func TestPurchase_ABeatOfADeactivatedProducerIsNotSold(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, 100*money.Naira)

@@ -20,6 +20,7 @@ import (
 )
 
 func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -42,7 +43,9 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 		if _, err := time.Parse(time.RFC3339Nano, m.CreatedAt); err != nil {
 			t.Fatalf("%s: created_at %q: %v", name, m.CreatedAt, err)
 		}
-		tb.quiet(t, 50*time.Millisecond)
+	}
+	for _, tb := range []*tab{a, b1, b2} { // the sender's first (see quiet)
+		tb.quiet(t)
 	}
 
 	// Bola answers from the second tab: both see it, ada too, in the same room's history.
@@ -72,6 +75,7 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 }
 
 func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
 	roomID := room(t, ada, bola)
@@ -103,9 +107,9 @@ func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
 			t.Fatalf("%v by a third user: %+v", f["action"], e)
 		}
 	}
-	c.quiet(t, 50*time.Millisecond) // no recentMessages, nothing of the room
-	a.quiet(t, 0)
-	b.quiet(t, 0)
+	c.quiet(t) // no recentMessages, nothing of the room
+	a.quiet(t)
+	b.quiet(t)
 	if got := history(t, a, roomID, ""); len(got) != 1 || got[0].Content != "private" {
 		t.Fatalf("the room changed: %+v", got)
 	}
@@ -142,6 +146,7 @@ func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 }
 
 func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -185,8 +190,8 @@ func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 	if e.Message != "Invalid message id" {
 		t.Fatalf("bad before: %+v", e)
 	}
-	a.quiet(t, 50*time.Millisecond)
-	b.quiet(t, 0)
+	a.quiet(t)
+	b.quiet(t)
 	// Still open, and nothing was stored: 2,000 characters is the most that is taken.
 	if got := history(t, a, roomID, ""); len(got) != 0 {
 		t.Fatalf("stored: %+v", got)
@@ -200,24 +205,27 @@ func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 }
 
 func TestFetch_PagesOlderMessagesByBeforeInTimeOrder(t *testing.T) {
-	app := apptest.Start(t, nil)
+	t.Parallel()
+	clock := apptest.NewClock(time.Now())
+	app := apptest.StartAt(t, clock.Now, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
 	a := open(t, ada, "")
 	const total = domain.PageSize + 7
+	content := func(i int) string { return "m" + string(rune('A'+i%26)) + time.Duration(i).String() }
 	for i := 0; i < total; {
-		a.send(t, send(roomID, bola.id, "m"+string(rune('A'+i%26))+time.Duration(i).String(), ""))
+		a.send(t, send(roomID, bola.id, content(i), ""))
 		var got ack
 		a.expect(t, "ack").decode(t, &got)
-		if got.Error == domain.MsgTooFast { // over the rate limit: wait for the next window and send it again
-			time.Sleep(time.Duration(got.RetryAfter) * time.Second)
+		if got.Error == domain.MsgTooFast { // over the rate limit: move to the next window and send it again
+			clock.Add(time.Duration(got.RetryAfter) * time.Second)
 			continue
 		}
 		a.expect(t, "receiveMessage")
 		i++
 	}
 	newest := history(t, a, roomID, "")
-	if len(newest) != domain.PageSize || newest[len(newest)-1].Content != "m"+string(rune('A'+(total-1)%26))+time.Duration(total-1).String() {
+	if len(newest) != domain.PageSize || newest[len(newest)-1].Content != content(total-1) {
 		t.Fatalf("newest page: %d messages, last %+v", len(newest), newest[len(newest)-1])
 	}
 	older := history(t, a, roomID, newest[0].ID)
@@ -250,6 +258,7 @@ func connections(t *testing.T, app *apptest.App, user string) []string {
 }
 
 func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -265,13 +274,12 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 	a.send(t, send(roomID, bola.id, "anyone there?", "c-1"))
 	a.expect(t, "ack")
 	b.expect(t, "receiveMessage")
-	// The live tab may get the message before the post to the gone one has been answered.
-	deadline := time.Now().Add(5 * time.Second)
-	for got := connections(t, app, bola.id); len(got) != 1 || got[0] == "Z29uZS1jb25uZWN0aW9u="; got = connections(t, app, bola.id) {
-		if time.Now().After(deadline) {
-			t.Fatalf("bola's connections after: %v", got)
-		}
-		time.Sleep(10 * time.Millisecond)
+	// The live tab may get the message before the post to the gone one has been answered; the
+	// socket hands ada's frames to the function one at a time, so once a fetch of hers is answered
+	// the send has ended, the gone connection's removal included.
+	history(t, a, roomID, "")
+	if got := connections(t, app, bola.id); len(got) != 1 || got[0] == "Z29uZS1jb25uZWN0aW9u=" {
+		t.Fatalf("bola's connections after: %v", got)
 	}
 	if _, err := conns.Owner(context.Background(), "Z29uZS1jb25uZWN0aW9u="); !errors.Is(err, domain.ErrNotConnected) {
 		t.Fatalf("the gone connection is still known: %v", err)
@@ -279,6 +287,7 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 }
 
 func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := signUp(t, app, "ada")
 	first, second := open(t, ada, ""), open(t, ada, "")
@@ -321,12 +330,13 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 			t.Fatal("the socket stayed open")
 		}
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for len(connections(t, app, ada.id)) > 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("$disconnect did not remove the connections")
-		}
-		time.Sleep(10 * time.Millisecond)
+	drained, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := app.Chat.Drained(drained); err != nil {
+		t.Fatalf("the $disconnect events were not handled: %v", err)
+	}
+	if got := connections(t, app, ada.id); len(got) > 0 {
+		t.Fatalf("$disconnect did not remove the connections: %v", got)
 	}
 	_, err = api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &ids[0], Data: []byte(`{}`)})
 	var gone *types.GoneException
@@ -336,6 +346,7 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 }
 
 func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := signUp(t, app, "ada")
 	open(t, ada, "")
@@ -355,6 +366,7 @@ func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 }
 
 func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)

@@ -20,6 +20,7 @@ import (
 // needs: a $connect without a working session is refused with 401, which refuses the upgrade, and
 // a $disconnect is 200 even for a connection the function never stored.
 func TestEvents_ChatSamplesGetTheirAnswers(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	env := func(k string) string {
 		if k == schema.ChatSocket.CallbackEnvVar {

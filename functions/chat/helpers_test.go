@@ -59,6 +59,7 @@ func (f frame) decode(t *testing.T, v any) {
 // tab is one open chat socket, as a browser tab holds it: every frame it receives is kept, in
 // order, until a test takes it.
 type tab struct {
+	user     string // whose connection it is
 	ws       *websocket.Conn
 	mu       sync.Mutex
 	frames   []frame
@@ -80,7 +81,7 @@ func open(t *testing.T, p person, query string) *tab {
 		}
 		t.Fatalf("open socket: %d %v", status, err)
 	}
-	tb := &tab{ws: ws, more: make(chan struct{}, 1), closed: make(chan struct{})}
+	tb := &tab{user: p.id, ws: ws, more: make(chan struct{}, 1), closed: make(chan struct{})}
 	go tb.read()
 	t.Cleanup(func() {
 		_ = ws.CloseNow()
@@ -156,10 +157,15 @@ func (tb *tab) expect(t *testing.T, event string) frame {
 	}
 }
 
-// quiet fails t when any frame not yet taken arrives within d.
-func (tb *tab) quiet(t *testing.T, d time.Duration) {
+// quiet fails t when any frame not yet taken has reached tb. It first makes a round trip on tb's
+// own connection (joinChat, answered by "joined"): the socket hands a connection's frames to the
+// function one at a time and a connection's frames arrive in order, so every frame posted to tb
+// by an invocation that ended before the round trip began is there by its answer. Quiet the
+// sending tab first: its round trip waits for the sending invocation to end.
+func (tb *tab) quiet(t *testing.T) {
 	t.Helper()
-	time.Sleep(d)
+	tb.send(t, map[string]any{"action": "joinChat", "userId": tb.user})
+	tb.expect(t, "joined")
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	if len(tb.frames) > 0 {

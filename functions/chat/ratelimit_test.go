@@ -3,13 +3,16 @@ package chat_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"zuum/localstack/apptest"
 	domain "zuum/shared/chat"
 )
 
 func TestSend_IsLimitedPerUserAndRoomAcrossTabs(t *testing.T) {
-	app := apptest.Start(t, nil)
+	t.Parallel()
+	// The clock stands still a second into a window: every message falls in it, however slowly they go.
+	app := apptest.StartAt(t, apptest.NewClock(time.Now().Truncate(domain.RateWindow).Add(time.Second)).Now, nil)
 	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
 	withBola, withCleo := room(t, ada, bola), room(t, ada, cleo)
 	// Two tabs (two connections, as two Lambda instances would see them) share one count.

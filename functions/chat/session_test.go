@@ -25,6 +25,7 @@ func (tb *tab) closedWithin(t *testing.T, d time.Duration) {
 }
 
 func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -62,6 +63,7 @@ func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 }
 
 func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)
@@ -92,6 +94,7 @@ func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
 }
 
 func TestLogout_AnOpenSocketReceivesNoMoreMessagesAndIsClosed(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
 	roomID := room(t, ada, bola)

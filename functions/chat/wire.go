@@ -30,7 +30,7 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, er
 	api := apigatewaymanagementapi.NewFromConfig(cfg, func(o *apigatewaymanagementapi.Options) {
 		o.BaseEndpoint = aws.String(callback)
 	})
-	h := New(sessions, chat.NewStore(db, v[schema.Chat.EnvVar]),
+	h := New(sessions, chat.NewStore(db, v[schema.Chat.EnvVar]).WithClock(wire.Clock(ctx)),
 		chat.NewConnections(db, v[schema.Connections.EnvVar]), chat.NewPusher(api), v["APP_URL"])
 	return h.Handle, nil
 }

@@ -13,6 +13,7 @@ import (
 )
 
 func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_sings"), w.user("bola")
 	song := w.upload(ada.ID, media.Audio, wav(3))
@@ -72,6 +73,7 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 }
 
 func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	song := w.upload(ada.ID, media.Audio, wav(1))
@@ -112,6 +114,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 }
 
 func TestAudio_DeleteIsTheOwnersAndThenNotFound(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
@@ -136,6 +139,7 @@ func TestAudio_DeleteIsTheOwnersAndThenNotFound(t *testing.T) {
 }
 
 func TestAudio_ListsRefuseBadPaging(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_e")
 	for _, path := range []string{"/api/audio", "/api/audio/user", "/api/video", "/api/feed?tab=video"} {
@@ -156,6 +160,7 @@ func sep(path string) string {
 // A post's audio is served by the app's own origin (/media/..., signed for the CDN, one
 // connection for the phone) and streams by ranges: a player asks for the part it plays.
 func TestAudio_MediaLoadsFromTheAppOriginByRanges(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_sings")
 	song := wav(2)

@@ -52,6 +52,7 @@ func (w *world) load(u string) ([]byte, string, string) {
 }
 
 func TestAudio_ACoversRenditionsAreRenderedSignedAndDeletedWithThePost(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_sings"), w.user("bola")
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{

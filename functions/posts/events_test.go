@@ -8,6 +8,7 @@ import (
 // The samples in events/audio and events/video are what `make invoke` replays; they must keep
 // meaning what their names say when they pass through the real Lambda adapter.
 func TestEvents_AudioAndVideoSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	for _, s := range []struct{ group, file string }{
 		{"audio", "events/audio/list-no-session.json"},

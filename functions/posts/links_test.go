@@ -10,6 +10,7 @@ import (
 // A new artist may have no streaming release yet: an audio post needs no platform link, but a
 // link it gives must be an http(s) URL.
 func TestAudio_APostWithoutPlatformLinksIsAcceptedAndGivenLinksAreChecked(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_e")
 	for name, body := range map[string]map[string]any{

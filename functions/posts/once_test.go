@@ -24,6 +24,7 @@ func likeNotes(t *testing.T, u user) int {
 }
 
 func TestReact_TogglingALikeNotifiesTheOwnerOnceADay(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	for _, kind := range []string{"audio", "video"} {

@@ -9,6 +9,7 @@ import (
 // Every list that takes a page number refuses one past its last page, or too large for a
 // number, with the list's own bounds; and none panics or walks past its end.
 func TestLists_APageNumberPastTheEndIsRefusedWithTheListsBounds(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	var audio, video string

@@ -23,6 +23,7 @@ type dropJobs struct{}
 func (dropJobs) Send(context.Context, jobs.Job) error { return nil }
 
 func TestLists_PageAcrossDaysByCursorAndByPageNumber(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	now := time.Date(2026, 10, 28, 20, 0, 0, 0, time.UTC)

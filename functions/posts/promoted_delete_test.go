@@ -21,6 +21,7 @@ import (
 // reject path: one movement out of ledger.Held) and leaves nothing waiting; the promotion shows
 // cancelled with the reason, and the admins' queue no longer holds it.
 func TestDelete_APromotedPostRefundsItsPendingPromotion(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bola := w.user("ada_promotes"), w.user("bola_other")
 	l := ledger.New(w.app.Cloud.DynamoDB, schema.Ledger.Name)

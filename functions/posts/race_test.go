@@ -14,7 +14,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -80,7 +79,13 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 		}
 	}
 
-	var calls, failures, done atomic.Int64
+	var calls, failures atomic.Int64
+	// done counts the fans' finished calls; each owner waits on it for its turn (no polling).
+	var (
+		doneMu sync.Mutex
+		doneAt = sync.NewCond(&doneMu)
+		done   int64
+	)
 	call := func(u user, method, path string, body any, ok ...int) {
 		calls.Add(1)
 		r := u.JSON(method, path, body)
@@ -103,7 +108,10 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 				default:
 					call(u, "POST", "/api/audio/comment/create", map[string]any{"post_id": id, "comment": "nice"}, 201, 404)
 				}
-				done.Add(1)
+				doneMu.Lock()
+				done++
+				doneAt.Broadcast()
+				doneMu.Unlock()
 			}
 		})
 	}
@@ -113,9 +121,11 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(100+i), 2))
 			for k := 1; k <= deletes; k++ {
-				for done.Load() < int64(k*clients*opsEach/(deletes+1)) {
-					time.Sleep(time.Millisecond)
+				doneMu.Lock()
+				for done < int64(k*clients*opsEach/(deletes+1)) {
+					doneAt.Wait()
 				}
+				doneMu.Unlock()
 				mine := live.ownedBy(w, o)
 				if len(mine) == 0 {
 					continue

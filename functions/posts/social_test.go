@@ -10,6 +10,7 @@ import (
 )
 
 func TestReact_LikesOnceAndAnswersTheContract(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
@@ -56,6 +57,7 @@ func TestReact_LikesOnceAndAnswersTheContract(t *testing.T) {
 }
 
 func TestReact_ThirtyConcurrentLikersCountExactly(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_e")
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
@@ -92,6 +94,7 @@ func TestReact_ThirtyConcurrentLikersCountExactly(t *testing.T) {
 }
 
 func TestComment_CreateListAndRefusals(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
@@ -162,6 +165,7 @@ func TestComment_CreateListAndRefusals(t *testing.T) {
 }
 
 func TestShare_HandsOutALinkThatLeadsToThePost(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	song := w.audio(ada, "Enugu Nights")["id"].(string)

@@ -13,6 +13,7 @@ import (
 // and bidirectional characters) before they are checked, and measured in the characters a reader
 // sees: Yoruba's stacked diacritics count once.
 func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	link := "https://open.spotify.com/track/x"

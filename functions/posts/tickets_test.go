@@ -53,6 +53,7 @@ func served(t *testing.T, app *apptest.App, url string) []byte {
 }
 
 func TestCreate_AnUploadTicketCannotChangeWhatAPostServes(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_sings")
 	song, cover := mediatest.WAV(2), mediatest.JPEG()

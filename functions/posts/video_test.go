@@ -9,6 +9,7 @@ import (
 )
 
 func TestVideo_CreateReadsFormStyleFieldsAndRendersTheVideo(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_e")
 	r := ada.JSON("POST", "/api/video/create", map[string]any{
@@ -40,6 +41,7 @@ func TestVideo_CreateReadsFormStyleFieldsAndRendersTheVideo(t *testing.T) {
 }
 
 func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	const invalid = "Validation error or missing files."
@@ -62,6 +64,7 @@ func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 }
 
 func TestVideo_APrivateVideoIsOnlyItsOwners(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
 	private := w.video(ada, "Rough cut", false)["id"].(string)

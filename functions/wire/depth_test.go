@@ -46,7 +46,11 @@ func (c *calls) Do(r *http.Request) (*http.Response, error) {
 		return c.next.Do(r)
 	}
 	start := time.Now()
-	time.Sleep(c.latency)
+	select { // the simulated network's latency, which is what makes overlapping calls visible
+	case <-time.After(c.latency):
+	case <-r.Context().Done():
+		return nil, r.Context().Err()
+	}
 	res, err := c.next.Do(r)
 	c.mu.Lock()
 	c.spans = append(c.spans, span{op: target[strings.IndexByte(target, '.')+1:], Span: roundtrip.Span{Start: start, End: time.Now()}})

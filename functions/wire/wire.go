@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -24,6 +25,23 @@ import (
 
 // Env reads one environment variable (os.Getenv in a Lambda; a map in the local cloud).
 type Env func(string) string
+
+// clockKey carries, in the context a FromEnv builds with, the clock its stores read the time from.
+type clockKey struct{}
+
+// WithClock returns ctx carrying now: a FromEnv given it builds stores that read the time from
+// now. Only tests set one (a clock they move); a Lambda's context carries none.
+func WithClock(ctx context.Context, now func() time.Time) context.Context {
+	return context.WithValue(ctx, clockKey{}, now)
+}
+
+// Clock is the clock ctx carries (WithClock), time.Now when it carries none.
+func Clock(ctx context.Context) func() time.Time {
+	if now, ok := ctx.Value(clockKey{}).(func() time.Time); ok && now != nil {
+		return now
+	}
+	return time.Now
+}
 
 // Require returns the named variables, or an error naming every one that is empty.
 func (e Env) Require(names ...string) (map[string]string, error) {

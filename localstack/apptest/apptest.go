@@ -34,6 +34,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/coder/websocket"
 
+	"zuum/functions/wire"
 	"zuum/localstack/app"
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/contract"
@@ -84,6 +85,13 @@ const (
 // with the local media signing key (lambdas.MediaSigning), so a post's media loads from URL(its
 // field).
 func Start(t testing.TB, extra map[string]string) *App {
+	t.Helper()
+	return StartAt(t, nil, extra)
+}
+
+// StartAt is Start with the groups' stores reading the time from now (wire.WithClock; nil is
+// time.Now): a test that moves a Clock sees rate windows and expiries pass without waiting.
+func StartAt(t testing.TB, now func() time.Time, extra map[string]string) *App {
 	t.Helper()
 	c := cloudtest.Start(t)
 	secrets := map[string]string{}
@@ -142,7 +150,11 @@ func Start(t testing.TB, extra map[string]string) *App {
 	for k, v := range extra {
 		a.Env[k] = v
 	}
-	wired, err := lambdas.Build(context.Background(), c.Config, func(k string) string { return a.Env[k] })
+	ctx := context.Background()
+	if now != nil {
+		ctx = wire.WithClock(ctx, now)
+	}
+	wired, err := lambdas.Build(ctx, c.Config, func(k string) string { return a.Env[k] })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,3 +473,26 @@ func repoRoot(t testing.TB) string {
 // Main runs a package's tests, then prints how many exchanges were checked against the
 // document: `func TestMain(m *testing.M) { apptest.Main(m) }`.
 func Main(m *testing.M) { contract.Main(m) }
+
+// Clock is a test's clock: it stands still until the test moves it (Add). Pass its Now to StartAt.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// NewClock returns a clock standing at at.
+func NewClock(at time.Time) *Clock { return &Clock{now: at} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Add moves the clock on by d.
+func (c *Clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}

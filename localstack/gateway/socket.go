@@ -282,10 +282,20 @@ func (s *Sockets) CloseAll() {
 			}
 		}()
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = s.Drained(ctx)
+}
+
+// Drained waits until no connection is open or waiting for its DISCONNECT event to be handled,
+// or ctx ends (its error then). A test that closed every connection waits here for $disconnect.
+func (s *Sockets) Drained(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() { s.live.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
 	}
 }

@@ -35,6 +35,13 @@ func NewStore(db *dynamodb.Client, table string) *Store {
 	return &Store{db: db, table: table, now: time.Now}
 }
 
+// WithClock makes st read the time (messages' times, the rate limit's windows) from now instead
+// of time.Now, and returns it: tests pass a clock they move.
+func (st *Store) WithClock(now func() time.Time) *Store {
+	st.now = now
+	return st
+}
+
 func s(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
 
 func memberKey(user, room string) map[string]types.AttributeValue {
