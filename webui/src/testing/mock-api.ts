@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import type { ApiPaths } from '@/types/api';
 import { TEST_API_URL } from './constants';
 import { mswServer, networkFetch } from './msw-server';
 
-/** A recorded call that reached the network boundary: what the app handed to fetch. */
-export type RecordedCall = { method: string; path: string; init: RequestInit };
+/** A recorded call that reached the network boundary: what the app handed to fetch, and its full URL. */
+export type RecordedCall = { method: string; path: string; url: string; init: RequestInit };
 
 // ---- the routes, typed by the API document -------------------------------------------------
 
@@ -60,15 +60,19 @@ type SuccessReply<O> = O extends { responses: infer R }
 /** Any body the document gives the operation, at any status (its documented failures included). */
 type AnyDocumentedBody<O> = O extends { responses: infer R } ? { [S in keyof R]: JsonOf<R[S]> }[keyof R] : never;
 
+/** A failure's body as the API writes it, or less (a gateway's bare `{}`). */
+type FailureBody = { message?: string; errors?: ReadonlyArray<{ field: string; msg: string }> };
+
 /**
  * What a route of operation O may answer: a 2xx status with exactly its documented body; a failure
  * with any body (the app must cope with a gateway's HTML too); a status only known as a number
- * (a fixture's `status: 200` kept in a variable) with one of the operation's documented bodies.
+ * (a fixture's `status: 200` kept in a variable, a table's statuses) with one of the operation's
+ * documented bodies, or a failure's.
  */
 export type Reply<O> =
   | SuccessReply<O>
   | { status: FailureStatus; body?: unknown }
-  | (number extends O ? never : { status: number & {}; body?: AnyDocumentedBody<O> })
+  | { status: number & {}; body?: AnyDocumentedBody<O> | FailureBody }
   | 'network-error'
   | 'pending';
 export type Handler<O> = Reply<O> | ((call: RecordedCall) => Reply<O>);
@@ -84,6 +88,18 @@ export type HandlerFor<Key> = Key extends BucketKey
     ? { 'not a documented route': Key }
     : Handler<OperationOf<Key>>;
 
+/** What a route key may answer, for typing a reply kept aside. */
+export type ReplyTo<Key> = Reply<OperationOf<Key>>;
+
+/** The body a route key answers with `status` (200 unless given), for typing a fixture kept aside. */
+export type Answer<Key, S extends SuccessStatus = 200> = OperationOf<Key> extends { responses: infer R }
+  ? S extends keyof R
+    ? R[S] extends { content: { 'application/json': infer T } }
+      ? T
+      : never
+    : never
+  : never;
+
 /** A table of routes, each checked against the document. */
 export type Routes<R> = { [K in keyof R]: HandlerFor<K> };
 
@@ -98,6 +114,9 @@ export function undocumented(status: number, body: unknown): never {
 // ---- the mock ------------------------------------------------------------------------------
 
 const CALL_HEADER = 'x-mock-call';
+
+/** The spy on fetch mockApi installs. */
+export type FetchSpy = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
 
 type AnyReply = { status: number; body?: unknown } | 'network-error' | 'pending';
 type AnyHandler = AnyReply | ((call: RecordedCall) => AnyReply);
@@ -115,13 +134,13 @@ function pathOf(url: URL): string {
  * the request's signal aborts). Returns the calls made, in order, with what the app handed to
  * fetch (`init`), and `fetchMock`, a spy on fetch.
  */
-export function mockApi<R>(routes: Routes<R>) {
+export function mockApi<R>(routes: Routes<R>): { calls: RecordedCall[]; fetchMock: FetchSpy } {
   const table = routes as unknown as Record<string, AnyHandler>;
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const method = (init.method ?? 'GET').toUpperCase();
-    const index = calls.push({ method, path: pathOf(url), init }) - 1;
+    const index = calls.push({ method, path: pathOf(url), url: url.href, init }) - 1;
     const headers = new Headers(init.headers);
     headers.set(CALL_HEADER, String(index));
     return networkFetch(input, { ...init, headers });
@@ -132,7 +151,7 @@ export function mockApi<R>(routes: Routes<R>) {
       const url = new URL(request.url);
       const method = request.method.toUpperCase();
       const index = request.headers.get(CALL_HEADER);
-      const call = index === null ? { method, path: pathOf(url), init: { method } } : calls[Number(index)];
+      const call = index === null ? { method, path: pathOf(url), url: url.href, init: { method } } : calls[Number(index)];
       const handler = table[`${method} ${call.path}`] ?? { status: 404, body: { message: 'Not found' } };
       const reply = typeof handler === 'function' ? handler(call) : handler;
       if (reply === 'network-error') return HttpResponse.error();

@@ -1,3 +1,4 @@
+import { beatPost } from '@/features/posts/testing/player-stubs';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -66,7 +67,7 @@ describe('beat for sale /addpaybeat and /addbeat', () => {
   });
 
   it('uploads both files with progress, creates the beat with naira and a whole supply, then goes home 1.5 s later', async () => {
-    const { calls } = mockApi({ ...me, ...terms, 'POST /uploads': ticketFor, 'POST /beat/create': { status: 201, body: { post: { id: 'b-1' } } } });
+    const { calls } = mockApi({ ...me, ...terms, 'POST /uploads': ticketFor, 'POST /beat/create': { status: 201, body: { post: beatPost() } } });
     const bucket = mockBucket(null);
     const user = userEvent.setup();
     renderRoutes(routes, '/addbeat');
