@@ -1,10 +1,10 @@
-import { page } from '@/features/posts/testing/player-stubs';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { page } from '@/testing/posts';
 import { EditProfilePage } from './edit-profile-page';
 import { OwnProfilePage } from './own-profile-page';
 import { PublicProfilePage } from './public-profile-page';

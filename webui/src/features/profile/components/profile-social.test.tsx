@@ -1,4 +1,3 @@
-import { audioPost, page, videoPost } from '@/features/posts/testing/player-stubs';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { audioPost, page, videoPost } from '@/testing/posts';
 import type { Profile } from '@/types/api';
 import { OwnProfilePage } from './own-profile-page';
 import { PublicProfilePage } from './public-profile-page';

@@ -1,10 +1,10 @@
-import { beatPost, page, videoPost } from '@/features/posts/testing/player-stubs';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { headersOf, mockApi, type RecordedCall, type ReplyTo } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
+import { beatPost, page, videoPost } from '@/testing/posts';
 import { PromotePage } from './promote-page';
 
 const routes = [{ path: '/promotion', element: <PromotePage /> }];

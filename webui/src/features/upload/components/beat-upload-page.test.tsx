@@ -1,4 +1,3 @@
-import { beatPost } from '@/features/posts/testing/player-stubs';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +5,7 @@ import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
+import { beatPost } from '@/testing/posts';
 import { mockBucket, sizedFile, ticketFor } from '../testing/fake-bucket';
 import { AUDIO_REDIRECT_MS } from './audio-upload-page';
 import { BeatUploadPage } from './beat-upload-page';

@@ -1,10 +1,10 @@
-import { audioPost, videoPost } from '@/features/posts/testing/player-stubs';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { audioPost, videoPost } from '@/testing/posts';
 import { mockBucket, sizedFile, ticketFor } from '../testing/fake-bucket';
 import { AddPage } from './add-page';
 import { AUDIO_REDIRECT_MS, AudioUploadPage } from './audio-upload-page';
