@@ -1,7 +1,8 @@
 import { Amplify } from 'aws-amplify';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_API_URL } from '@/testing/constants';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { headersOf, mockApi, undocumented } from '@/testing/mock-api';
+import { sampleProfile } from '@/testing/render';
 import { api, ApiError, configureApiClient, joinFieldErrors, UnexpectedAnswerError } from './api-client';
 import { profileSchema } from './api-schemas';
 import { profileFetchErrors } from './auth/get-current-profile';
@@ -30,9 +31,9 @@ const signupBody = {
 
 describe('api client', () => {
   it('sends cookies and neither an Authorization nor SigV4 headers', async () => {
-    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
 
-    await expect(api.get('/user/profile')).resolves.toEqual({ id: 'u-1' });
+    await expect(api.get('/user/profile')).resolves.toEqual(sampleProfile);
 
     expect(calls).toHaveLength(1);
     expect(calls[0].init.credentials).toBe('include');
@@ -61,7 +62,7 @@ describe('api client', () => {
   });
 
   it('posts JSON bodies', async () => {
-    const { calls } = mockApi({ 'POST /auth/login': { status: 200, body: { token: 't' } } });
+    const { calls } = mockApi({ 'POST /auth/login': { status: 200, body: { token: 't', profile: sampleProfile } } });
 
     await api.post('/auth/login', { body: { email: 'a@b.co', password: 'secret123' } });
 
@@ -70,11 +71,11 @@ describe('api client', () => {
   });
 
   it('hands FormData to fetch untouched so the browser writes the multipart boundary', async () => {
-    const { calls } = mockApi({ 'PUT /user/profile': { status: 200, body: { id: 'u-1', bio: 'hi' } } });
+    const { calls } = mockApi({ 'PUT /user/profile': { status: 200, body: { ...sampleProfile, bio: 'hi' } } });
     const form = new FormData();
     form.append('bio', 'hi');
 
-    await expect(api.put('/user/profile', { body: form })).resolves.toEqual({ id: 'u-1', bio: 'hi' });
+    await expect(api.put('/user/profile', { body: form })).resolves.toEqual({ ...sampleProfile, bio: 'hi' });
 
     expect(calls[0].init.body).toBe(form);
     expect(headersOf(calls[0])['content-type']).toBeUndefined();
@@ -145,8 +146,8 @@ describe('api client', () => {
   it('stays unsigned even with Amplify defaults, since no Auth (Cognito) is configured', async () => {
     Amplify.configure({ API: { REST: { zuum: { endpoint: TEST_API_URL, region: 'us-east-1' } } } });
     try {
-      const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
-      await expect(api.get('/user/profile')).resolves.toEqual({ id: 'u-1' });
+      const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
+      await expect(api.get('/user/profile')).resolves.toEqual(sampleProfile);
       const headers = headersOf(calls[0]);
       expect(headers.authorization).toBeUndefined();
       expect(headers['x-amz-date']).toBeUndefined();
@@ -156,7 +157,7 @@ describe('api client', () => {
   });
 
   it('fills path placeholders, encoded, and sends query values as text', async () => {
-    const { calls } = mockApi({ 'GET /user/a%2Fb%20c/following': { status: 200, body: { users: [], pagination: null } } });
+    const { calls } = mockApi({ 'GET /user/a%2Fb%20c/following': { status: 200, body: { users: [], pagination: { total: 0, totalPages: 0, currentPage: 1, hasNext: false, hasPrev: false, next: null } } } });
 
     await api.get('/user/{id}/following', { path: { id: 'a/b c' }, query: { limit: 20, cursor: 'c-1' } });
 
@@ -164,7 +165,7 @@ describe('api client', () => {
   });
 
   it('refuses an answer its schema refuses: an UnexpectedAnswerError with the status, shown as the catalogue\'s unexpected text', async () => {
-    mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    mockApi({ 'GET /user/profile': undocumented(200, { id: 'u-1' }) });
 
     const error = await failure(api.get('/user/profile', { schema: profileSchema }));
 
@@ -186,7 +187,7 @@ describe('api client', () => {
     controller.abort();
     expect((await pending).status).toBe(0);
 
-    mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    mockApi({ 'GET /user/profile': undocumented(200, { id: 'u-1' }) });
     expect(await failure(api.get('/user/profile', { schema: async () => profileSchema }))).toBeInstanceOf(UnexpectedAnswerError);
   });
 
@@ -204,7 +205,7 @@ describe('api client', () => {
   });
 
   it('sends nothing when the signal aborted before the call', async () => {
-    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: { id: 'u-1' } } });
+    const { calls } = mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile } });
 
     const error = await failure(api.get('/user/profile', { signal: AbortSignal.abort() }));
 

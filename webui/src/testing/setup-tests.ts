@@ -1,13 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { closeChatSocket } from '@/lib/chat/chat-connection';
 import { TEST_API_URL } from './constants';
 import { installFakeWebSocket } from './fake-web-socket';
+import { listen, mswServer } from './msw-server';
 
 /** Every test talks to Amplify REST configured the way main.tsx does it. */
 beforeAll(() => {
+  listen();
   configureApiClient({ apiUrl: TEST_API_URL, region: 'us-east-1' });
 });
 
@@ -20,4 +22,9 @@ afterEach(() => {
   cleanup();
   closeChatSocket();
   localStorage.clear();
+  mswServer.resetHandlers();
+});
+
+afterAll(() => {
+  mswServer.close();
 });

@@ -18,4 +18,4 @@ export const TEST_TERMS: Terms = {
 };
 
 /** A mockApi route serving `terms` (the current ones unless given) at GET /terms. */
-export const termsRoute = (terms: Terms = TEST_TERMS) => ({ 'GET /terms': { status: 200, body: terms } });
+export const termsRoute = (terms: Terms = TEST_TERMS) => ({ 'GET /terms': { status: 200 as const, body: terms } });

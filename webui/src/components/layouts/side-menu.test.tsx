@@ -5,12 +5,12 @@ import defaultAvatar from '@/assets/default-avatar.svg';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
-import type { Profile } from '@/types/api';
+import type { OwnProfile } from '@/types/api';
 import { SideMenu } from './side-menu';
 
 const people = ['tunde', 'zainab', 'kemi', 'bayo'].map((username, i) => ({ id: `f-${i}`, username, image: i === 0 ? '/public/t.jpg' : '' }));
 
-function renderMenu(profile: Profile, onClose = vi.fn()) {
+function renderMenu(profile: OwnProfile, onClose = vi.fn()) {
   mockApi({ 'GET /user/profile': { status: 200, body: profile } });
   renderRoutes(
     [

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from '@/components/layouts/app-shell';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { type Answer, headersOf, mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { RequireAuth } from './require-auth';
 
@@ -24,7 +24,7 @@ const routes = [
 ];
 
 const PAYMENT_BANNER = "Payment information couldn't be loaded. Some features may be limited.";
-const PLAN = { name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: ['Priority support'], paymentLink: null, expiresAt: null, status: 'none' };
+const PLAN: Answer<'GET /payment/create'> = { name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: ['Priority support'], paymentLink: null, expiresAt: null, status: 'none' };
 
 describe('signed-in guard', () => {
   it('shows the full-screen spinner while the profile loads', () => {
@@ -58,7 +58,7 @@ describe('signed-in guard', () => {
     ['a follower without an id', { ...sampleProfile, followers_list: [{ username: 'tunde', image: '' }] }],
     ['no body at all', undefined],
   ])('shows the catalogue\'s unexpected text, not a broken page, for a profile with %s', async (_, body) => {
-    mockApi({ 'GET /user/profile': { status: 200, body } });
+    mockApi({ 'GET /user/profile': undocumented(200, body) });
     renderRoutes(routes, '/profile');
     expect(await screen.findByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
     expect(screen.getByText('An unexpected error occurred')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('signed-in guard', () => {
   it('shows the banner when payment details carry an amount that is not a number', async () => {
     mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
-      'GET /payment/create': { status: 200, body: { ...PLAN, amount: '15000' } },
+      'GET /payment/create': undocumented(200, { ...PLAN, amount: '15000' }),
     });
     renderRoutes(routes, '/profile');
     expect(await screen.findByText('Protected page')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('signed-in guard', () => {
   it('shows the banner when payment details come back empty (null is not a plan)', async () => {
     mockApi({
       'GET /user/profile': { status: 200, body: sampleProfile },
-      'GET /payment/create': { status: 200, body: null },
+      'GET /payment/create': undocumented(200, null),
     });
     renderRoutes(routes, '/profile');
     expect(await screen.findByText(PAYMENT_BANNER)).toBeInTheDocument();

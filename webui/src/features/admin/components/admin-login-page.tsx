@@ -1,11 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
+import { Form, FormAlert, FormPasswordField, FormTextField, showServerError, useSchemaForm } from '@/components/form/form';
 import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/password-field';
-import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
-import { firstErrors } from '@/lib/validation';
 import { adminLoginErrors } from '../api/admin-errors';
 import { adminLoginSchema, useAdminLogin } from '../api/admin-session';
 import { AdminAuthLayout } from './admin-auth-layout';
@@ -20,54 +16,29 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const from = (location.state as AdminRedirectState | null)?.from;
   const login = useAdminLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [formError, setFormError] = useState('');
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = adminLoginSchema.safeParse({ email, password });
-    if (!parsed.success) return setErrors(firstErrors<'email' | 'password'>(parsed.error.issues));
-    setFormError('');
-    login.mutate(parsed.data, {
-      onSuccess: () => navigate(from && from !== '/adlog' ? from : '/users', { replace: true }),
-      onError: (error) => setFormError(messageFor(error, adminLoginErrors)),
-    });
-  };
+  const form = useSchemaForm(adminLoginSchema, { email: '', password: '' });
 
   return (
     <AdminAuthLayout title="Admin Login" subtitle="Sign in to the Zuum admin area.">
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors((x) => ({ ...x, email: undefined }));
-          }}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((x) => ({ ...x, password: undefined }));
-          }}
-        />
+      <Form
+        form={form}
+        onSubmit={(values) =>
+          login.mutate(values, {
+            onSuccess: () => navigate(from && from !== '/adlog' ? from : '/users', { replace: true }),
+            onError: (error) => showServerError(form, messageFor(error, adminLoginErrors)),
+          })
+        }
+      >
+        <FormTextField name="email" label="Email" type="email" autoComplete="username" />
+        <FormPasswordField name="password" label="Password" autoComplete="current-password" />
         <div className="row-between">
           <Link to="/admin/forgot-password">Forgot password?</Link>
         </div>
-        {formError && <Alert>{formError}</Alert>}
+        <FormAlert />
         <Button type="submit" block disabled={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Log In'}
         </Button>
-      </form>
+      </Form>
       <p className="muted">
         New admin? <Link to="/adsin">Register</Link>
       </p>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LEGACY_TOKEN_KEY } from '@/lib/token-storage';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { headersOf, mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { LoginPage } from './login-page';
 
@@ -75,7 +75,7 @@ describe('login page', () => {
   it('shows the catalogue\'s unexpected text when the login answer is malformed, and stays', async () => {
     const { calls } = mockApi({
       'GET /auth/session': { status: 200, body: { signed_in: false } },
-      'POST /auth/login': { status: 200, body: { token: 'jwt-9', profile: { ...sampleProfile, followers_count: 'many' } } },
+      'POST /auth/login': undocumented(200, { token: 'jwt-9', profile: { ...sampleProfile, followers_count: 'many' } }),
       'GET /user/profile': { status: 200, body: sampleProfile },
     });
     const user = userEvent.setup();
@@ -104,7 +104,7 @@ describe('login page', () => {
   });
 
   it('keeps the visitor on /login when the session answer is malformed', async () => {
-    mockApi({ 'GET /auth/session': { status: 200, body: { signed_in: 'yes' } } });
+    mockApi({ 'GET /auth/session': undocumented(200, { signed_in: 'yes' }) });
     renderRoutes(routes, '/login');
     expect(await screen.findByRole('button', { name: 'Log In' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));

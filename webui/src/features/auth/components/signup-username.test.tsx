@@ -13,7 +13,7 @@ import {
 } from '../testing/signup-wizard';
 
 const TAKEN = 'Username is already taken.';
-const usernameTaken = { status: 200, body: { available: false, message: TAKEN } };
+const usernameTaken = { status: 200, body: { available: false, message: TAKEN } } as const;
 
 describe('sign-up wizard: the username on step 2', () => {
   it('reports a taken username beside the field while the user types, asking once they pause', async () => {
@@ -45,8 +45,7 @@ describe('sign-up wizard: the username on step 2', () => {
 
   it('an edit clears the message, and a free name moves on', async () => {
     const { fetchMock } = mockApi({
-      'GET /auth/check-username': () =>
-        String(fetchMock.mock.calls.at(-1)?.[0]).includes('username=adabeats2') ? usernameFree : usernameTaken,
+      'GET /auth/check-username': (call) => (call.url.includes('username=adabeats2') ? usernameFree : usernameTaken),
     });
     const user = renderSignup();
     await fillStepOne(user);

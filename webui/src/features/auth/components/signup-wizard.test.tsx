@@ -96,7 +96,7 @@ describe('sign-up wizard', () => {
   it('Enter moves on a step at a time and submits on the last', async () => {
     const { calls } = mockApi({
       'GET /auth/check-username': usernameFree,
-      'POST /auth/signup': { status: 201, body: { message: 'Account created.', email: 'ada@example.com' } },
+      'POST /auth/signup': { status: 201, body: { message: 'Account created. Check your email for the verification code.', email: 'ada@example.com' } },
     });
     const user = renderSignup();
     await user.type(screen.getByLabelText('First Name'), 'Ada');
@@ -156,7 +156,7 @@ describe('sign-up wizard', () => {
   it('sends the identity with an underscore and lands on /verify with the e-mail filled in', async () => {
     const { calls } = mockApi({
       'GET /auth/check-username': usernameFree,
-      'POST /auth/signup': { status: 201, body: { message: 'Account created.', email: 'ada@example.com' } },
+      'POST /auth/signup': { status: 201, body: { message: 'Account created. Check your email for the verification code.', email: 'ada@example.com' } },
     });
     const user = renderSignup('record-label');
     await fillStepOne(user);

@@ -46,7 +46,7 @@ export async function fillStepThree(user: User) {
 }
 
 /** Answer of GET /auth/check-username for a free name. */
-export const usernameFree = { status: 200, body: { available: true, message: 'Username is available.' } };
+export const usernameFree = { status: 200, body: { available: true, message: 'Username is available.' } } as const;
 
 /** The usernames GET /auth/check-username was asked about, in order. */
 export function checkedUsernames(fetchMock: { mock: { calls: unknown[][] } }): string[] {

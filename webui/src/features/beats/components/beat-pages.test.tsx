@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { beatPost, page, stubMedia } from '@/features/posts/testing/player-stubs';
-import { headersOf, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { headersOf, mockApi, type RecordedCall, type ReplyTo } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { BeatsPage, UserBeatsPage } from './beat-list-pages';
 import { BeatPage } from './beat-page';
@@ -202,7 +202,7 @@ describe('/beats/{id}', () => {
 
   it('shows the wallet balance in the confirmation, and says early when it is not enough', async () => {
     stubMedia();
-    const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
+    const wallet = (balance: number): ReplyTo<'GET /wallet'> => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
     const { calls } = mockApi({ ...me, 'GET /beat/b-1': { status: 200, body: { post: beatPost() } }, 'GET /wallet': wallet(500) });
     const user = userEvent.setup();
     renderRoutes(routes, '/beats/b-1');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { headersOf, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { headersOf, mockApi, type RecordedCall, type ReplyTo } from '@/testing/mock-api';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { renderRoutes } from '@/testing/render';
 import { emptyForm, lagosToday, resizeTracks, toBody, type Release, type WizardForm } from '../api/release-form';
@@ -78,12 +78,12 @@ class Bucket {
   }
 }
 
-function ticket(call: RecordedCall) {
+function ticket(call: RecordedCall): ReplyTo<'POST /uploads'> {
   const { kind, filename, content_type } = bodyOf(call);
   const key = `uploads/u-1/${kind}/${filename}`;
   return {
     status: 201,
-    body: { key, url: 'https://media.example.test/zuum-media', method: 'POST', fields: { key, 'Content-Type': content_type }, max_size: 1, expires_at: '2030-01-01T00:00:00Z' },
+    body: { key, url: 'https://media.example.test/zuum-media', method: 'POST' as const, fields: { key, 'Content-Type': content_type }, max_size: 52428799, expires_at: '2030-01-01T00:00:00Z' },
   };
 }
 

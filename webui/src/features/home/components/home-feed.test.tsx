@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { HomePage } from './home-page';
 import { audioPost, beatPost, page, stubIntersectionObserver, stubMedia, targetsOf, videoPost } from '@/features/posts/testing/player-stubs';
@@ -67,7 +67,7 @@ describe('home feed: slides', () => {
   it('asks for the audio tab, page size 10, mixes in beats for sale (locked) and skips kinds it cannot show', async () => {
     stubIntersectionObserver();
     stubMedia();
-    const { fetchMock } = mockApi({ ...me, 'GET /feed': { status: 200, body: { posts, pagination: page() } } });
+    const { fetchMock } = mockApi({ ...me, 'GET /feed': undocumented(200, { posts, pagination: page() }) });
     renderRoutes(routes, '/home');
     const feed = await screen.findByRole('feed', { name: 'Audio feed' });
     expect(within(feed).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
@@ -84,7 +84,7 @@ describe('home feed: slides', () => {
   it('plays only the slide at least 60% visible; the one scrolled away pauses back at 0', async () => {
     const io = stubIntersectionObserver();
     const { play, pause } = stubMedia();
-    mockApi({ ...me, 'GET /feed': { status: 200, body: { posts, pagination: page() } } });
+    mockApi({ ...me, 'GET /feed': undocumented(200, { posts, pagination: page() }) });
     renderRoutes(routes, '/home');
     await screen.findByRole('article', { name: 'First by labelboss' });
     const first = mediaOf('First by labelboss');
@@ -114,8 +114,8 @@ describe('home feed: slides', () => {
     stubMedia();
     const { fetchMock } = mockApi({
       ...me,
-      'GET /feed': () => {
-        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
+      'GET /feed': (call) => {
+        const url = new URL(call.url);
         return url.searchParams.get('cursor') === 'c2'
           ? { status: 200, body: { posts: [audioPost({ id: 'a-3', caption: 'Third' })], pagination: page({ hasNext: false }) } }
           : { status: 200, body: { posts: [audioPost({ id: 'a-1', caption: 'First' }), audioPost({ id: 'a-2', caption: 'Second' })], pagination: page({ hasNext: true, next: 'c2' }) } };
@@ -141,10 +141,10 @@ describe('home feed: slides', () => {
     const io = stubIntersectionObserver();
     stubMedia();
     let fail = true;
-    const { fetchMock } = mockApi({
+    mockApi({
       ...me,
-      'GET /feed': () => {
-        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
+      'GET /feed': (call) => {
+        const url = new URL(call.url);
         if (url.searchParams.get('cursor') !== 'c2') {
           return { status: 200, body: { posts: [audioPost({ id: 'a-1', caption: 'First' })], pagination: page({ hasNext: true, next: 'c2' }) } };
         }
@@ -168,13 +168,13 @@ describe('home feed: slides', () => {
   it('walks past a page holding only kinds it cannot show', async () => {
     stubIntersectionObserver();
     stubMedia();
-    const { fetchMock } = mockApi({
+    mockApi({
       ...me,
-      'GET /feed': () => {
-        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
+      'GET /feed': (call) => {
+        const url = new URL(call.url);
         return url.searchParams.get('cursor') === 'c2'
           ? { status: 200, body: { posts: [audioPost({ id: 'a-9', caption: 'After the podcasts' })], pagination: page() } }
-          : { status: 200, body: { posts: [{ ...audioPost({ id: 'p-1' }), kind: 'podcast' }], pagination: page({ hasNext: true, next: 'c2' }) } };
+          : undocumented(200, { posts: [{ ...audioPost({ id: 'p-1' }), kind: 'podcast' }], pagination: page({ hasNext: true, next: 'c2' }) });
       },
     });
     renderRoutes(routes, '/home');
@@ -186,8 +186,8 @@ describe('home feed: slides', () => {
     stubMedia();
     const { fetchMock } = mockApi({
       ...me,
-      'GET /feed': () => {
-        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]));
+      'GET /feed': (call) => {
+        const url = new URL(call.url);
         return url.searchParams.get('tab') === 'video'
           ? { status: 200, body: { posts: [videoPost({ cover_photo: 'http://127.0.0.1:4566/zuum-media/covers/v-1.jpg' })], pagination: page() } }
           : { status: 200, body: { posts: [audioPost()], pagination: page() } };

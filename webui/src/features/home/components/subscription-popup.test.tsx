@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePaymentDetails } from '@/lib/auth/get-payment-details';
-import { mockApi } from '@/testing/mock-api';
+import { type Answer, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { roleBenefit, SubscriptionPopup } from './subscription-popup';
 
@@ -24,7 +24,7 @@ const routes = [
   },
   { path: '/subscribe', element: <p>Subscribe page</p> },
 ];
-const plan = (status: string) => ({ name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: [], paymentLink: null, expiresAt: null, status });
+const plan = (status: Answer<'GET /payment/create'>['status']): Answer<'GET /payment/create'> => ({ name: 'Artist Premium', amount: 15000, frequency: 'monthly', description: 'd', features: [], paymentLink: null, expiresAt: null, status });
 
 beforeEach(() => sessionStorage.clear());
 

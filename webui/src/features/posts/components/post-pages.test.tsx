@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import defaultAvatar from '@/assets/default-avatar.svg';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { audioPost, page, stubMedia, targetsOf, videoPost } from '../testing/player-stubs';
 import { AudioPostPage, DELETE_CONFIRM } from './audio-post-page';
@@ -102,7 +102,7 @@ describe('/videos/{id}', () => {
 
   it('says "Video not found" when the answer holds no video', async () => {
     stubMedia();
-    mockApi({ ...me, 'GET /video/v-1': { status: 200, body: { post: null } } });
+    mockApi({ ...me, 'GET /video/v-1': undocumented(200, { post: null }) });
     renderRoutes(routes, '/video/v-1');
     expect(await screen.findByRole('alert')).toHaveTextContent('Video not found');
     expect(screen.getByRole('button', { name: 'Return to Home' })).toBeInTheDocument();
@@ -152,7 +152,7 @@ describe('/videos/{id}', () => {
       ...me,
       'GET /video/v-1': { status: 200, body: { post: videoPost() } },
       'GET /video/v-1/comments': { status: 200, body: { comments: [], pagination: page({ total: 0 }) } },
-      'POST /video/share': { status: 201, body: { url: 'http://127.0.0.1:8080/video/v-1', shares: 4 } },
+      'POST /video/share': { status: 201, body: { shareId: 's-1', url: 'http://127.0.0.1:8080/video/v-1', shares: 4 } },
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/videos/v-1');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { page } from '@/testing/posts';
 import { EditProfilePage } from './edit-profile-page';
 import { OwnProfilePage } from './own-profile-page';
 import { PublicProfilePage } from './public-profile-page';
@@ -15,11 +16,11 @@ const routes = [
   { path: '/userbeats/:userId', element: <p>User beats</p> },
 ];
 
-const other = { ...sampleProfile, id: 'u-2', username: 'labelboss', identity: 'record_label', email: undefined, phonenumber: undefined };
+const other = { ...sampleProfile, id: 'u-2', username: 'labelboss', identity: 'record_label' as const, email: undefined, phonenumber: undefined };
 
 describe('own profile', () => {
   it('shows the fallbacks for empty fields and the empty post tabs', async () => {
-    const empty = { status: 200, body: { posts: [], pagination: null } };
+    const empty = { status: 200 as const, body: { posts: [], pagination: page() } };
     mockApi({ 'GET /user/profile': { status: 200, body: sampleProfile }, 'GET /audio/user': empty, 'GET /video/user': empty });
     const user = userEvent.setup();
     renderRoutes(routes, '/profile');
@@ -42,7 +43,7 @@ describe('own profile', () => {
   });
 
   it('offers a producer "Upload beat for sale", leading to /addpaybeat', async () => {
-    const empty = { status: 200, body: { posts: [], pagination: null } };
+    const empty = { status: 200 as const, body: { posts: [], pagination: page() } };
     mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity: 'producer' } }, 'GET /audio/user': empty, 'GET /video/user': empty });
     renderRoutes(routes, '/profile');
     expect(await screen.findByRole('link', { name: 'Upload beat for sale' })).toHaveAttribute('href', '/addpaybeat');

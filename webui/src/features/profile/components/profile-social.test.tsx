@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
-import { mockApi } from '@/testing/mock-api';
+import { mockApi, undocumented } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { audioPost, page, videoPost } from '@/testing/posts';
 import type { Profile } from '@/types/api';
 import { OwnProfilePage } from './own-profile-page';
 import { PublicProfilePage } from './public-profile-page';
@@ -19,7 +20,7 @@ const other: Profile = {
   ...sampleProfile, id: 'u-2', username: 'labelboss', identity: 'record_label', email: undefined, phonenumber: undefined,
   followers_count: 7, following_count: 2, is_following: false,
 };
-const noPosts = { status: 200, body: { posts: [], pagination: { total: 0, totalPages: 0, currentPage: 1, hasNext: false, hasPrev: false, next: null } } };
+const noPosts = { status: 200 as const, body: { posts: [], pagination: { total: 0, totalPages: 0, currentPage: 1, hasNext: false, hasPrev: false, next: null } } };
 const otherPosts = { 'GET /audio/user/u-2': noPosts, 'GET /video/user/u-2': noPosts };
 
 /** Holds calls to `path` until release() is called, so the in-between state can be seen. */
@@ -42,8 +43,8 @@ describe('profile post grids', () => {
   it('shows your own audio and video posts with captions or "Untitled", linking to their pages', async () => {
     const { fetchMock } = mockApi({
       ...me,
-      'GET /audio/user': { status: 200, body: { posts: [{ id: 'a-1', caption: 'Lagos nights', cover_photo: '/public/c.jpg' }, { id: 'a-2', caption: '  ', cover_photo: '' }] } },
-      'GET /video/user': { status: 200, body: { posts: [{ id: 'v-1', caption: 'Studio', public: false, cover_photo: '' }] } },
+      'GET /audio/user': { status: 200, body: { posts: [audioPost({ id: 'a-1', caption: 'Lagos nights', cover_photo: '/public/c.jpg' }), audioPost({ id: 'a-2', caption: '  ', cover_photo: '' })], pagination: page() } },
+      'GET /video/user': { status: 200, body: { posts: [videoPost({ id: 'v-1', caption: 'Studio', public: false, cover_photo: '' })], pagination: page() } },
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/profile');
@@ -59,12 +60,12 @@ describe('profile post grids', () => {
   });
 
   it('draws a tile\'s cover from its renditions, lazily and sized, over its placeholder; the smallest alone with data saver', async () => {
-    const withRenditions = {
+    const withRenditions = audioPost({
       id: 'a-1', caption: 'Lagos nights', cover_photo: '/public/c.jpg', cover_width: 960, cover_height: 960,
       cover_placeholder: 'data:image/jpeg;base64,/9j/2w==',
       cover_renditions: [160, 480, 960].map((width) => ({ width, url: `https://media.example/c/${width}.jpg` })),
-    };
-    mockApi({ ...me, 'GET /audio/user': { status: 200, body: { posts: [withRenditions] } }, 'GET /video/user': noPosts });
+    });
+    mockApi({ ...me, 'GET /audio/user': { status: 200, body: { posts: [withRenditions], pagination: page() } }, 'GET /video/user': noPosts });
     renderRoutes(routes, '/profile');
     const tile = await screen.findByRole('link', { name: 'Lagos nights' });
     const img = tile.querySelector('img')!;
@@ -85,7 +86,7 @@ describe('profile post grids', () => {
     mockApi({
       ...me,
       'GET /user/profile/u-2': { status: 200, body: other },
-      'GET /audio/user/u-2': { status: 200, body: [{ id: 'a-9', caption: 'Her song', cover_photo: '' }] },
+      'GET /audio/user/u-2': undocumented(200, [audioPost({ id: 'a-9', caption: 'Her song', cover_photo: '' })]),
     });
     renderRoutes(routes, '/profile/u-2');
     expect(await screen.findByRole('link', { name: 'Her song' })).toHaveAttribute('href', '/music/a-9');
@@ -93,11 +94,11 @@ describe('profile post grids', () => {
 
   it('loads more posts by cursor', async () => {
     let served = 0;
-    const page = (id: string, next: string | null) => ({
-      status: 200,
-      body: { posts: [{ id, caption: `Song ${id}`, cover_photo: '' }], pagination: { total: 2, totalPages: 2, currentPage: 1, hasNext: next !== null, hasPrev: false, next } },
+    const answer = (id: string, next: string | null) => ({
+      status: 200 as const,
+      body: { posts: [audioPost({ id, caption: `Song ${id}`, cover_photo: '' })], pagination: page({ total: 2, totalPages: 2, hasNext: next !== null, next }) },
     });
-    const { fetchMock } = mockApi({ ...me, 'GET /audio/user': () => (++served === 1 ? page('a-1', 'c2') : page('a-2', null)) });
+    const { fetchMock } = mockApi({ ...me, 'GET /audio/user': () => (++served === 1 ? answer('a-1', 'c2') : answer('a-2', null)) });
     const user = userEvent.setup();
     renderRoutes(routes, '/profile');
     await screen.findByRole('link', { name: 'Song a-1' });

@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { type Answer, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { MyPromotionsPage } from './my-promotions-page';
 
 const routes = [{ path: '/user/promotions', element: <MyPromotionsPage /> }];
-const promo = (i: number, over: Record<string, unknown> = {}) => ({
+type Promotion = Answer<'GET /packages/myPromotions'>['data'][number];
+const promo = (i: number, over: Partial<Promotion> = {}): Promotion => ({
   id: `p-${i}`, title: `Promo ${i}`, package_name: 'In-App Promotion', category: 'in_app', status: 'pending', reason: '', price: 5000, days: 7,
   created_at: '2026-11-20T10:00:00Z', start_date: null, end_date: null, post_id: `a-${i}`, impressions: 12, plays: 3, ...over,
 });
@@ -15,10 +16,10 @@ const promo = (i: number, over: Record<string, unknown> = {}) => ({
 function serve(total: number) {
   const queries: Array<Record<string, string>> = [];
   const all = Array.from({ length: total }, (_, i) => promo(i + 1));
-  const { fetchMock } = mockApi({
+  mockApi({
     // The recorded call drops the query string: read it from the request being answered.
-    'GET /packages/myPromotions': () => {
-      const url = new URL(String(fetchMock.mock.calls[fetchMock.mock.calls.length - 1][0]));
+    'GET /packages/myPromotions': (call) => {
+      const url = new URL(call.url);
       const q = Object.fromEntries(url.searchParams);
       queries.push(q);
       const offset = Number(q.offset ?? 0);
@@ -82,7 +83,7 @@ describe('/user/promotions', () => {
   });
 
   it('colours the badges: green active/completed, amber pending, red expired/failed/rejected, and says why one was rejected', async () => {
-    const statuses = ['active', 'completed', 'pending', 'expired', 'failed', 'rejected'];
+    const statuses = ['active', 'completed', 'pending', 'expired', 'failed', 'rejected'] as const;
     const reason = (status: string) => (status === 'rejected' ? 'The song link does not open' : '');
     mockApi({ 'GET /packages/myPromotions': { status: 200, body: { total: 6, data: statuses.map((status, i) => promo(i, { status, reason: reason(status), title: status === 'failed' ? '' : `Promo ${i}` })) } } });
     renderRoutes(routes, '/user/promotions');

@@ -1,23 +1,25 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { headersOf, mockApi, type RecordedCall } from '@/testing/mock-api';
+import { headersOf, mockApi, type RecordedCall, type ReplyTo } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
+import { beatPost, page, videoPost } from '@/testing/posts';
 import { PromotePage } from './promote-page';
 
 const routes = [{ path: '/promotion', element: <PromotePage /> }];
-const post = (id: string, title: string) => ({ id, caption: title, title, cover_photo: '', audio_upload: `/media/${id}.mp3`, video_upload: `/media/${id}.mp4` });
-const list = (...posts: ReturnType<typeof post>[]) => ({ status: 200, body: { posts, pagination: null } });
-const none = { status: 200, body: { data: [], total: 0 } };
+const beat = (id: string, title: string) => beatPost({ id, caption: title, title, cover_photo: '', audio_upload: `/media/${id}.mp3` });
+const clip = (id: string, title: string) => videoPost({ id, caption: title, title, cover_photo: '', video_upload: `/media/${id}.mp4` });
+const list = <P,>(...posts: P[]) => ({ status: 200 as const, body: { posts, pagination: page() } });
+const none = { status: 200 as const, body: { data: [], total: 0 } };
 const uploads = {
-  'GET /beat/user-posts': list(post('b-1', 'Afro Drill'), post('b-2', 'Lagos Bounce')),
-  'GET /video/user': list(post('v-1', 'Studio Day')),
-  'GET /audio/user': list(),
+  'GET /beat/user-posts': list(beat('b-1', 'Afro Drill'), beat('b-2', 'Lagos Bounce')),
+  'GET /video/user': list(clip('v-1', 'Studio Day')),
+  'GET /audio/user': list<never>(),
   'GET /packages/myPromotions': none,
   ...termsRoute(),
 };
-const created = { status: 201, body: { data: { id: 'pr-1', status: 'pending', price: 21428.57, days: 30 } } };
+const created: ReplyTo<'POST /payment/promote'> = { status: 201, body: { data: { id: 'pr-1', status: 'pending', price: 21428.57, days: 30 } } };
 
 async function pickAndRequest(user: ReturnType<typeof userEvent.setup>, title = 'Afro Drill', duration = '1 Week') {
   await user.click(await screen.findByRole('button', { name: title }));
@@ -135,7 +137,7 @@ describe('/promotion', () => {
   });
 
   it('retries after no answer with the same Idempotency-Key, and a new attempt after an answer gets a new one', async () => {
-    let reply: 'network-error' | { status: number; body: unknown } = 'network-error';
+    let reply: ReplyTo<'POST /payment/promote'> = 'network-error';
     const { calls } = mockApi({ ...uploads, 'POST /payment/promote': () => reply });
     const user = userEvent.setup();
     renderRoutes(routes, '/promotion');
@@ -154,8 +156,8 @@ describe('/promotion', () => {
   });
 
   it('lists Active Promotions: approved ones green, the others yellow', async () => {
-    const row = { package_name: 'In-App Promotion', category: 'in_app', price: 5000, days: 7, post_id: 'b-1', impressions: 0, plays: 0 };
-    const mine = { status: 200, body: { total: 2, data: [
+    const row = { package_name: 'In-App Promotion', category: 'in_app', reason: '', price: 5000, days: 7, post_id: 'b-1', impressions: 0, plays: 0 };
+    const mine: ReplyTo<'GET /packages/myPromotions'> = { status: 200, body: { total: 2, data: [
       { ...row, id: 'p-1', title: 'Afro Drill', status: 'active', created_at: '2026-11-20T10:00:00Z', start_date: '2026-11-21T10:00:00Z', end_date: '2026-11-28T10:00:00Z' },
       { ...row, id: 'p-2', title: 'Lagos Bounce', status: 'pending', created_at: '2026-11-21T10:00:00Z', start_date: null, end_date: null, impressions: 0, plays: 0 },
     ] } };

@@ -76,7 +76,7 @@ describe('/search as the user types', () => {
     const { calls, fetchMock } = mockApi({
       ...me,
       'GET /search': (call) =>
-        new URL(String(fetchMock.mock.calls[calls.indexOf(call)][0])).searchParams.get('q') === 'ada'
+        new URL(call.url).searchParams.get('q') === 'ada'
           ? 'pending'
           : results([person({ id: 'p-eze', username: 'adaeze_keys' })], []),
     });
@@ -158,10 +158,10 @@ describe('/search results', () => {
   });
 
   it('asks for the chosen tab, keeps it in the address, and lists only that kind', async () => {
-    const { calls, fetchMock } = mockApi({
+    const { fetchMock } = mockApi({
       ...me,
       'GET /search': (call) => {
-        const type = new URL(String(fetchMock.mock.calls[calls.indexOf(call)][0])).searchParams.get('type');
+        const type = new URL(call.url).searchParams.get('type');
         return type === 'beats' ? results([], [beat()]) : results([person()], [track()]);
       },
     });
@@ -180,10 +180,10 @@ describe('/search results', () => {
   });
 
   it('loads more with the cursor, the same words and tab', async () => {
-    const { calls, fetchMock } = mockApi({
+    const { fetchMock } = mockApi({
       ...me,
       'GET /search': (call) =>
-        new URL(String(fetchMock.mock.calls[calls.indexOf(call)][0])).searchParams.get('cursor') === 'c2'
+        new URL(call.url).searchParams.get('cursor') === 'c2'
           ? results([], [track({ id: 't-2', caption: 'Ada again' })])
           : results([person()], [track()], 'c2'),
     });

@@ -43,5 +43,5 @@ export function beat(overrides: Partial<Of<'beat'>> = {}): Of<'beat'> {
 /** A 200 answer of GET /search. */
 export function results(people: SearchPerson[], posts: SearchPost[], next: string | null = null) {
   const body: SearchPage = { people, posts, pagination: { next, hasNext: next !== null, limit: 10 } };
-  return { status: 200, body };
+  return { status: 200 as const, body };
 }

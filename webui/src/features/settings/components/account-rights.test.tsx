@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/testing/mock-api';
-import { renderRoutes } from '@/testing/render';
+import { renderRoutes, sampleProfile } from '@/testing/render';
 import { SettingsPage } from './settings-page';
 
 function LoginProbe() {
@@ -24,7 +24,14 @@ describe('settings: the account data rights', () => {
     Object.assign(URL, { createObjectURL: (b: Blob) => (created.push(b), 'blob:export'), revokeObjectURL: () => {} });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const { calls } = mockApi({
-      'GET /user/export': { status: 200, body: { profile: { username: 'ada' }, posts: [{ id: 'p1' }] } },
+      'GET /user/export': {
+        status: 200,
+        body: {
+          exported_at: '2026-11-20T10:00:00Z', profile: { ...sampleProfile, username: 'ada' }, followers: [], following: [],
+          posts: [{ id: 'p1', kind: 'audio', caption: '', public: true, tags: [], files: {}, likes: 0, comments: 0, plays: 0, created_at: '2026-11-20T10:00:00Z' }],
+          comments: [], likes: [], messages: {}, purchases: [], licences: [], wallet: [], notifications: [],
+        },
+      },
     });
     const user = userEvent.setup();
     renderRoutes(routes, '/settings');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { type Answer, headersOf, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { SubscribePage } from './subscribe-page';
 import { SubscriptionPage } from './subscription-page';
@@ -11,7 +11,7 @@ const routes = [
   { path: '/subscription', element: <SubscriptionPage /> },
 ];
 const me = { 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity: 'artist' } } } as const;
-const plan = (over = {}) => ({
+const plan = (over: Partial<Answer<'GET /payment/create'>> = {}): Answer<'GET /payment/create'> => ({
   name: 'Artist Premium',
   amount: 15000,
   frequency: 'monthly',
@@ -74,7 +74,7 @@ describe('/subscribe', () => {
   });
 
   it('pays from the wallet with an Idempotency-Key and then shows Premium', async () => {
-    let status = 'none';
+    let status: Answer<'GET /payment/create'>['status'] = 'none';
     const { calls } = mockApi({
       ...me,
       'GET /payment/create': () => ({ status: 200, body: plan({ status, expiresAt: status === 'active' ? '2026-12-23T19:00:00Z' : null }) }),
@@ -121,7 +121,7 @@ describe('/subscribe', () => {
 
 describe('subscription management', () => {
   it('shows the current plan and cancels at period end after a confirmation', async () => {
-    let status = 'active';
+    let status: Answer<'GET /payment/create'>['status'] = 'active';
     const { calls } = mockApi({
       ...me,
       'GET /payment/create': () => ({ status: 200, body: plan({ status, expiresAt: '2026-12-23T19:00:00Z' }) }),
@@ -140,7 +140,7 @@ describe('subscription management', () => {
   });
 
   it('lists the billing history the API gives, and says so when there is none', async () => {
-    const history = [{ id: 'h1', date: '2026-11-23T19:00:00Z', amount: 15000, plan: 'Artist Premium', method: 'card', status: 'completed', reference: 'sub-1' }];
+    const history: Answer<'GET /payment/subscription/history'>['history'] = [{ id: 'h1', date: '2026-11-23T19:00:00Z', amount: 15000, plan: 'Artist Premium', method: 'card', status: 'completed', reference: 'sub-1' }];
     const pages = [{ history, pagination: { total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null } }];
     mockApi({ ...me, 'GET /payment/create': { status: 200, body: plan() }, 'GET /payment/subscription/history': () => ({ status: 200, body: pages[0] }) });
     const user = userEvent.setup();

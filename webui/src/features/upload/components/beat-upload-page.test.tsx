@@ -5,6 +5,7 @@ import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
+import { beatPost } from '@/testing/posts';
 import { mockBucket, sizedFile, ticketFor } from '../testing/fake-bucket';
 import { AUDIO_REDIRECT_MS } from './audio-upload-page';
 import { BeatUploadPage } from './beat-upload-page';
@@ -66,7 +67,7 @@ describe('beat for sale /addpaybeat and /addbeat', () => {
   });
 
   it('uploads both files with progress, creates the beat with naira and a whole supply, then goes home 1.5 s later', async () => {
-    const { calls } = mockApi({ ...me, ...terms, 'POST /uploads': ticketFor, 'POST /beat/create': { status: 201, body: { post: { id: 'b-1' } } } });
+    const { calls } = mockApi({ ...me, ...terms, 'POST /uploads': ticketFor, 'POST /beat/create': { status: 201, body: { post: beatPost() } } });
     const bucket = mockBucket(null);
     const user = userEvent.setup();
     renderRoutes(routes, '/addbeat');

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '@/lib/auth/require-auth';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
+import { audioPost, videoPost } from '@/testing/posts';
 import { mockBucket, sizedFile, ticketFor } from '../testing/fake-bucket';
 import { AddPage } from './add-page';
 import { AUDIO_REDIRECT_MS, AudioUploadPage } from './audio-upload-page';
@@ -29,7 +30,7 @@ describe('upload hub /add', () => {
     expect(screen.getByRole('link', { name: 'Upload beat for sale' })).toHaveAttribute('href', '/addpaybeat');
   });
 
-  it.each(['artist', 'record_label'])('hides "Upload beat for sale" from an identity %s (producers sell)', async (identity) => {
+  it.each(['artist', 'record_label'] as const)('hides "Upload beat for sale" from an identity %s (producers sell)', async (identity) => {
     mockApi({ 'GET /user/profile': { status: 200, body: { ...sampleProfile, identity } } });
     renderRoutes(routes, '/add');
     expect(await screen.findByRole('link', { name: 'Upload Music/Beat' })).toBeInTheDocument();
@@ -74,7 +75,7 @@ describe('audio upload /addmusic', () => {
     const { calls } = mockApi({
       ...me,
       'POST /uploads': ticketFor,
-      'POST /audio/create': { status: 201, body: { post: { id: 'a-1' } } },
+      'POST /audio/create': { status: 201, body: { post: audioPost() } },
     });
     const bucket = mockBucket(null);
     const user = userEvent.setup();
@@ -102,7 +103,7 @@ describe('audio upload /addmusic', () => {
     const { calls } = mockApi({
       ...me,
       'POST /uploads': ticketFor,
-      'POST /audio/create': { status: 201, body: { post: { id: 'a-1' } } },
+      'POST /audio/create': { status: 201, body: { post: audioPost() } },
     });
     const bucket = mockBucket(null);
     const user = userEvent.setup();
@@ -257,7 +258,7 @@ describe('video upload /addvideo', () => {
     const { calls } = mockApi({
       ...me,
       'POST /uploads': ticketFor,
-      'POST /video/create': { status: 201, body: { post: { id: 'v-1' } } },
+      'POST /video/create': { status: 201, body: { post: videoPost() } },
     });
     const bucket = mockBucket(null);
     const user = userEvent.setup();

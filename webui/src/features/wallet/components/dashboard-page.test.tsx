@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { type Answer, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { termsRoute } from '@/testing/terms';
 import { DashboardPage } from './dashboard-page';
@@ -10,7 +10,7 @@ const routes = [{ path: '/dashboard', element: <DashboardPage /> }];
 const page = (overrides = {}) => ({ total: 1, totalPages: 1, currentPage: 1, hasNext: false, hasPrev: false, next: null, ...overrides });
 const me = { 'GET /user/profile': { status: 200, body: sampleProfile }, ...termsRoute() } as const;
 
-const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number, counterparty = '') => ({
+const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number, counterparty = ''): Answer<'GET /wallet'>['recent'][number] => ({
   id,
   type,
   amount,
@@ -22,7 +22,7 @@ const entry = (id: string, type: 'purchase' | 'sale' | 'deposit', amount: number
   link: null,
 });
 
-const wallet = {
+const wallet: Answer<'GET /wallet'> = {
   balance: 4001.5,
   currency: 'NGN',
   recent: [entry('e3', 'sale', 899.1, 'ada_sings'), entry('e2', 'purchase', 999, 'kel_on_the_beat'), entry('e1', 'deposit', 5000, 'Bank transfer')],
@@ -64,12 +64,12 @@ describe('/dashboard', () => {
 
   it('asks the history again while an entry is pending, and stops once it settled', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const pending = { ...entry('w1', 'deposit', 500), type: 'withdrawal', direction: 'out', status: 'pending' };
-    const answers = [pending, { ...pending, status: 'completed' }];
+    const pending = { ...entry('w1', 'deposit', 500), type: 'withdrawal', direction: 'out', status: 'pending' } as const;
+    const answers = [pending, { ...pending, status: 'completed' as const }];
     const { calls } = mockApi({
       ...me,
       'GET /wallet': { status: 200, body: wallet },
-      'GET /wallet/transactions': () => ({ status: 200, body: { transactions: [answers.length > 1 ? answers.shift() : answers[0]], pagination: page() } }),
+      'GET /wallet/transactions': () => ({ status: 200, body: { transactions: [answers.length > 1 ? answers.shift()! : answers[0]], pagination: page() } }),
     });
     renderRoutes(routes, '/dashboard?view=history');
     expect(await screen.findByText('pending')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { type Answer, headersOf, mockApi } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { termsRoute } from '@/testing/terms';
 import { DepositPanel } from './deposit-panel';
@@ -9,7 +9,7 @@ import { DepositPanel } from './deposit-panel';
 const routes = [{ path: '/dashboard', element: <DepositPanel /> }];
 const me = { 'GET /user/profile': { status: 200, body: sampleProfile } } as const;
 const noAccount = { status: 404, body: { message: 'No Account Details' } };
-const emptyWallet = { balance: 0, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } };
+const emptyWallet: Answer<'GET /wallet'> = { balance: 0, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } };
 const details = (amount: number, minutesLeft = 60) => ({
   accountNumber: '7824822527',
   bankName: 'WEMA BANK',
@@ -17,7 +17,7 @@ const details = (amount: number, minutesLeft = 60) => ({
   amount,
   expiresAt: new Date(Date.now() + minutesLeft * 60_000).toISOString(),
 });
-const deposit = (reference: string, amount: number) => ({
+const deposit = (reference: string, amount: number): Answer<'GET /wallet'>['recent'][number] => ({
   id: 'e1',
   type: 'deposit',
   amount,

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { headersOf, mockApi, type ReplyTo } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { termsRoute } from '@/testing/terms';
 import { TransferPanel } from './transfer-panel';
@@ -86,7 +86,7 @@ describe('Transfer Money', () => {
   });
 
   it('resends the same key after no answer, and a new one after a refusal', async () => {
-    const replies: Array<'network-error' | { status: number; body: unknown }> = [
+    const replies: ReplyTo<'POST /wallet/transfer'>[] = [
       'network-error',
       { status: 404, body: { message: 'Recipient not found' } },
       { status: 201, body: done },

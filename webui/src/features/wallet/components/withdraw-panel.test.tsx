@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { headersOf, mockApi } from '@/testing/mock-api';
+import { type Answer, headersOf, mockApi, type ReplyTo } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { TEST_TERMS, termsRoute } from '@/testing/terms';
 import { WithdrawPanel } from './withdraw-panel';
@@ -13,7 +13,7 @@ const base = {
   'GET /payment/banks': { status: 200, body: { banks: [{ code: '044', name: 'Access Bank' }, { code: '058', name: 'Guaranty Trust Bank' }] } },
   'POST /payment/resolve-account': { status: 200, body: { account_name: 'ADA OKAFOR', account_number: '0123456789', bank_code: '058' } },
 } as const;
-const created = { data: { tx_ref: 'wd-1', amount: 1000, fee: 25, bank_name: 'Guaranty Trust Bank', status: 'pending' } };
+const created: Answer<'POST /payment/withdrawal', 201> = { data: { tx_ref: 'wd-1', amount: 1000, fee: 25, bank_name: 'Guaranty Trust Bank', status: 'pending' } };
 
 async function fill(user: ReturnType<typeof userEvent.setup>, amount = '1000', account = '0123456789') {
   await user.type(screen.getByLabelText('Amount (₦)'), amount);
@@ -22,7 +22,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, amount = '1000', a
   await user.type(screen.getByLabelText('Account number'), account);
 }
 
-const wallet = (balance: number) => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
+const wallet = (balance: number): ReplyTo<'GET /wallet'> => ({ status: 200, body: { balance, currency: 'NGN', recent: [], totals: { purchases: 0, sales: 0, deposits: 0 } } });
 
 describe('Withdraw Funds', () => {
   it('tells a ₦0 wallet it cannot withdraw before any field is filled', async () => {
@@ -101,7 +101,7 @@ describe('Withdraw Funds', () => {
   });
 
   it('asks for the mailed code for a new account and sends the same request again with otp', async () => {
-    const replies = [{ status: 202, body: { step_up: true, message: 'We sent a code to your email' } }, { status: 201, body: created }];
+    const replies: ReplyTo<'POST /payment/withdrawal'>[] = [{ status: 202, body: { step_up: true, message: 'We sent a code to your email' } }, { status: 201, body: created }];
     const { calls } = mockApi({ ...base, 'POST /payment/withdrawal': () => replies.shift() ?? { status: 500 } });
     const user = userEvent.setup();
     renderRoutes(routes, '/dashboard');
@@ -119,7 +119,7 @@ describe('Withdraw Funds', () => {
   });
 
   it('shows the spec texts for 406 and 401', async () => {
-    const replies = [
+    const replies: ReplyTo<'POST /payment/withdrawal'>[] = [
       { status: 406, body: { message: 'Insufficient funds' } },
       { status: 401, body: { message: 'Unauthorized' } },
     ];

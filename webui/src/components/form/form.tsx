@@ -1,0 +1,117 @@
+import type { FormHTMLAttributes, ReactNode } from 'react';
+import {
+  FormProvider,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { PasswordField } from '@/components/ui/password-field';
+import { TextField, type TextFieldProps } from '@/components/ui/text-field';
+import { firstErrors, type FormIssue } from '@/lib/form-errors';
+
+/**
+ * What a form is checked with: a zod schema (classic or zod/mini) or a plain check of the same
+ * shape (features/auth's formCheck, for screens that load no zod). Its messages are the spec's.
+ */
+export type FormSchema<T> = {
+  safeParse(input: never): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<FormIssue> } };
+};
+
+/** react-hook-form's resolver for a schema: the checked (trimmed) values, or the first message per field. */
+export function schemaResolver<T extends FieldValues>(schema: FormSchema<T>): Resolver<T> {
+  return async (values) => {
+    const parsed = schema.safeParse(values as never);
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [field, message] of Object.entries(firstErrors<string>(parsed.error.issues))) {
+      if (message) errors[field === '_form' ? 'root' : field] = { type: 'schema', message };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+/**
+ * A form's state: react-hook-form checked by `schema` when submitted (and then again on each
+ * submit, not on each keystroke); a field's message goes when the field is edited.
+ */
+export function useSchemaForm<T extends FieldValues>(schema: FormSchema<T>, defaultValues: DefaultValues<T>): UseFormReturn<T> {
+  return useForm<T>({ resolver: schemaResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+}
+
+const SERVER = 'root.server' as const;
+
+/**
+ * Shows a failure of the server (or of anything past the check) above the submit button: a
+ * message, and the field errors it names on their fields (ApiError's `fieldErrors`).
+ */
+export function showServerError<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  message: string,
+  fieldErrors: ReadonlyArray<{ field: string; msg: string }> = [],
+): void {
+  const onFields = firstErrors<string>(fieldErrors.map(({ field, msg }) => ({ path: [field], message: msg })));
+  const names = Object.keys(form.getValues());
+  for (const [field, text] of Object.entries(onFields)) {
+    if (text && names.includes(field)) form.setError(field as Path<T>, { type: 'server', message: text });
+  }
+  if (message) form.setError(SERVER as Path<T>, { type: 'server', message });
+  else form.clearErrors(SERVER as Path<T>);
+}
+
+type FormProps<T extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children'> & {
+  form: UseFormReturn<T>;
+  /** Runs with the checked values only. */
+  onSubmit: (values: T) => void;
+  children: ReactNode;
+};
+
+/** The one form: its fields reach its state through context; the browser's own checks are off. */
+export function Form<T extends FieldValues>({ form, onSubmit, children, ...rest }: FormProps<T>) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...rest} onSubmit={form.handleSubmit(onSubmit)}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+type FieldProps = Omit<TextFieldProps, 'name' | 'error' | 'value' | 'defaultValue'> & { name: string };
+
+function useField({ name, onChange }: FieldProps) {
+  const { register, clearErrors, formState } = useFormContext();
+  const error = (formState.errors[name]?.message as string | undefined) || undefined;
+  const registered = register(name, {
+    onChange: (event) => {
+      clearErrors(name);
+      onChange?.(event);
+    },
+  });
+  return { ...registered, error };
+}
+
+/** A labelled text input bound to the form's field `name`, its message below it. */
+export function FormTextField(props: FieldProps) {
+  const { name: _name, onChange: _onChange, ...input } = props;
+  return <TextField {...input} {...useField(props)} />;
+}
+
+/** A password input (with Show/Hide) bound to the form's field `name`. */
+export function FormPasswordField(props: Omit<FieldProps, 'type'>) {
+  const { name: _name, onChange: _onChange, ...input } = props;
+  return <PasswordField {...input} {...useField(props)} />;
+}
+
+/** The form's own message (a check across fields, or the server's answer), where the page puts it. */
+export function FormAlert() {
+  const { formState } = useFormContext();
+  const root = formState.errors.root;
+  const message = (root?.server?.message ?? root?.message) as string | undefined;
+  return message ? <Alert>{message}</Alert> : null;
+}
