@@ -60,6 +60,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack|cookie|set-cookie-parser)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/ },
             { name: 'amplify', test: /node_modules/ },
             // What the signed-in screens share (the API client, the session, the post players),
             // in one request rather than twenty small ones. Never what the entry imports: the

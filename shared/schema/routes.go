@@ -158,7 +158,7 @@ var RouteGroups = []RouteGroup{
 	// written (deposits, withdrawals and what they are matched on); the Users table too, for
 	// sessions, a profile's subscription and the withdrawal step-up codes it writes and mails.
 	// In-app promotion reads the post it promotes and keeps the promotion in the ledger.
-	{Name: "payment", Paths: []string{"/api/payment/*"}, Mounts: []string{"payment"}, Access: Access{
+	{Name: "payment", Paths: []string{"/api/payment/*"}, Mounts: []string{"payment", "promotion"}, Access: Access{
 		Tables: []Table{Ledger, Users}, ReadTables: []Table{Posts}, SendsMail: true, PaymentProvider: true,
 	}},
 	// The wallet reads the ledger and moves money between users (transfers), writing the
@@ -181,7 +181,7 @@ var RouteGroups = []RouteGroup{
 	// writes releases (Posts), settles their packages (Ledger) and signs GETs of their files (media/).
 	// The withdrawals review queue asks the payment provider about transfers (PaymentProvider).
 	// The ledger's health reads the payment provider's balance beside it.
-	{Name: "admin", Paths: []string{"/api/admin/*"}, Mounts: []string{"admin"}, Access: Access{
+	{Name: "admin", Paths: []string{"/api/admin/*"}, Mounts: []string{"admin", "distribution", "payment", "promotion", "wallet"}, Access: Access{
 		Tables: []Table{Users, Posts, Ledger}, SendsMail: true, AdminBootstrap: true, ViewerAddress: true, PaymentProvider: true,
 		Media:        []MediaAccess{{Pattern: FinalObjects, Read: true}},
 		RendersMedia: true,
