@@ -20,9 +20,7 @@ import (
 
 func TestPurchase_MovesThePriceLessCommissionAndGivesTheBuyerDownloads(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	w.credit(ada, 6000*money.Naira)
+	w, kel, ada := startSale(t, 6000*money.Naira)
 	p := w.beat(kel, "Afro drill", map[string]any{"amount": 4999.99, "total_supply": 3})
 	id := p["id"].(string)
 
@@ -149,9 +147,7 @@ func TestPurchase_RefusesWithTheSpecsAnswersAndMovesNothing(t *testing.T) {
 	if ada := w.balance(ada); ada != 100*money.Naira {
 		t.Errorf("refusals moved money: ada has %v", ada)
 	}
-	if r := w.buy(ada, id, 50, uuid.NewString()); r.Status != http.StatusCreated {
-		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
-	}
+	w.bought(ada, id, 50)
 	refusal(t, "owned", w.buy(ada, id, 50, uuid.NewString()), http.StatusConflict, "You already own this beat", nil)
 	w.credit(bo, 100*money.Naira)
 	refusal(t, "sold out", w.buy(bo, id, 50, uuid.NewString()), http.StatusNotFound, "Beat not found or sold out", nil)
@@ -163,9 +159,7 @@ func TestPurchase_RefusesWithTheSpecsAnswersAndMovesNothing(t *testing.T) {
 
 func TestPurchase_ReplayingAKeyAnswersTheFirstAnswerAndMovesNothing(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	w.credit(ada, 100*money.Naira)
+	w, kel, ada := startSale(t, 100*money.Naira)
 	id := w.beat(kel, "Afro drill", map[string]any{"amount": 20})["id"].(string)
 	other := w.beat(kel, "Amapiano", map[string]any{"amount": 20})["id"].(string)
 	key := uuid.NewString()
@@ -201,9 +195,7 @@ func TestPurchase_TheFullAudioIsGivenOnlyToItsBuyer(t *testing.T) {
 	owner := w.beat(kel, "Afro drill", map[string]any{"amount": 20})
 	id := owner["id"].(string)
 	full := objectPath(t, owner["audio_upload"].(string))
-	if r := w.buy(ada, id, 20, uuid.NewString()); r.Status != http.StatusCreated {
-		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
-	}
+	w.bought(ada, id, 20)
 	fullName := full[strings.LastIndex(full, "/")+1:]
 	// Nobody reads the full audio's key from the beat, its lists or the feed; a stranger not from
 	// the library or the beat's purchase either, and has no purchase of it.
@@ -250,16 +242,11 @@ func TestPurchase_TheFullAudioIsGivenOnlyToItsBuyer(t *testing.T) {
 
 func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	w.credit(ada, 100*money.Naira)
+	w, kel, ada := startSale(t, 100*money.Naira)
 	cover := w.upload(kel.ID, media.Image, "image/png", mediatest.PNGOf(mediatest.Picture(500, 250)))
 	beat := w.beat(kel, "Afro drill", map[string]any{"amount": 20, "cover_photo": cover})
 	id := beat["id"].(string)
-	r := w.buy(ada, id, 20, uuid.NewString())
-	if r.Status != http.StatusCreated {
-		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
-	}
+	r := w.bought(ada, id, 20)
 	pid := r.Body["data"].(map[string]any)["id"].(string)
 	if r := kel.JSON("DELETE", "/api/beat/"+id, nil); r.Status != http.StatusOK {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)
@@ -302,14 +289,9 @@ func TestPurchase_ABeatWithBuyersIsWithdrawnNotDeletedAndItsBuyersStillDownload(
 
 func TestPurchase_TheLicenceIsRecordedWithThePurchaseAndItsPDFStatesIt(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	w.credit(ada, 5000*money.Naira)
+	w, kel, ada := startSale(t, 5000*money.Naira)
 	id := w.beat(kel, "Afro drill", map[string]any{"amount": 4999.99})["id"].(string)
-	r := w.buy(ada, id, 4999.99, uuid.NewString())
-	if r.Status != http.StatusCreated {
-		t.Fatalf("purchase: %d %s", r.Status, r.Raw)
-	}
+	r := w.bought(ada, id, 4999.99)
 	data := r.Body["data"].(map[string]any)
 	number := data["licence_number"].(string)
 	if !strings.HasPrefix(number, "ZUUM-") {
@@ -391,9 +373,7 @@ func TestPurchase_TheLibraryPagesByCursorAndRefusesAnotherBuyersCursor(t *testin
 
 func TestPurchase_ABeatOfADeactivatedProducerIsNotSold(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
-	w.credit(ada, 100*money.Naira)
+	w, kel, ada := startSale(t, 100*money.Naira)
 	id := w.beat(kel, "Afro drill", map[string]any{"amount": 20})["id"].(string)
 	if err := profile.NewStore(w.app.Cloud.DynamoDB, schema.Users.Name).SetDeactivated(t.Context(), kel.ID, true); err != nil {
 		t.Fatal(err)
