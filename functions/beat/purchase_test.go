@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"zuum/localstack/apptest"
 	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
@@ -401,6 +403,36 @@ func TestPurchase_ABeatOfADeactivatedProducerIsNotSold(t *testing.T) {
 	refusal(t, "buy", w.buy(ada, id, 20, uuid.NewString()), http.StatusNotFound, "Beat not found or sold out", nil)
 	if got := w.balance(ada); got != 100*money.Naira {
 		t.Errorf("balance %v after a refused purchase", got)
+	}
+	w.audit()
+}
+
+// A retry that runs while its first try is still running (the gateway timed the first try out)
+// passes the key check before the first try commits, then finds the beat sold out and owned: it
+// must still get the first try's 201, not "You already own this beat".
+func TestPurchase_ARetryRacingItsFirstTryGetsTheFirstAnswerWhateverSoldOut(t *testing.T) {
+	t.Parallel()
+	w := start(t)
+	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
+	const beats, tries = 4, 6
+	w.credit(ada, beats*20*money.Naira)
+	for i := range beats {
+		id := w.beat(kel, fmt.Sprintf("Exclusive %d", i), map[string]any{"amount": 20, "total_supply": 1})["id"].(string)
+		key := uuid.NewString()
+		answers := make([]apptest.Response, tries)
+		var wg sync.WaitGroup
+		for n := range tries {
+			wg.Go(func() { answers[n] = w.buy(ada, id, 20, key) })
+		}
+		wg.Wait()
+		for n, a := range answers {
+			if a.Status != http.StatusCreated || !bytes.Equal(bytes.TrimSpace(a.Raw), bytes.TrimSpace(answers[0].Raw)) {
+				t.Errorf("beat %d, try %d: %d %q, want the same 201 as every try (the first try's)", i, n, a.Status, a.Message())
+			}
+		}
+	}
+	if got := w.balance(ada); got != 0 {
+		t.Errorf("balance %v after %d purchases each tried %d times at once, want 0", got, beats, tries)
 	}
 	w.audit()
 }

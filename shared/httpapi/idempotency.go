@@ -31,6 +31,13 @@ var (
 
 type onceKey struct{}
 
+// idempotent is what Idempotent puts in a request's context: its item, and where the first
+// answers are kept.
+type idempotent struct {
+	once    *Once
+	answers Answers
+}
+
 // Answers keeps the first answer of every idempotency key: the ledger (*ledger.Store) does, in
 // the idempotency item a movement writes in its own transaction.
 type Answers interface {
@@ -83,7 +90,7 @@ func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc
 		if replayed(w, r, l, once) {
 			return
 		}
-		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
+		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, &idempotent{once: once, answers: l})))
 	}
 }
 
@@ -109,8 +116,26 @@ func (o *Once) Answer(status int, v any) error {
 
 // OnceOf is the idempotency item Idempotent made for r (nil outside it).
 func OnceOf(r *http.Request) *Once {
-	o, _ := r.Context().Value(onceKey{}).(*Once)
-	return o
+	if in, ok := r.Context().Value(onceKey{}).(*idempotent); ok {
+		return in.once
+	}
+	return nil
+}
+
+// answeredMeanwhile answers r with its key's first answer, when r runs inside Idempotent and a
+// request with its key has been answered since Idempotent looked (see Idempotent). A failure to
+// read the item reports false: the caller answers what it was about to.
+func answeredMeanwhile(w http.ResponseWriter, r *http.Request) bool {
+	in, ok := r.Context().Value(onceKey{}).(*idempotent)
+	if !ok {
+		return false
+	}
+	hash, status, body, found, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
+	if err != nil || !found {
+		return false
+	}
+	answerFirst(w, hash, status, body, in.once)
+	return true
 }
 
 // Replay answers r with the first answer of its key, after its movement lost to a concurrent
@@ -132,14 +157,21 @@ func replayed(w http.ResponseWriter, r *http.Request, l Answers, want *Once) boo
 		return true
 	case !ok:
 		return false
-	case hash != want.Hash:
+	}
+	answerFirst(w, hash, status, body, want)
+	return true
+}
+
+// answerFirst writes the stored first answer (status, body) of the request whose hash is hash to
+// a request with the same key: that answer when the request is the same, 422 when it is not.
+func answerFirst(w http.ResponseWriter, hash string, status int, body []byte, want *Once) {
+	if hash != want.Hash {
 		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
-		return true
+		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set(ReplayedHeader, "true")
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
-	return true
 }
