@@ -36,7 +36,13 @@ type onceKey struct{}
 type idempotent struct {
 	once    *Once
 	answers Answers
+	rebuild Rebuild
 }
+
+// Rebuild makes the first answer of a request whose movement stored what it made (Once.Made)
+// instead of an answer: it reads the item of key again, and what it names, and renders the answer
+// the request gave.
+type Rebuild func(ctx context.Context, key string) (status int, answer any, err error)
 
 // Answers keeps the first answer of every idempotency key: the ledger (*ledger.Store) does, in
 // the idempotency item a movement writes in its own transaction.
@@ -62,6 +68,12 @@ type Answers interface {
 // Refusals (4xx) store nothing: they moved nothing, and the same attempt may succeed once the
 // refusal's cause is gone (a deposit arrives).
 func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc {
+	return IdempotentRebuilt(l, scope, nil, next)
+}
+
+// IdempotentRebuilt is Idempotent for a route whose movement stores what it made (Once.Made)
+// rather than its answer: a replay gets the answer rebuild makes from it.
+func IdempotentRebuilt(l Answers, scope string, rebuild Rebuild, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := strings.TrimSpace(r.Header.Get(IdempotencyHeader))
 		switch {
@@ -86,11 +98,11 @@ func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc
 		sum := sha256.New()
 		sum.Write([]byte(r.Method + " " + r.URL.Path + "\n"))
 		sum.Write(body)
-		once := &Once{Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil))}
-		if replayed(w, r, l, once) {
+		in := &idempotent{once: &Once{Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil))}, answers: l, rebuild: rebuild}
+		if in.replayed(w, r) {
 			return
 		}
-		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, &idempotent{once: once, answers: l})))
+		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, in)))
 	}
 }
 
@@ -102,6 +114,7 @@ type Once struct {
 	Hash   string
 	Status int
 	Body   []byte
+	Made   string
 }
 
 // Answer records the answer the handler is about to give, so the movement stores it.
@@ -134,40 +147,52 @@ func answeredMeanwhile(w http.ResponseWriter, r *http.Request) bool {
 	if err != nil || !found {
 		return false
 	}
-	answerFirst(w, hash, status, body, in.once)
+	in.answerFirst(w, r, hash, status, body)
 	return true
 }
 
 // Replay answers r with the first answer of its key, after its movement lost to a concurrent
 // request with the same key (ledger.ErrReplayed).
 func Replay(w http.ResponseWriter, r *http.Request, l Answers) {
-	o := OnceOf(r)
-	if o == nil || !replayed(w, r, l, o) {
+	in, ok := r.Context().Value(onceKey{}).(*idempotent)
+	if !ok || !in.replayed(w, r) {
 		Error(w, r, failure.New(failure.Internal, ServerErrorMessage))
 	}
 }
 
-// replayed answers r from the stored item of want.Key, if there is one: its first answer when the
+// replayed answers r from the stored item of its key, if there is one: its first answer when the
 // request is the same, 422 when it is not.
-func replayed(w http.ResponseWriter, r *http.Request, l Answers, want *Once) bool {
-	hash, status, body, ok, err := l.FirstAnswer(r.Context(), want.Key)
+func (in *idempotent) replayed(w http.ResponseWriter, r *http.Request) bool {
+	hash, status, body, ok, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
 	switch {
 	case err != nil:
-		Error(w, r, err)
+		writeError(w, r, err)
 		return true
 	case !ok:
 		return false
 	}
-	answerFirst(w, hash, status, body, want)
+	in.answerFirst(w, r, hash, status, body)
 	return true
 }
 
-// answerFirst writes the stored first answer (status, body) of the request whose hash is hash to
-// a request with the same key: that answer when the request is the same, 422 when it is not.
-func answerFirst(w http.ResponseWriter, hash string, status int, body []byte, want *Once) {
-	if hash != want.Hash {
+// answerFirst writes the first answer (status, body as stored, or rebuilt when none was) of the
+// request whose hash is hash to a request with the same key: that answer when the request is the
+// same, 422 when it is not.
+func (in *idempotent) answerFirst(w http.ResponseWriter, r *http.Request, hash string, status int, body []byte) {
+	if hash != in.once.Hash {
 		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
 		return
+	}
+	if status == 0 && in.rebuild != nil {
+		s, v, err := in.rebuild(r.Context(), in.once.Key)
+		if err == nil {
+			body, err = json.Marshal(v)
+		}
+		if err != nil {
+			writeError(w, r, failure.Wrap(err, "rebuild the first answer"))
+			return
+		}
+		status = s
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

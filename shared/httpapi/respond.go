@@ -65,6 +65,11 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if answeredMeanwhile(w, r) {
 		return
 	}
+	writeError(w, r, err)
+}
+
+// writeError is Error without the look at the key.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var fe *failure.Error
 	if !errors.As(err, &fe) {
 		fe = failure.Wrap(err, ServerErrorMessage)
