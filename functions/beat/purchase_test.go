@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"zuum/localstack/apptest"
 	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
@@ -381,6 +382,26 @@ func TestPurchase_ABeatOfADeactivatedProducerIsNotSold(t *testing.T) {
 	refusal(t, "buy", w.buy(ada, id, 20, uuid.NewString()), http.StatusNotFound, "Beat not found or sold out", nil)
 	if got := w.balance(ada); got != 100*money.Naira {
 		t.Errorf("balance %v after a refused purchase", got)
+	}
+	w.audit()
+}
+
+// A retry that runs while its first try is still running (the gateway timed the first try out)
+// passes the key check before the first try commits, then finds the beat sold out and owned: it
+// must still get the first try's 201, not "You already own this beat".
+func TestPurchase_ARetryRacingItsFirstTryGetsTheFirstAnswerWhateverSoldOut(t *testing.T) {
+	t.Parallel()
+	w := start(t)
+	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
+	const beats, tries = 4, 6
+	w.credit(ada, beats*20*money.Naira)
+	for i := range beats {
+		id := w.beat(kel, fmt.Sprintf("Exclusive %d", i), map[string]any{"amount": 20, "total_supply": 1})["id"].(string)
+		key := uuid.NewString()
+		apptest.OneAnswer(t, apptest.AtOnce(tries, func() apptest.Response { return w.buy(ada, id, 20, key) }), http.StatusCreated)
+	}
+	if got := w.balance(ada); got != 0 {
+		t.Errorf("balance %v after %d purchases each tried %d times at once, want 0", got, beats, tries)
 	}
 	w.audit()
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/localstack/apptest"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
@@ -558,5 +559,23 @@ func TestDraft_AnAlbumOfFifteenTracksWithLongLyricsIsKept(t *testing.T) {
 	tooBig := map[string]any{"draft": true, "releaseType": "album", "lyrics": strings.Repeat("x", release.MaxBody)}
 	if r := send(w.app, ada, "POST", "/api/distribution/releases", "", tooBig); r.Status != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body over release.MaxBody: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Tries of one submission at once (a client retrying while its first try still runs): the tries
+// that find the release submitted and the package paid get the first try's 200, not 409.
+func TestSubmit_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	w.deposit(ada, 20_000*money.Naira)
+	draft := w.single(ada, map[string]any{"draft": true, "promotionPackage": "basic"})
+	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", draft), http.StatusCreated)
+	key := uuid.NewString()
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response {
+		return send(w.app, ada, "POST", "/api/distribution/releases/"+d.ID+"/submit", key, nil)
+	}), http.StatusOK)
+	if got := w.balance(ada); got != 0 {
+		t.Errorf("wallet %v, want 0 (the package paid once)", got)
 	}
 }

@@ -539,3 +539,20 @@ func TestSubscriptionWebhook_AnAmountTheProviderDoesNotConfirmActivatesNothing(t
 		t.Fatalf("%d movements", au.Movements)
 	}
 }
+
+// Tries of one payment at once (a client retrying while its first try still runs): the tries
+// that find the month already paid get the first try's 201, not 409, and one month is charged.
+func TestSubscriptionWallet_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_retries")
+	fund(t, a, ada, "15000")
+	key := uuid.NewString()
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return ada.payFromWallet(t, a, key) }), http.StatusCreated)
+	if b := balance(t, a, ada.id); b != 0 {
+		t.Fatalf("balance %d kobo, want 0 (one month charged)", b)
+	}
+	if au := audit(t, a); au.Movements != 2 {
+		t.Fatalf("%d movements, want the deposit and one payment", au.Movements)
+	}
+}

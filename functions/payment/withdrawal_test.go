@@ -749,3 +749,21 @@ func TestWithdrawal_ConcurrentWithdrawalsAndTransfersNeverOverdraw(t *testing.T)
 	}
 	audit(t, a)
 }
+
+// Tries of one withdrawal at once (a client retrying while its first try still runs): the tries
+// that find the balance spent get the first try's 201, not 406, and one withdrawal is made.
+func TestWithdrawal_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	a := apptest.Start(t, nil)
+	ada := newMember(t, a, "ada_retries_out")
+	fundWallet(t, a, ada, 1000*money.Naira)
+	withdrawConfirmed(t, a, ada, "ada_retries_out@example.com", to("0123456789", 100)) // ₦875 left
+	key := uuid.NewString()
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return withdraw(t, a, ada, key, to("0123456789", 850)) }), http.StatusCreated)
+	if got := balance(t, a, ada.id); got != 0 {
+		t.Fatalf("balance %s, want 0 (₦850 and its ₦25 fee once)", got)
+	}
+	if au := audit(t, a); au.Movements != 1+1+1 {
+		t.Fatalf("%d movements, want the deposit and 2 withdrawals", au.Movements)
+	}
+}

@@ -120,3 +120,16 @@ func TestPromote_ConcurrentPromotionsPayOnlyWhatTheWalletHolds(t *testing.T) {
 		t.Errorf("held %s, want 10000", got)
 	}
 }
+
+// Tries of one promotion at once (a client retrying while its first try still runs): the tries
+// that find the post promoted and the wallet spent get the first try's 201, and it is paid once.
+func TestPromote_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	a := apptest.Start(t, nil)
+	ada, id := fundedPost(t, a, "ada_retries", 2142857)
+	key, body := uuid.NewString(), map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return post(a, ada, "/api/payment/promote", key, body) }), http.StatusCreated)
+	if b := balances(t, a); b[ledger.User(ada.ID)] != 0 || b[ledger.Held] != 2142857 {
+		t.Errorf("wallet %s, held %s; want 0 and 21428.57 (paid once)", b[ledger.User(ada.ID)], b[ledger.Held])
+	}
+}
