@@ -128,7 +128,7 @@ func TestPromote_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
 	a := apptest.Start(t, nil)
 	ada, id := fundedPost(t, a, "ada_retries", 2142857)
 	key, body := uuid.NewString(), map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
-	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return post(a, ada, "/api/payment/promote", key, body) }), http.StatusCreated)
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return ada.PostKeyed("/api/payment/promote", key, body) }), http.StatusCreated)
 	if b := balances(t, a); b[ledger.User(ada.ID)] != 0 || b[ledger.Held] != 2142857 {
 		t.Errorf("wallet %s, held %s; want 0 and 21428.57 (paid once)", b[ledger.User(ada.ID)], b[ledger.Held])
 	}

@@ -188,10 +188,10 @@ func TestMassPromotion_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_mass_retries")
-	fund(t, app, ada.ID, 80000*money.Naira)
+	app.Fund(t, ada, 80000*money.Naira)
 	image := upload(t, app, ada, media.Image, "image/png", mediatest.PNG())
 	key, body := uuid.NewString(), map[string]any{"category": "print", "package_id": "national-05", "title": "My single", "body": "About it", "image": image}
-	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return post(app, ada, "/api/promotions/mass", key, body) }), http.StatusCreated)
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return ada.PostKeyed("/api/promotions/mass", key, body) }), http.StatusCreated)
 	if b := balances(t, app); b[ledger.User(ada.ID)] != 0 || b[ledger.Held] != 80000*money.Naira {
 		t.Errorf("wallet %s, held %s; want 0 and 80000 (paid once)", b[ledger.User(ada.ID)], b[ledger.Held])
 	}
