@@ -115,6 +115,8 @@ test-web: webui/node_modules/.package-lock.json ## Vitest
 	cd webui && npm test
 
 # The browser test runs against a fresh local cloud on spare ports, started and stopped here.
+# Two test files run at once (npm run e2e: --test-concurrency=2); each signs up from loopback
+# addresses of its own (e2e/support.mjs), so they do not share the per-address sign-up limit.
 TEST_EDGE_PORT ?= 4599
 TEST_PORT      ?= 8099
 HEALTHY := node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"

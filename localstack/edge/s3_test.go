@@ -33,6 +33,7 @@ func readObject(t *testing.T, c *s3.Client, key string) string {
 }
 
 func TestObjectsRoundTripThroughTheSDK(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	if _, err := c.S3.PutObject(ctx, &s3.PutObjectInput{
@@ -55,6 +56,7 @@ func TestObjectsRoundTripThroughTheSDK(t *testing.T) {
 
 // Presigned URLs carry their credential in the query; the edge must route them to S3 from it.
 func TestPresignedPutAndGetReachS3(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	presign := s3.NewPresignClient(c.S3)
@@ -80,6 +82,7 @@ func TestPresignedPutAndGetReachS3(t *testing.T) {
 
 // A browser POST upload carries its credential as a form field.
 func TestBrowserPostUploadReachesS3(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	post, err := s3.NewPresignClient(c.S3).PresignPostObject(context.Background(),
 		&s3.PutObjectInput{Bucket: media, Key: aws.String("uploads/avatar.png")})
@@ -138,6 +141,7 @@ func mustSucceed(t *testing.T, req *http.Request) int {
 // S3 keeps a PUT's Cache-Control with the object and answers its GETs and HEADs with it (a CDN in
 // front caches by it); gofakes3 alone drops it.
 func TestPutObjectKeepsCacheControlForGetAndHead(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	const cache = "public, max-age=31536000, immutable"

@@ -150,6 +150,7 @@ func objectExists(t *testing.T, c *s3.Client, key string) bool {
 }
 
 func TestPresignedPostIsAcceptedAndItsObjectReadable(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key = "uploads/u1/audio/a.mp3"
 	post := presignUpload(t, r.S3, key, "audio/mpeg", 1000)
@@ -179,6 +180,7 @@ func TestPresignedPostIsAcceptedAndItsObjectReadable(t *testing.T) {
 }
 
 func TestPostSuccessActionStatusChoosesTheAnswer(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	for _, tc := range []struct {
 		status string
@@ -203,6 +205,7 @@ func TestPostSuccessActionStatusChoosesTheAnswer(t *testing.T) {
 }
 
 func TestPresignedPostRefusesWhatThePolicyForbids(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key = "uploads/u1/audio/a.mp3"
 	ct := [2]string{"Content-Type", "audio/mpeg"}
@@ -273,6 +276,7 @@ func TestPresignedPostRefusesWhatThePolicyForbids(t *testing.T) {
 }
 
 func TestPostKeyMayStartWithASignedPrefix(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	sign := func(key string) *s3.PresignedPostRequest {
 		post, err := s3.NewPresignClient(r.S3).PresignPostObject(context.Background(),
@@ -299,6 +303,7 @@ func TestPostKeyMayStartWithASignedPrefix(t *testing.T) {
 }
 
 func TestAnonymousRequestsAreRefused(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	put, _ := http.NewRequest(http.MethodPut, r.URL+"/"+*media+"/public/x.txt", strings.NewReader("x"))
 	if got := fetchS3(t, put); !got.is(403, "AccessDenied", "Access Denied") {
@@ -325,6 +330,7 @@ func TestAnonymousRequestsAreRefused(t *testing.T) {
 }
 
 func TestPresignedPutAndGetAreCheckedForSignatureAndExpiry(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	ctx := context.Background()
 	presign := s3.NewPresignClient(r.S3)
@@ -382,6 +388,7 @@ func TestPresignedPutAndGetAreCheckedForSignatureAndExpiry(t *testing.T) {
 // The SDK clients sign in the Authorization header; every operation the app uses must pass,
 // and a wrong key, secret or body must not.
 func TestHeaderSignedSDKCallsPassAndForgeriesDoNot(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	ctx := context.Background()
 	keys := []string{"public/a b/c+d~!é(1).txt", "uploads/u1/audio/x.mp3"}
@@ -475,6 +482,7 @@ func multipartUpload(t *testing.T, c *s3.Client, key string) {
 }
 
 func TestCORSAnswersPreflightsAndBrowserRequests(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	preflight := func(method string) answer {
 		req, _ := http.NewRequest(http.MethodOptions, r.URL+"/"+*media, nil)
@@ -541,6 +549,7 @@ func copySource(key string) string {
 }
 
 func TestPresignedPostKeepsTheFormsCacheControl(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key, cache = "uploads/u1/audio/a.mp3", "max-age=60"
 	post := presignUpload(t, r.S3, key, "audio/mpeg", 1000, func(o *s3.PresignPostOptions) {
