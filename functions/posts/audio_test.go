@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -16,7 +17,7 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_sings"), w.user("bola")
-	song := w.upload(ada.ID, media.Audio, wav(3))
+	song := w.upload(ada.ID, media.Audio, mediatest.WAV(3))
 	cover := w.upload(ada.ID, media.Image, pngBytes)
 	w.app.NoFailedEvents(t) // the media function has checked and measured the uploads
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{
@@ -76,7 +77,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_e"), w.user("bola")
-	song := w.upload(ada.ID, media.Audio, wav(1))
+	song := w.upload(ada.ID, media.Audio, mediatest.WAV(1))
 	link := "https://open.spotify.com/track/x"
 	const invalid = "Validation error or missing files"
 	const badAudio, badImage = "Please select a valid audio file (MP3, WAV)", "Please select a valid image file (JPEG, PNG)"
@@ -88,7 +89,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 		{"an empty form", map[string]any{}, map[string]string{
 			"caption": "Caption is required", "audio_upload": "Audio file is required",
 		}},
-		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, wav(1))},
+		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, mediatest.WAV(1))},
 			map[string]string{"audio_upload": badAudio}},
 		{"bytes that are not audio", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, txtBytes)},
 			map[string]string{"audio_upload": badAudio}},
@@ -163,7 +164,7 @@ func TestAudio_MediaLoadsFromTheAppOriginByRanges(t *testing.T) {
 	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_sings")
-	song := wav(2)
+	song := mediatest.WAV(2)
 	key := w.upload(ada.ID, media.Audio, song)
 	w.app.NoFailedEvents(t)
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{

@@ -12,6 +12,7 @@ import (
 
 	"zuum/shared/jobs"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/post"
 	"zuum/shared/schema"
 )
@@ -36,7 +37,7 @@ func TestLists_PageAcrossDaysByCursorAndByPageNumber(t *testing.T) {
 	for i := range 11 {
 		caption := fmt.Sprintf("post %02d", i)
 		if _, err := store.Create(context.Background(), post.Draft{
-			Kind: post.Audio, OwnerID: ada.ID, Caption: caption, Media: w.upload(ada.ID, media.Audio, wav(1)),
+			Kind: post.Audio, OwnerID: ada.ID, Caption: caption, Media: w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 			Links: post.Links{Spotify: "https://open.spotify.com/track/x"},
 		}); err != nil {
 			t.Fatal(err)

@@ -22,6 +22,7 @@ import (
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/edge"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -134,7 +135,7 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 				call(o, "DELETE", "/api/audio/"+gone, nil, 200)
 				live.remove(gone)
 				r := o.JSON("POST", "/api/audio/create", map[string]any{
-					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, wav(1)), "spotify": "https://open.spotify.com/track/x",
+					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, mediatest.WAV(1)), "spotify": "https://open.spotify.com/track/x",
 				})
 				if r.Status != http.StatusCreated {
 					t.Errorf("%s: create: %d %s", o.Name, r.Status, r.Raw)
