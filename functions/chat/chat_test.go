@@ -21,9 +21,7 @@ import (
 
 func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b1, b2 := open(t, ada, ""), open(t, bola, ""), open(t, bola, "")
 
 	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
@@ -147,9 +145,7 @@ func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 
 func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
 	acks := []struct {
 		name  string
@@ -259,9 +255,7 @@ func connections(t *testing.T, app *apptest.App, user string) []string {
 
 func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
 	// A connection whose $disconnect never came: its item is there, its socket is not.
 	conns := domain.NewConnections(dynamodb.NewFromConfig(app.Cloud.Config), schema.Connections.Name)
@@ -367,9 +361,7 @@ func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 
 func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a := open(t, ada, "")
 	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
 	a.expect(t, "joined")
@@ -379,12 +371,7 @@ func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T
 		t.Fatalf("deactivate: %d %s", r.Status, r.Raw)
 	}
 	// The socket ada opened before: its next frame is refused and its connection forgotten.
-	a.send(t, send(roomID, bola.id, "still here?", "c-1"))
-	var refused ack
-	a.expect(t, "ack").decode(t, &refused)
-	if refused.Error != "Not connected to server" || refused.ID != "" {
-		t.Fatalf("a deactivated user's frame: %+v", refused)
-	}
+	a.sendRefused(t, send(roomID, bola.id, "still here?", "c-1"), "a deactivated user's frame")
 	if got := connections(t, app, ada.id); len(got) != 0 {
 		t.Fatalf("connections kept: %v", got)
 	}

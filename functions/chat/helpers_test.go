@@ -29,6 +29,14 @@ func signUp(t *testing.T, app *apptest.App, name string) person {
 	return person{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
 }
 
+// twoInARoom starts an app with ada and bola signed up and their room open.
+func twoInARoom(t *testing.T) (*apptest.App, person, person, string) {
+	t.Helper()
+	app := apptest.Start(t, nil)
+	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	return app, ada, bola, room(t, ada, bola)
+}
+
 // room makes a follow b and opens their room.
 func room(t *testing.T, a, b person) string {
 	t.Helper()
@@ -170,6 +178,18 @@ func (tb *tab) quiet(t *testing.T) {
 	defer tb.mu.Unlock()
 	if len(tb.frames) > 0 {
 		t.Fatalf("unexpected frames: %+v", tb.frames)
+	}
+}
+
+// sendRefused sends frame from tb and fails t (saying what) unless its ack refuses it as sent
+// without a connection: "Not connected to server" and no message id.
+func (tb *tab) sendRefused(t *testing.T, frame map[string]any, what string) {
+	t.Helper()
+	tb.send(t, frame)
+	var refused ack
+	tb.expect(t, "ack").decode(t, &refused)
+	if refused.Error != "Not connected to server" || refused.ID != "" {
+		t.Fatalf("%s: %+v", what, refused)
 	}
 }
 

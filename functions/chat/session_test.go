@@ -3,8 +3,6 @@ package chat_test
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,9 +24,7 @@ func (tb *tab) closedWithin(t *testing.T, d time.Duration) {
 
 func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	sender, reader := open(t, ada, ""), open(t, ada, "")
 	sender.send(t, send(roomID, bola.id, "before logout", "c-0"))
 	sender.expect(t, "ack")
@@ -38,12 +34,7 @@ func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout: %d %s", r.Status, r.Raw)
 	}
-	sender.send(t, send(roomID, bola.id, "after logout", "c-1"))
-	var refused ack
-	sender.expect(t, "ack").decode(t, &refused)
-	if refused.Error != "Not connected to server" || refused.ID != "" {
-		t.Fatalf("a send after logout: %+v", refused)
-	}
+	sender.sendRefused(t, send(roomID, bola.id, "after logout", "c-1"), "a send after logout")
 	sender.closedWithin(t, 5*time.Second)
 
 	reader.send(t, map[string]any{"action": "fetchMessages", "roomId": roomID})
@@ -64,22 +55,14 @@ func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 
 func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a := open(t, ada, "")
 
 	stranger := app.Client(t) // the reset is done from another device, signed out
 	if r := stranger.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "ada@example.com"}); r.Status != http.StatusOK {
 		t.Fatalf("forgot: %d %s", r.Status, r.Raw)
 	}
-	mail := app.Cloud.MailTo("ada@example.com")
-	body := mail[len(mail)-1].Body.Text
-	i := strings.Index(body, app.URL("/reset?token="))
-	if i < 0 {
-		t.Fatalf("no reset link in %q", body)
-	}
-	link, _ := url.Parse(strings.Fields(body[i:])[0])
+	link := app.ResetLink(t, "ada@example.com")
 	reset := map[string]string{"email": "ada@example.com", "token": link.Query().Get("token"), "newPassword": "brand-new-pass"}
 	if r := stranger.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusOK {
 		t.Fatalf("reset: %d %s", r.Status, r.Raw)
@@ -95,9 +78,7 @@ func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
 
 func TestLogout_AnOpenSocketReceivesNoMoreMessagesAndIsClosed(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
 	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout: %d %s", r.Status, r.Raw)
