@@ -75,8 +75,7 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 
 func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	song := w.upload(ada.ID, media.Audio, mediatest.WAV(1))
 	link := "https://open.spotify.com/track/x"
 	const invalid = "Validation error or missing files"
@@ -116,8 +115,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 
 func TestAudio_DeleteIsTheOwnersAndThenNotFound(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	refusal(t, "another user's delete", bo.JSON("DELETE", "/api/audio/"+id, nil), http.StatusForbidden, "You can only delete your own posts.", nil)
 	refusal(t, "delete", ada.JSON("DELETE", "/api/audio/"+id, nil), http.StatusOK, "Post deleted.", nil)

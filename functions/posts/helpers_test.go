@@ -35,6 +35,13 @@ func start(t *testing.T) *world {
 	return &world{t: t, app: apptest.Start(t, nil)}
 }
 
+// startWithTwo starts a world with ada_e and bola signed in.
+func startWithTwo(t *testing.T) (*world, user, user) {
+	t.Helper()
+	w := start(t)
+	return w, w.user("ada_e"), w.user("bola")
+}
+
 func (w *world) user(name string) user {
 	w.t.Helper()
 	return w.app.SignedIn(w.t, name)

@@ -25,8 +25,7 @@ func (dropJobs) Send(context.Context, jobs.Job) error { return nil }
 
 func TestLists_PageAcrossDaysByCursorAndByPageNumber(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	now := time.Date(2026, 10, 28, 20, 0, 0, 0, time.UTC)
 	store := post.NewStore(post.Config{
 		DB: dynamodb.NewFromConfig(w.app.Cloud.Config), Table: schema.Posts.Name, Users: schema.Users.Name,

@@ -31,8 +31,7 @@ import (
 // type from every empty list and map of the table (a video without tags holds one), after
 // which every list answered 500 and snapshots stopped saving.
 func TestReact_ConcurrentIdenticalLikesLeaveListsAndSnapshotsWorking(t *testing.T) {
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	video := w.video(ada, "Lagos at dusk", true)["id"].(string)
 	for round := range 5 {

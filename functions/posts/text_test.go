@@ -15,8 +15,7 @@ import (
 // sees: Yoruba's stacked diacritics count once.
 func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	link := "https://open.spotify.com/track/x"
 	const invalid, required = "Validation error or missing files", "Caption is required"
 	for name, caption := range map[string]string{

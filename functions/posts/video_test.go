@@ -43,8 +43,7 @@ func TestVideo_CreateReadsFormStyleFieldsAndRendersTheVideo(t *testing.T) {
 
 func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	const invalid = "Validation error or missing files."
 	const badVideo = "Please upload a valid video file (MP4, MOV, or AVI)"
 	cases := []struct {
@@ -66,8 +65,7 @@ func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 
 func TestVideo_APrivateVideoIsOnlyItsOwners(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	private := w.video(ada, "Rough cut", false)["id"].(string)
 	w.video(ada, "Final cut", true)
 	id := private
