@@ -1,10 +1,8 @@
 package edge_test
 
 import (
-	"bytes"
 	"context"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -89,28 +87,7 @@ func TestBrowserPostUploadReachesS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	for k, v := range post.Values {
-		if err := mw.WriteField(k, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fw, err := mw.CreateFormFile("file", "avatar.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fw.Write([]byte("png bytes")); err != nil {
-		t.Fatal(err)
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	req, err := http.NewRequest(http.MethodPost, post.URL, &form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req := formRequest(t, post, nil, "avatar.png", []byte("png bytes"))
 	// Without success_action_status S3 answers 204 No Content.
 	if status := mustSucceed(t, req); status != http.StatusNoContent {
 		t.Errorf("POST = %d, want 204", status)
@@ -123,15 +100,7 @@ func TestBrowserPostUploadReachesS3(t *testing.T) {
 // mustSucceed sends req, fails t unless it succeeds, and returns the status.
 func mustSucceed(t *testing.T, req *http.Request) int {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := do(t, req)
 	if resp.StatusCode/100 != 2 {
 		t.Fatalf("%s %s = %d %s, want success", req.Method, req.URL.Path, resp.StatusCode, body)
 	}

@@ -58,15 +58,7 @@ type answer struct {
 
 func fetchS3(t *testing.T, req *http.Request) answer {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := do(t, req)
 	a := answer{status: resp.StatusCode, header: resp.Header, body: string(body)}
 	var e struct{ Code, Message string }
 	if xml.Unmarshal(body, &e) == nil {
@@ -101,6 +93,12 @@ func presignUpload(t *testing.T, c *s3.Client, key, contentType string, max int6
 // fields, then the file, last.
 func uploadRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]string, file []byte) *http.Request {
 	t.Helper()
+	return formRequest(t, post, fields, "track.mp3", file)
+}
+
+// formRequest is uploadRequest with the file's name.
+func formRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]string, name string, file []byte) *http.Request {
+	t.Helper()
 	var form bytes.Buffer
 	mw := multipart.NewWriter(&form)
 	names := make([]string, 0, len(post.Values))
@@ -118,7 +116,7 @@ func uploadRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]stri
 			t.Fatal(err)
 		}
 	}
-	fw, err := mw.CreateFormFile("file", "track.mp3")
+	fw, err := mw.CreateFormFile("file", name)
 	if err != nil {
 		t.Fatal(err)
 	}
