@@ -8,6 +8,9 @@
  */
 const segment = encodeURIComponent;
 
+/** The kinds of post with a page of their own. */
+export type PostPageKind = 'audio' | 'video' | 'beat';
+
 export const paths = {
   // Public pages
   landing: '/',
@@ -57,6 +60,9 @@ export const paths = {
   videos: (id: string) => `/videos/${segment(id)}`,
   /** A video's page, as share links write it. */
   video: (id: string) => `/video/${segment(id)}`,
+  /** A post's page as links inside the app write it: a track's, a video's or a beat's. */
+  post: (kind: PostPageKind, id: string): string =>
+    kind === 'video' ? paths.videos(id) : kind === 'beat' ? paths.beat(id) : paths.music(id),
   /** The spec's list of conversations; the Message tab's `message` is the same list. */
   messages: '/messages',
   message: '/message',
@@ -104,12 +110,3 @@ export const patterns = {
   notFound: '*',
 } as const;
 
-/** The kinds of post with a page of their own. */
-export type PostPageKind = 'audio' | 'video' | 'beat';
-
-/** A post's page inside the app: a track's, a video's or a beat's. */
-export function postPath(kind: PostPageKind, id: string): string {
-  if (kind === 'video') return paths.videos(id);
-  if (kind === 'beat') return paths.beat(id);
-  return paths.music(id);
-}
