@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import {
   PLATFORM_LINKS,
   audioUploadFailure,
@@ -39,7 +40,7 @@ export function AudioUploadPage() {
   const succeeded = result?.tone === 'success';
   useEffect(() => {
     if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate('/home'), AUDIO_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.home), AUDIO_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { BEAT_DEFAULTS, checkBeatAudio, emptyBeatForm, validateBeatForm, type BeatFormErrors, type BeatFormValues } from '../api/beat-form';
 import { useTerms } from '@/lib/terms';
 import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
@@ -45,7 +46,7 @@ export function BeatUploadPage() {
   const succeeded = result?.tone === 'success';
   useEffect(() => {
     if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate('/home'), AUDIO_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.home), AUDIO_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import {
   addTag,
   emptyVideoForm,
@@ -81,7 +82,7 @@ export function VideoUploadPage() {
       { values: submitted, video, cover, onProgress: setProgress },
       {
         // Spec part 2 §2: after a video upload the user goes to /home at once.
-        onSuccess: () => navigate('/home'),
+        onSuccess: () => navigate(paths.home),
         onError: (error) => {
           const result = videoUploadFailure(error);
           setErrors((e) => ({ ...e, ...result.fields }));
