@@ -3,6 +3,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { configureApiClient } from '@/lib/api-client';
 import { closeChatSocket } from '@/lib/chat/chat-connection';
+import { resetDataUsage } from '@/lib/data-usage';
 import { TEST_API_URL } from './constants';
 import { installFakeWebSocket } from './fake-web-socket';
 import { listen, mswServer } from './msw-server';
@@ -18,9 +19,14 @@ beforeEach(() => {
   installFakeWebSocket();
 });
 
+/**
+ * Test files share their worker's modules (vite.config.ts: isolate off), so each test leaves
+ * nothing behind: the DOM, the socket, storage, the data counter and the API handlers.
+ */
 afterEach(() => {
   cleanup();
   closeChatSocket();
+  resetDataUsage();
   localStorage.clear();
   mswServer.resetHandlers();
 });

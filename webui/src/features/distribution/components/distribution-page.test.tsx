@@ -61,6 +61,8 @@ const bodyOf = (call: RecordedCall) => JSON.parse(String(call.init.body));
 /** XMLHttpRequest stand-in for the bucket: every upload reports half, then succeeds. */
 class Bucket {
   static sent: string[] = [];
+  /** An upload ends when the test opens this gate, so its "Uploading" state can be seen however slow the machine. */
+  static gate: Promise<void> = Promise.resolve();
   upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
   status = 0;
   onload: (() => void) | null = null;
@@ -71,10 +73,10 @@ class Bucket {
   send(body: FormData) {
     Bucket.sent.push(String((body.get('file') as File).name));
     this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 } as ProgressEvent);
-    setTimeout(() => {
+    void Bucket.gate.then(() => {
       this.status = 204;
       this.onload?.();
-    }, 20);
+    });
   }
 }
 
@@ -161,6 +163,8 @@ describe('/distribution wizard', () => {
     draft.tracks = draft.tracks.map((t) => ({ ...t, audioFile: '' }));
     mockApi({ ...termsRoute(), 'GET /distribution/releases': list([release(draft)]), 'POST /uploads': ticket });
     Bucket.sent = [];
+    let open = () => {};
+    Bucket.gate = new Promise((resolve) => (open = resolve));
     vi.stubGlobal('XMLHttpRequest', Bucket);
     const user = userEvent.setup({ applyAccept: false });
     renderRoutes(routes, '/distribution');
@@ -177,6 +181,7 @@ describe('/distribution wizard', () => {
     await user.upload(screen.getByLabelText('Track 2 audio (Song 2)'), sized('two.flac', '', 1000));
     expect(await screen.findByText('Uploading two.flac')).toBeInTheDocument();
     expect(screen.getByText('50%')).toBeInTheDocument();
+    open();
     expect(await screen.findByText('Uploaded: two.flac')).toBeInTheDocument();
     expect(Bucket.sent).toEqual(['two.flac']);
 
