@@ -6,6 +6,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -36,7 +37,7 @@ func New(sessions httpapi.Authenticator, deposits *payment.Deposits, l *ledger.S
 	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, h.depositAccount))
 	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.permanentAccount))
 	h.mux.HandleFunc("POST /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.openPermanent))
-	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "deposit-account", h.openAccount)))
+	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "deposit-account", h.opened, h.openAccount)))
 	h.mux.HandleFunc("POST /api/payment/webhook", h.webhook)
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
@@ -94,18 +95,13 @@ func customerOf(r *http.Request) payment.Customer {
 }
 
 // openAccount is POST /api/payment/deposit-account {amount}: a temporary account for exactly
-// amount, replacing the open one (Idempotency-Key: a retry gets the same account).
+// amount, replacing the open one (Idempotency-Key: a retry gets the same account, opened).
 func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	var in openAccountRequest
 	if !decode(w, r, &in) {
 		return
 	}
-	once := httpapi.OnceOf(r)
-	var answer depositAccountResponse
-	_, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, func(a payment.DepositAccount) (ledger.Once, error) {
-		answer = depositAccountOf(a)
-		return ledger.Once(*once), once.Answer(http.StatusCreated, answer)
-	})
+	a, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, ledger.Once(*httpapi.OnceOf(r)))
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, h.ledger)
@@ -115,8 +111,30 @@ func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, depositAccountOf(a))
 	}
+}
+
+// opened rebuilds the first answer of a deposit account's key: the account its item names
+// (Once.Made, its reference). An item written before it named one (no made) is answered with the
+// caller's open temporary account, the one it opened while open; once none is open, 409 (try
+// again: a new attempt opens a new account).
+func (h *Handler) opened(ctx context.Context, key string) (int, any, error) {
+	o, _, err := h.ledger.Once(ctx, key)
+	if err != nil {
+		return 0, nil, err
+	}
+	me, _ := httpapi.PrincipalFrom(ctx)
+	var a payment.DepositAccount
+	if o.Made != "" {
+		a, err = h.deposits.Opened(ctx, me.UserID, o.Made)
+	} else if a, err = h.deposits.Current(ctx, me.UserID); errors.Is(err, payment.ErrNoAccount) {
+		return http.StatusConflict, httpapi.ErrorBody{Message: payment.ErrAccountRace.Message}, nil
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, depositAccountOf(a), nil
 }
 
 // permanentAccountJSON is a permanent account as the API shows it: never the BVN, only its last 4.

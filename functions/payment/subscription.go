@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -29,7 +30,7 @@ func (h *Handler) mountSubscriptions(sessions httpapi.Authenticator, subs *payme
 	h.mux.HandleFunc("GET /api/payment/create", httpapi.RequireSession(sessions, s.plan))
 	h.mux.HandleFunc("GET /api/payment/subscription", httpapi.RequireSession(sessions, s.link))
 	h.mux.HandleFunc("POST /api/payment/subscription/wallet",
-		httpapi.RequireSession(sessions, httpapi.Idempotent(l, "subscription", s.payFromWallet)))
+		httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "subscription", s.paid, s.payFromWallet)))
 	h.mux.HandleFunc("POST /api/payment/subscription/cancel", httpapi.RequireSession(sessions, s.cancel))
 	h.mux.HandleFunc("GET /api/payment/subscription/history", httpapi.RequireSession(sessions, s.history))
 }
@@ -141,24 +142,38 @@ func subscriptionOf(st payment.State) subscriptionJSON {
 }
 
 // payFromWallet pays a month from the wallet: 201 with the new period; 409 while a period runs;
-// 406 when the balance does not cover the price. Idempotent by its key.
+// 406 when the balance does not cover the price. Idempotent by its key: a replay's answer is
+// rebuilt by paid.
 func (s *subscriptions) payFromWallet(w http.ResponseWriter, r *http.Request) {
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	once := httpapi.OnceOf(r)
-	var answer changedJSON
-	_, err := s.subs.PayFromWallet(r.Context(), me.UserID, func(after payment.State) ledger.Once {
-		answer = changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
-		_ = once.Answer(http.StatusCreated, answer)
-		return ledger.Once(*once)
-	})
+	after, err := s.subs.PayFromWallet(r.Context(), me.UserID, ledger.Once(*httpapi.OnceOf(r)))
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, s.ledger)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, activated(after))
 	}
+}
+
+// activated is the answer of a month paid from the wallet.
+func activated(after payment.State) changedJSON {
+	return changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
+}
+
+// paid rebuilds the first answer of a wallet payment's key from its item and movement.
+func (s *subscriptions) paid(ctx context.Context, key string) (int, any, error) {
+	o, _, err := s.ledger.Once(ctx, key)
+	if err != nil {
+		return 0, nil, err
+	}
+	me, _ := httpapi.PrincipalFrom(ctx)
+	after, err := s.subs.Paid(ctx, me.UserID, o)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, activated(after), nil
 }
 
 func (s *subscriptions) cancel(w http.ResponseWriter, r *http.Request) {

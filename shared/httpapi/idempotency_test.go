@@ -30,9 +30,14 @@ func (sessions) Authenticate(_ context.Context, token string) (session.Session, 
 }
 
 // payHandler moves ₦5 from the platform's clearing account into the caller's wallet per new key,
-// answering 201 with the movement's id, as a money route does.
+// answering 201 with the movement's id and what its item says it made, as a money route does; a
+// replay rebuilds that answer from the key's item.
 func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
-	return httpapi.RequireSession(sessions{}, httpapi.Idempotent(l, "test", func(w http.ResponseWriter, r *http.Request) {
+	rebuild := func(ctx context.Context, key string) (int, any, error) {
+		o, _, err := l.Once(ctx, key)
+		return http.StatusCreated, map[string]string{"movement": o.MovementID, "made": o.Made}, err
+	}
+	return httpapi.RequireSession(sessions{}, httpapi.IdempotentRebuilt(l, "test", rebuild, func(w http.ResponseWriter, r *http.Request) {
 		runs.Add(1)
 		me, _ := httpapi.PrincipalFrom(r.Context())
 		once := httpapi.OnceOf(r)
@@ -41,11 +46,8 @@ func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
 			{Account: ledger.Clearing, Amount: -5 * money.Naira, Type: "deposit"},
 		}}
 		m.ID = uuid.Must(uuid.NewV7()).String()
-		answer := map[string]string{"movement": m.ID}
-		if err := once.Answer(http.StatusCreated, answer); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
+		once.Made = "receipt-" + m.ID
+		answer := map[string]string{"movement": m.ID, "made": once.Made}
 		m.Once = ledger.Once(*once)
 		if _, err := l.Move(r.Context(), m); errors.Is(err, ledger.ErrReplayed) {
 			httpapi.Replay(w, r, l)

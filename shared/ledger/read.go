@@ -203,3 +203,46 @@ func unshard(a Account) Account {
 	}
 	return a
 }
+
+// Movement reads movement id as its record holds it: kind, status, when, and its legs (account,
+// amount, type, counterparty, reference; not their links). A replay rebuilds its first answer
+// from it. An unknown id is ErrNoMovement.
+func (s *Store) Movement(ctx context.Context, id string) (Movement, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, ConsistentRead: aws.Bool(true),
+		Key: map[string]types.AttributeValue{schema.PK: str("MOVE#" + id), schema.SK: str("MOVE")},
+	})
+	if err != nil {
+		return Movement{}, fmt.Errorf("ledger: read movement %s: %w", id, err)
+	}
+	if out.Item == nil {
+		return Movement{}, ErrNoMovement
+	}
+	m := Movement{ID: id, Kind: Kind(sval(out.Item["kind"])), Status: sval(out.Item["status"]), Once: Once{Key: sval(out.Item["once"])}}
+	m.At, _ = time.Parse(time.RFC3339Nano, sval(out.Item["at"]))
+	legs, _ := out.Item["legs"].(*types.AttributeValueMemberL)
+	if legs == nil {
+		return Movement{}, fmt.Errorf("ledger: movement %s has no legs", id)
+	}
+	for _, v := range legs.Value {
+		leg, _ := v.(*types.AttributeValueMemberM)
+		if leg == nil {
+			return Movement{}, fmt.Errorf("ledger: movement %s has a malformed leg", id)
+		}
+		m.Legs = append(m.Legs, Leg{
+			Account: Account(sval(leg.Value["account"])), Amount: amountOf(leg.Value["amount"]), Type: sval(leg.Value["type"]),
+			Counterparty: sval(leg.Value["counterparty"]), Reference: sval(leg.Value["reference"]),
+		})
+	}
+	return m, nil
+}
+
+// Leg returns m's first leg of account acct and type typ; ok is false when it has none.
+func (m Movement) Leg(acct Account, typ string) (Leg, bool) {
+	for _, l := range m.Legs {
+		if l.Account == acct && l.Type == typ {
+			return l, true
+		}
+	}
+	return Leg{}, false
+}

@@ -81,12 +81,12 @@ var (
 
 // Open opens c a temporary account for exactly amount (at least terms.MinDeposit), replacing
 // the current one, which stays payable at the provider until its expiry and is still credited.
-// answer turns the account into the request's idempotency item (its stored answer), written in
-// the one transaction that stores the account: a replay of the request gets the same account
-// (ledger.ErrReplayed: the caller answers from the item). When a concurrent Open for c stored its
+// once is the request's idempotency item, written in the one transaction that stores the account
+// and naming it (Made: its reference): a replay of the request gets the same account
+// (ledger.ErrReplayed: the caller answers from the item, Opened). When a concurrent Open for c stored its
 // account first, nothing is stored and ErrAccountRace returned; the provider's account then goes
 // unused (no one is shown its number).
-func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, answer func(DepositAccount) (ledger.Once, error)) (DepositAccount, error) {
+func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, once ledger.Once) (DepositAccount, error) {
 	switch {
 	case amount < terms.MinDeposit:
 		return DepositAccount{}, ErrMinDeposit
@@ -106,23 +106,22 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, ans
 		return DepositAccount{}, fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
 	}
 	acct := DepositAccount{AccountNumber: va.AccountNumber, BankName: va.BankName, Reference: ref, Amount: amount, ExpiresAt: va.ExpiresAt}
-	once, err := answer(acct)
-	if err != nil {
-		return DepositAccount{}, err
-	}
+	once.Made = ref
 	frequency := va.Frequency
 	if frequency <= 0 { // a temporary account takes one payment unless the provider says more
 		frequency = 1
 	}
 	current := d.accountItem(c, "ACCOUNT", va, ref)
 	current["amount"] = num(amount.Kobo())
+	opened := d.refItem(c, va, ref, frequency)
+	opened["bank_name"], opened["amount"], opened["valid_until"] = current["bank_name"], current["amount"], current["valid_until"]
 	cond, values := "attribute_not_exists(pk)", map[string]types.AttributeValue(nil)
 	if prev != nil {
 		cond, values = "tx_ref = :prev", map[string]types.AttributeValue{":prev": prev["tx_ref"]}
 	}
 	err = d.ledger.Record(ctx, once,
 		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: current, ConditionExpression: &cond, ExpressionAttributeValues: values}},
-		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: d.refItem(c, va, ref, frequency), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: opened, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 	)
 	var extra *ledger.ExtraFailed
 	if errors.As(err, &extra) {
@@ -132,6 +131,25 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, ans
 		return DepositAccount{}, err
 	}
 	return acct, nil
+}
+
+// Opened is userID's temporary account of reference ref as it was opened (whether or not it is
+// still open): what the first answer of its request showed. Another user's, or none, is
+// ErrNoAccount.
+func (d *Deposits) Opened(ctx context.Context, userID, ref string) (DepositAccount, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+ref, "TXREF"), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return DepositAccount{}, fmt.Errorf("payment: read tx_ref: %w", err)
+	}
+	it := out.Item
+	if it == nil || sval(it["user_id"]) != userID {
+		return DepositAccount{}, ErrNoAccount
+	}
+	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: ref, Amount: money.Money(nval(it["amount"]))}
+	if v := sval(it["valid_until"]); v != "" {
+		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
+	}
+	return a, nil
 }
 
 // Current is c's open temporary account: not when it expired, nor once it took its payment
@@ -327,7 +345,7 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 		Legs: append([]ledger.Leg{
 			{Account: ledger.User(who.UserID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 		}, chargeLegs(tx, who.Username)...),
-		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
+		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef},
 	}, note, d.paidOnce(tx.TxRef))
 	if errors.Is(err, ledger.ErrReplayed) {
 		return AlreadyCredited, "", nil

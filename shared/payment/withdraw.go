@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -247,7 +248,7 @@ func (d *Withdrawals) Check(ctx context.Context, in WithdrawalRequest) (dr Draft
 }
 
 // Make records the checked withdrawal dr in one ledger transaction, with once (its request's
-// idempotency item, holding the answer a replay gets) and the step-up code's consumption, after
+// idempotency item, naming the movement, whose id is the withdrawal's: Requested) and the step-up code's consumption, after
 // asking the provider its transfer fee (ErrProviderUnavailable, nothing moved, when it cannot be
 // asked); then it asks the provider for the transfer. A transfer the provider refuses outright is
 // reversed before Make returns (ErrTransferRefused, with the withdrawal); one whose call fails
@@ -324,6 +325,24 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal) (Withdrawal, e
 
 // refusedPrefix starts the message of a withdrawal whose transfer the provider refused outright.
 const refusedPrefix = "refused: "
+
+// Requested is userID's withdrawal id as its request was answered: pending, with its amount, fee
+// and bank; refused is true when the provider refused its transfer outright, so the request was
+// answered with the refusal (Make's ErrTransferRefused) instead. Another user's, or none, is
+// ErrNoWithdrawal.
+func (d *Withdrawals) Requested(ctx context.Context, userID, id string) (w Withdrawal, refused bool, err error) {
+	r, err := d.record(ctx, id)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if r.UserID != userID {
+		return Withdrawal{}, false, ErrNoWithdrawal
+	}
+	refused = r.Status == ledger.Failed && strings.HasPrefix(r.Message, refusedPrefix)
+	w = r.Withdrawal
+	w.Status = ledger.Pending
+	return w, refused, nil
+}
 
 // recordItems are the withdrawal's record, its pending marker and its account's use, written in
 // its movement.
