@@ -168,10 +168,15 @@ func TestPurchase_ReplayingAKeyAnswersTheFirstAnswerAndMovesNothing(t *testing.T
 	if first.Status != http.StatusCreated {
 		t.Fatalf("purchase: %d %s", first.Status, first.Raw)
 	}
-	again := w.buy(ada, id, 20, key)
-	if again.Status != http.StatusCreated || !bytes.Equal(bytes.TrimSpace(again.Raw), bytes.TrimSpace(first.Raw)) || again.Header.Get("Idempotent-Replayed") != "true" {
-		t.Errorf("replay: %d %s (replayed %q), want the first answer %s", again.Status, again.Raw, again.Header.Get("Idempotent-Replayed"), first.Raw)
+	apptest.SameAnswer(t, first, w.buy(ada, id, 20, key))
+	// The replay is rebuilt as the purchase was made, whatever happened to it since: a download
+	// spent, and an item written before items named what they made (its movement names it).
+	if d := ada.JSON("POST", "/api/beat/purchase/"+first.Body["data"].(map[string]any)["id"].(string)+"/download", nil); d.Status != http.StatusOK {
+		t.Fatalf("download: %d %s", d.Status, d.Raw)
 	}
+	apptest.SameAnswer(t, first, w.buy(ada, id, 20, key))
+	w.app.MakeLegacy(t, "purchase", ada.ID, key)
+	apptest.SameAnswer(t, first, w.buy(ada, id, 20, key))
 	refusal(t, "same key, other beat", w.buy(ada, other, 20, key), http.StatusUnprocessableEntity, "Idempotency-Key was already used with a different request", nil)
 	if got := w.balance(ada); got != 80*money.Naira {
 		t.Errorf("balance %v after one purchase and two replays, want 80", got)

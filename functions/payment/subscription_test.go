@@ -344,10 +344,15 @@ func TestSubscriptionWallet_TwoPaymentsAtOncePayOneMonth(t *testing.T) {
 		if r.Status != http.StatusCreated {
 			continue
 		}
-		again := ada.payFromWallet(t, a, keys[i])
-		if again.Status != http.StatusCreated || again.Header.Get("Idempotent-Replayed") != "true" || strings.TrimSpace(string(again.Raw)) != strings.TrimSpace(string(r.Raw)) {
-			t.Fatalf("replay: %d %s", again.Status, again.Raw)
+		apptest.SameAnswer(t, r, ada.payFromWallet(t, a, keys[i]))
+		// Rebuilt as the payment made it (active, renewing) once cancelled since, and from an
+		// item written before items stored the period's end (the profile's period then).
+		if c := ada.c.JSON("POST", "/api/payment/subscription/cancel", nil); c.Status != http.StatusOK {
+			t.Fatalf("cancel: %d %s", c.Status, c.Raw)
 		}
+		apptest.SameAnswer(t, r, ada.payFromWallet(t, a, keys[i]))
+		a.MakeLegacy(t, "subscription", ada.id, keys[i])
+		apptest.SameAnswer(t, r, ada.payFromWallet(t, a, keys[i]))
 	}
 	if b := balance(t, a, ada.id); b != 25_000*money.Naira {
 		t.Fatalf("balance after the replay %d kobo", b)

@@ -209,11 +209,13 @@ func TestTransfer_AKeySendsOnceReplaysItsAnswerAndRefusesAnotherBody(t *testing.
 	b.deposit(ada, 1000*money.Naira, "flw-1")
 	key := uuid.NewString()
 	first := send(app, ada, key, transferTo(bola, "300", "rent"))
-	again := send(app, ada, key, transferTo(bola, "300", "rent"))
-	if first.Status != http.StatusCreated || again.Status != http.StatusCreated || strings.TrimSpace(string(again.Raw)) != strings.TrimSpace(string(first.Raw)) ||
-		again.Header.Get(httpapi.ReplayedHeader) != "true" || first.Header.Get(httpapi.ReplayedHeader) != "" {
-		t.Fatalf("first %d %s, again %d %s (replayed %q)", first.Status, first.Raw, again.Status, again.Raw, again.Header.Get(httpapi.ReplayedHeader))
+	if first.Status != http.StatusCreated {
+		t.Fatalf("first %d %s", first.Status, first.Raw)
 	}
+	apptest.SameAnswer(t, first, send(app, ada, key, transferTo(bola, "300", "rent")))
+	// An item written before items named what they made is rebuilt from its movement alike.
+	app.MakeLegacy(t, "transfer", ada.id, key)
+	apptest.SameAnswer(t, first, send(app, ada, key, transferTo(bola, "300", "rent")))
 	if r := send(app, ada, key, transferTo(bola, "301", "rent")); r.Status != http.StatusUnprocessableEntity ||
 		r.Message() != "Idempotency-Key was already used with a different request" {
 		t.Errorf("the key with another body: %d %s", r.Status, r.Raw)
