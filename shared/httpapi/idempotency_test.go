@@ -60,6 +60,13 @@ func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
 	}))
 }
 
+// payServer is payHandler over a ledger of its own, and its count of runs.
+func payServer(t *testing.T) (*ledger.Store, http.Handler, *atomic.Int32) {
+	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
+	runs := new(atomic.Int32)
+	return l, payHandler(l, runs), runs
+}
+
 func call(t *testing.T, h http.Handler, user, key, body string) (*http.Response, string) {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodPost, "/api/test/pay", strings.NewReader(body))
@@ -75,9 +82,7 @@ func call(t *testing.T, h http.Handler, user, key, body string) (*http.Response,
 
 func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	l, h, runs := payServer(t)
 	key := uuid.NewString()
 
 	first, firstBody := call(t, h, "alice", key, `{"amount":5}`)
@@ -106,9 +111,7 @@ func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
 
 func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	_, h, runs := payServer(t)
 	for key, want := range map[string]string{"": "Idempotency-Key header is required", "not-a-uuid": "Idempotency-Key header must be a UUID",
 		"0192f0c1a2b37c8d9e0f1a2b3c4d5e6f": "Idempotency-Key header must be a UUID"} {
 		res, body := call(t, h, "alice", key, `{}`)
@@ -125,9 +128,7 @@ func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
 // client retrying on a flaky network) all get the one answer, and one movement is made.
 func TestIdempotent_ConcurrentRequestsWithOneKeyMoveOnce(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	l, h, _ := payServer(t)
 	key := uuid.NewString()
 	bodies := make([]string, 20)
 	var wg sync.WaitGroup

@@ -208,33 +208,47 @@ func unshard(a Account) Account {
 // amount, type, counterparty, reference; not their links). A replay rebuilds its first answer
 // from it. An unknown id is ErrNoMovement.
 func (s *Store) Movement(ctx context.Context, id string) (Movement, error) {
+	item, legs, err := s.record(ctx, id)
+	if err != nil {
+		return Movement{}, err
+	}
+	m := Movement{ID: id, Kind: Kind(sval(item["kind"])), Status: sval(item["status"]), Once: Once{Key: sval(item["once"])}}
+	m.At, _ = time.Parse(time.RFC3339Nano, sval(item["at"]))
+	for _, leg := range legs {
+		m.Legs = append(m.Legs, Leg{
+			Account: Account(sval(leg["account"])), Amount: amountOf(leg["amount"]), Type: sval(leg["type"]),
+			Counterparty: sval(leg["counterparty"]), Reference: sval(leg["reference"]),
+		})
+	}
+	return m, nil
+}
+
+// record reads the record of movement id (strongly consistent) and its legs as stored;
+// ErrNoMovement when there is none.
+func (s *Store) record(ctx context.Context, id string) (map[string]types.AttributeValue, []map[string]types.AttributeValue, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, ConsistentRead: aws.Bool(true),
 		Key: map[string]types.AttributeValue{schema.PK: str("MOVE#" + id), schema.SK: str("MOVE")},
 	})
 	if err != nil {
-		return Movement{}, fmt.Errorf("ledger: read movement %s: %w", id, err)
+		return nil, nil, fmt.Errorf("ledger: read movement %s: %w", id, err)
 	}
 	if out.Item == nil {
-		return Movement{}, ErrNoMovement
+		return nil, nil, ErrNoMovement
 	}
-	m := Movement{ID: id, Kind: Kind(sval(out.Item["kind"])), Status: sval(out.Item["status"]), Once: Once{Key: sval(out.Item["once"])}}
-	m.At, _ = time.Parse(time.RFC3339Nano, sval(out.Item["at"]))
-	legs, _ := out.Item["legs"].(*types.AttributeValueMemberL)
-	if legs == nil {
-		return Movement{}, fmt.Errorf("ledger: movement %s has no legs", id)
+	list, _ := out.Item["legs"].(*types.AttributeValueMemberL)
+	if list == nil {
+		return nil, nil, fmt.Errorf("ledger: movement %s has no legs", id)
 	}
-	for _, v := range legs.Value {
+	legs := make([]map[string]types.AttributeValue, 0, len(list.Value))
+	for _, v := range list.Value {
 		leg, _ := v.(*types.AttributeValueMemberM)
 		if leg == nil {
-			return Movement{}, fmt.Errorf("ledger: movement %s has a malformed leg", id)
+			return nil, nil, fmt.Errorf("ledger: movement %s has a malformed leg", id)
 		}
-		m.Legs = append(m.Legs, Leg{
-			Account: Account(sval(leg.Value["account"])), Amount: amountOf(leg.Value["amount"]), Type: sval(leg.Value["type"]),
-			Counterparty: sval(leg.Value["counterparty"]), Reference: sval(leg.Value["reference"]),
-		})
+		legs = append(legs, leg.Value)
 	}
-	return m, nil
+	return out.Item, legs, nil
 }
 
 // Leg returns m's first leg of account acct and type typ; ok is false when it has none.

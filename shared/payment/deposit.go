@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -137,47 +138,51 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, onc
 // still open): what the first answer of its request showed. Another user's, or none, is
 // ErrNoAccount.
 func (d *Deposits) Opened(ctx context.Context, userID, ref string) (DepositAccount, error) {
-	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+ref, "TXREF"), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return DepositAccount{}, fmt.Errorf("payment: read tx_ref: %w", err)
+	it, err := d.refOf(ctx, ref, true)
+	if err != nil || it == nil || sval(it["user_id"]) != userID {
+		return DepositAccount{}, cmp.Or(err, error(ErrNoAccount))
 	}
-	it := out.Item
-	if it == nil || sval(it["user_id"]) != userID {
-		return DepositAccount{}, ErrNoAccount
-	}
-	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: ref, Amount: money.Money(nval(it["amount"]))}
-	if v := sval(it["valid_until"]); v != "" {
-		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
-	}
-	return a, nil
+	return accountOf(it, ref), nil
 }
 
 // Current is c's open temporary account: not when it expired, nor once it took its payment
 // (its frequency, counted by Credit). It never opens one.
 func (d *Deposits) Current(ctx context.Context, userID string) (DepositAccount, error) {
 	it, err := d.item(ctx, userID, "ACCOUNT")
+	if err != nil || it == nil {
+		return DepositAccount{}, cmp.Or(err, error(ErrNoAccount))
+	}
+	a := accountOf(it, sval(it["tx_ref"]))
+	if !a.ExpiresAt.IsZero() && !d.now().Before(a.ExpiresAt) {
+		return DepositAccount{}, ErrNoAccount
+	}
+	ref, err := d.refOf(ctx, a.Reference, true)
 	if err != nil {
 		return DepositAccount{}, err
 	}
-	if it == nil {
-		return DepositAccount{}, ErrNoAccount
-	}
-	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: sval(it["tx_ref"])}
-	a.Amount = money.Money(nval(it["amount"]))
-	if v := sval(it["valid_until"]); v != "" {
-		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
-		if !d.now().Before(a.ExpiresAt) {
-			return DepositAccount{}, ErrNoAccount
-		}
-	}
-	ref, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+a.Reference, "TXREF"), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return DepositAccount{}, fmt.Errorf("payment: read tx_ref: %w", err)
-	}
-	if f := nval(ref.Item["frequency"]); f > 0 && nval(ref.Item["paid"]) >= f {
+	if f := nval(ref["frequency"]); f > 0 && nval(ref["paid"]) >= f {
 		return DepositAccount{}, ErrNoAccount
 	}
 	return a, nil
+}
+
+// accountOf is the temporary account of reference ref as item it (its ACCOUNT item, or its
+// TXREF item) holds it.
+func accountOf(it map[string]types.AttributeValue, ref string) DepositAccount {
+	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: ref, Amount: money.Money(nval(it["amount"]))}
+	if v := sval(it["valid_until"]); v != "" {
+		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
+	}
+	return a
+}
+
+// refOf reads the TXREF item of ref (nil when there is none).
+func (d *Deposits) refOf(ctx context.Context, ref string, consistent bool) (map[string]types.AttributeValue, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+ref, "TXREF"), ConsistentRead: aws.Bool(consistent)})
+	if err != nil {
+		return nil, fmt.Errorf("payment: read tx_ref: %w", err)
+	}
+	return out.Item, nil
 }
 
 // Permanent is c's permanent account (ErrNoAccount when it has none).
@@ -275,14 +280,11 @@ func (d *Deposits) owner(ctx context.Context, txRef string) (owner, bool, error)
 	if txRef == "" {
 		return owner{}, false, nil
 	}
-	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+txRef, "TXREF")})
-	if err != nil {
-		return owner{}, false, fmt.Errorf("payment: read tx_ref: %w", err)
+	it, err := d.refOf(ctx, txRef, false)
+	if err != nil || it == nil {
+		return owner{}, false, err
 	}
-	if out.Item == nil {
-		return owner{}, false, nil
-	}
-	return owner{UserID: sval(out.Item["user_id"]), Username: sval(out.Item["username"])}, true, nil
+	return owner{UserID: sval(it["user_id"]), Username: sval(it["username"])}, true, nil
 }
 
 // Outcome is what became of a webhook.
