@@ -115,26 +115,16 @@ func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// opened rebuilds the first answer of a deposit account's key: the account its item names
-// (Once.Made, its reference). An item written before it named one (no made) is answered with the
-// caller's open temporary account, the one it opened while open; once none is open, 409 (try
-// again: a new attempt opens a new account).
+// opened rebuilds the first answer of a deposit account's key: the account it opened
+// (payment.Deposits.Opened); 409 (try again) for a key written before it named its account when
+// no account is open any more.
 func (h *Handler) opened(ctx context.Context, key string) (int, any, error) {
-	o, _, err := h.ledger.Once(ctx, key)
-	if err != nil {
-		return 0, nil, err
-	}
 	me, _ := httpapi.PrincipalFrom(ctx)
-	var a payment.DepositAccount
-	if o.Made != "" {
-		a, err = h.deposits.Opened(ctx, me.UserID, o.Made)
-	} else if a, err = h.deposits.Current(ctx, me.UserID); errors.Is(err, payment.ErrNoAccount) {
+	a, err := h.deposits.Opened(ctx, me.UserID, key)
+	if errors.Is(err, payment.ErrNoAccount) {
 		return http.StatusConflict, httpapi.ErrorBody{Message: payment.ErrAccountRace.Message}, nil
 	}
-	if err != nil {
-		return 0, nil, err
-	}
-	return http.StatusCreated, depositAccountOf(a), nil
+	return http.StatusCreated, depositAccountOf(a), err
 }
 
 // permanentAccountJSON is a permanent account as the API shows it: never the BVN, only its last 4.

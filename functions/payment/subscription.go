@@ -162,18 +162,11 @@ func activated(after payment.State) changedJSON {
 	return changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
 }
 
-// paid rebuilds the first answer of a wallet payment's key from its item and movement.
+// paid rebuilds the first answer of a wallet payment's key (payment.Subscriptions.Paid).
 func (s *subscriptions) paid(ctx context.Context, key string) (int, any, error) {
-	o, _, err := s.ledger.Once(ctx, key)
-	if err != nil {
-		return 0, nil, err
-	}
 	me, _ := httpapi.PrincipalFrom(ctx)
-	after, err := s.subs.Paid(ctx, me.UserID, o)
-	if err != nil {
-		return 0, nil, err
-	}
-	return http.StatusCreated, activated(after), nil
+	after, err := s.subs.Paid(ctx, me.UserID, key)
+	return http.StatusCreated, activated(after), err
 }
 
 func (s *subscriptions) cancel(w http.ResponseWriter, r *http.Request) {

@@ -158,12 +158,8 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 // recorded (the movement's id is the withdrawal's): 201 as it was recorded, or the 502 of a
 // transfer the provider refused outright.
 func (wd *withdrawals) requested(ctx context.Context, key string) (int, any, error) {
-	o, _, err := wd.ledger.Once(ctx, key)
-	if err != nil {
-		return 0, nil, err
-	}
 	me, _ := httpapi.PrincipalFrom(ctx)
-	x, refused, err := wd.svc.Requested(ctx, me.UserID, o.MovementID)
+	x, refused, err := wd.svc.Requested(ctx, me.UserID, key)
 	switch {
 	case err != nil:
 		return 0, nil, err

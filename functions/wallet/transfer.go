@@ -71,16 +71,9 @@ func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) {
 	httpapi.JSON(w, http.StatusCreated, answerOf(t))
 }
 
-// sent rebuilds the first answer of a transfer's key from the movement its item names.
+// sent rebuilds the first answer of a transfer's key from the movement it made.
 func (h *Handler) sent(ctx context.Context, key string) (int, any, error) {
-	o, _, err := h.ledger.Once(ctx, key)
-	if err != nil {
-		return 0, nil, err
-	}
 	me, _ := httpapi.PrincipalFrom(ctx)
-	t, err := h.transfers.Sent(ctx, me.UserID, o.MovementID)
-	if err != nil {
-		return 0, nil, err
-	}
-	return http.StatusCreated, answerOf(t), nil
+	t, err := h.transfers.Sent(ctx, me.UserID, key)
+	return http.StatusCreated, answerOf(t), err
 }

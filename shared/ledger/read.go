@@ -260,3 +260,14 @@ func (m Movement) Leg(acct Account, typ string) (Leg, bool) {
 	}
 	return Leg{}, false
 }
+
+// Made reads the idempotency item of key and the movement it names: what a replay of the key's
+// request is rebuilt from. A key that made no movement is ErrNoMovement.
+func (s *Store) Made(ctx context.Context, key string) (Stored, Movement, error) {
+	o, _, err := s.Once(ctx, key)
+	if err != nil {
+		return Stored{}, Movement{}, err
+	}
+	m, err := s.Movement(ctx, o.MovementID)
+	return o, m, err
+}

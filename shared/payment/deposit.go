@@ -134,15 +134,23 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, onc
 	return acct, nil
 }
 
-// Opened is userID's temporary account of reference ref as it was opened (whether or not it is
-// still open): what the first answer of its request showed. Another user's, or none, is
-// ErrNoAccount.
-func (d *Deposits) Opened(ctx context.Context, userID, ref string) (DepositAccount, error) {
-	it, err := d.refOf(ctx, ref, true)
+// Opened is userID's temporary account opened by idempotency key (its request's), as it was
+// opened (whether or not it is still open): what the first answer of its request showed. An item
+// written before it named its account (no made) gives the open account instead: the one it
+// opened while that is open; ErrNoAccount once none is. Another user's, or none, is ErrNoAccount.
+func (d *Deposits) Opened(ctx context.Context, userID, key string) (DepositAccount, error) {
+	o, _, err := d.ledger.Once(ctx, key)
+	switch {
+	case err != nil:
+		return DepositAccount{}, err
+	case o.Made == "":
+		return d.Current(ctx, userID)
+	}
+	it, err := d.refOf(ctx, o.Made, true)
 	if err != nil || it == nil || sval(it["user_id"]) != userID {
 		return DepositAccount{}, cmp.Or(err, error(ErrNoAccount))
 	}
-	return accountOf(it, ref), nil
+	return accountOf(it, o.Made), nil
 }
 
 // Current is c's open temporary account: not when it expired, nor once it took its payment

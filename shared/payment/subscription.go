@@ -285,11 +285,11 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, once l
 }
 
 // Paid is the state a payment from userID's wallet made, as it made it (active, renewing), from
-// its request's idempotency item o: the plan and price its movement charged and the period's end
-// the item stores. An item written before it stored that end (o.Made "") takes the period's end
+// its request's idempotency key: the plan and price its movement charged and the period's end the
+// key's item stores. An item written before it stored that end (no made) takes the period's end
 // from the profile: the one it paid, until that period renews a month later.
-func (s *Subscriptions) Paid(ctx context.Context, userID string, o ledger.Stored) (State, error) {
-	m, err := s.ledger.Movement(ctx, o.MovementID)
+func (s *Subscriptions) Paid(ctx context.Context, userID, key string) (State, error) {
+	o, m, err := s.ledger.Made(ctx, key)
 	if err != nil {
 		return State{}, err
 	}

@@ -326,12 +326,16 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal) (Withdrawal, e
 // refusedPrefix starts the message of a withdrawal whose transfer the provider refused outright.
 const refusedPrefix = "refused: "
 
-// Requested is userID's withdrawal id as its request was answered: pending, with its amount, fee
-// and bank; refused is true when the provider refused its transfer outright, so the request was
-// answered with the refusal (Make's ErrTransferRefused) instead. Another user's, or none, is
-// ErrNoWithdrawal.
-func (d *Withdrawals) Requested(ctx context.Context, userID, id string) (w Withdrawal, refused bool, err error) {
-	r, err := d.record(ctx, id)
+// Requested is userID's withdrawal made by idempotency key (its request's; the withdrawal's id is
+// its movement's) as the request was answered: pending, with its amount, fee and bank; refused is
+// true when the provider refused its transfer outright, so the request was answered with the
+// refusal (Make's ErrTransferRefused) instead. Another user's, or none, is ErrNoWithdrawal.
+func (d *Withdrawals) Requested(ctx context.Context, userID, key string) (w Withdrawal, refused bool, err error) {
+	o, _, err := d.ledger.Once(ctx, key)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	r, err := d.record(ctx, o.MovementID)
 	if err != nil {
 		return Withdrawal{}, false, err
 	}

@@ -313,10 +313,11 @@ func (s *Store) Get(ctx context.Context, buyer, id string) (Purchase, error) {
 	return fromItem(out.Item)
 }
 
-// Bought is buyer's purchase paid by movement movementID, as it was bought (all its downloads
-// left): what its first answer showed. A movement that is not buyer's purchase is ErrNotFound.
-func (s *Store) Bought(ctx context.Context, buyer, movementID string) (Purchase, error) {
-	m, err := s.c.Ledger.Movement(ctx, movementID)
+// Bought is buyer's purchase paid by the movement of idempotency key (its request's), as it was
+// bought (all its downloads left): what its first answer showed. A key that paid for none of
+// buyer's purchases is ErrNotFound.
+func (s *Store) Bought(ctx context.Context, buyer, key string) (Purchase, error) {
+	_, m, err := s.c.Ledger.Made(ctx, key)
 	if err != nil {
 		return Purchase{}, err
 	}

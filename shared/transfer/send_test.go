@@ -66,13 +66,13 @@ func TestSend_ARecipientDeactivatedAfterTheLookupGetsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Its movement gives the transfer back as it was sent (a replay's answer), to its sender only.
-	again, err := s.Sent(ctx, ada.ID, sent.ID)
+	// Its key gives the transfer back as it was sent (a replay's answer), to its sender only.
+	again, err := s.Sent(ctx, ada.ID, once.Key)
 	if err != nil || again.ID != sent.ID || again.Amount != amount || again.Recipient.ID != bola.ID ||
 		again.Recipient.Username != bola.Username || again.Status != sent.Status {
 		t.Errorf("Sent = %+v %v, want %+v", again, err, sent)
 	}
-	if _, err := s.Sent(ctx, bola.ID, sent.ID); !errors.Is(err, ErrNotSent) {
+	if _, err := s.Sent(ctx, bola.ID, once.Key); !errors.Is(err, ErrNotSent) {
 		t.Errorf("the recipient reading the transfer as sent: %v", err)
 	}
 	if page, _ := notify.NewStore(db, schema.Users.Name).List(ctx, bola.ID, 10, "", 0); len(page.Notes) != 1 || page.Notes[0].Kind != notify.Transfer {

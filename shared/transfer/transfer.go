@@ -181,11 +181,11 @@ func (s *Service) send(ctx context.Context, sender, to profile.Account, r Reques
 	}
 }
 
-// Sent is senderID's transfer whose movement is movementID, as it was sent: its amount, its
-// recipient (id and username, as the movement named them) and its status then (completed).
-// Another user's movement, or one that is not a transfer, is ErrNotSent.
-func (s *Service) Sent(ctx context.Context, senderID, movementID string) (Transfer, error) {
-	m, err := s.ledger.Movement(ctx, movementID)
+// Sent is senderID's transfer made by idempotency key (its request's), as it was sent: its id
+// and amount, its recipient (id and username, as its movement named them) and its status then
+// (completed). A key of no transfer senderID sent is ErrNotSent.
+func (s *Service) Sent(ctx context.Context, senderID, key string) (Transfer, error) {
+	_, m, err := s.ledger.Made(ctx, key)
 	if err != nil {
 		return Transfer{}, err
 	}
