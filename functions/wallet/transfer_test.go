@@ -83,9 +83,7 @@ func (b *books) audit() ledger.Audit {
 
 func TestTransfer_MovesTheMoneyAndNotifiesTheRecipientInOneTransaction(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 10_000*money.Naira, "flw-1")
 
 	r := send(app, ada, uuid.NewString(), `{"email":"BOLA_BEATS@Example.com","amount":2500.5,"note":"  for the session\u200b "}`)
@@ -203,9 +201,7 @@ func TestTransfer_RefusalsMoveNothingAndNotifyNobody(t *testing.T) {
 
 func TestTransfer_AKeySendsOnceReplaysItsAnswerAndRefusesAnotherBody(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 1000*money.Naira, "flw-1")
 	key := uuid.NewString()
 	first := send(app, ada, key, transferTo(bola, "300", "rent"))
@@ -286,9 +282,7 @@ func TestTransfer_ConcurrentTransfersSpendExactlyTheBalance(t *testing.T) {
 // that find the balance spent get the first try's 201, not 406, and the money moves once.
 func TestTransfer_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 300*money.Naira, "flw-1")
 	key := uuid.NewString()
 	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return send(app, ada, key, transferTo(bola, "300", "rent")) }), http.StatusCreated)
