@@ -109,9 +109,7 @@ func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing
 	if got := balance(t, a, ada.id); got != 2500*money.Naira || len(a.Cloud.Edge.Payments().Deliveries()) != hooks {
 		t.Fatalf("after a returned transfer: balance %s, %d webhooks (was %d)", got, len(a.Cloud.Edge.Payments().Deliveries()), hooks)
 	}
-	if au := audit(t, a); au.Movements != 1 {
-		t.Fatalf("%d movements, want 1", au.Movements)
-	}
+	wantMovements(t, a, 1, "one credit")
 	// A new account for another amount.
 	next := ada.openDeposit(t, json.Number("150.25"))
 	if next.AccountNumber == acct.AccountNumber || next.Amount != 150*money.Naira+25 || ada.current(t).Reference != next.Reference {

@@ -196,8 +196,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 
 func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_reordered", 3000*money.Naira)
-	first := withdrawConfirmed(t, a, ada, "ada_reordered@example.com", to("0123456789", 500))
+	a, ada, first := startWithdrawn(t, "ada_reordered", 3000*money.Naira, 500)
 	r := withdraw(t, a, ada, "", to("0123456789", 700))
 	if r.Status != http.StatusCreated {
 		t.Fatalf("%d %s", r.Status, r.Raw)

@@ -34,8 +34,9 @@ type Handler struct {
 // themselves with.
 func New(sessions httpapi.Authenticator, deposits *payment.Deposits, l *ledger.Store, webhookHash string) *Handler {
 	h := &Handler{deposits: deposits, ledger: l, webhookHash: webhookHash, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, h.depositAccount))
-	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.permanentAccount))
+	// The open temporary account, and the permanent one; 404 without.
+	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, mine(deposits.Current, depositAccountOf)))
+	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, mine(deposits.Permanent, permanentAccountOf)))
 	h.mux.HandleFunc("POST /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.openPermanent))
 	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "deposit-account", h.opened, h.openAccount)))
 	h.mux.HandleFunc("POST /api/payment/webhook", h.webhook)
@@ -64,7 +65,7 @@ type depositAccountResponse struct {
 	Data depositAccountJSON `json:"data"`
 }
 
-func depositAccountOf(a payment.DepositAccount) depositAccountResponse {
+func depositAccountOf(a payment.DepositAccount) any {
 	out := depositAccountJSON{AccountNumber: a.AccountNumber, BankName: a.BankName, Reference: a.Reference, Amount: a.Amount}
 	if !a.ExpiresAt.IsZero() {
 		s := a.ExpiresAt.UTC().Format(time.RFC3339)
@@ -73,15 +74,17 @@ func depositAccountOf(a payment.DepositAccount) depositAccountResponse {
 	return depositAccountResponse{Data: out}
 }
 
-// depositAccount is GET /api/payment/deposit-account: the open temporary account, or 404.
-func (h *Handler) depositAccount(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	a, err := h.deposits.Current(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
+// mine answers 200 with view of what read gives for the caller, or read's error.
+func mine[T any](read func(ctx context.Context, userID string) (T, error), view func(T) any) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		me, _ := httpapi.PrincipalFrom(r.Context())
+		v, err := read(r.Context(), me.UserID)
+		if err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		httpapi.JSON(w, http.StatusOK, view(v))
 	}
-	httpapi.JSON(w, http.StatusOK, depositAccountOf(a))
 }
 
 type openAccountRequest struct {
@@ -138,15 +141,8 @@ type permanentAccountResponse struct {
 	Data permanentAccountJSON `json:"data"`
 }
 
-// permanentAccount is GET /api/payment/deposit-account/permanent, or 404.
-func (h *Handler) permanentAccount(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	a, err := h.deposits.Permanent(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, permanentAccountResponse{Data: permanentAccountJSON(a)})
+func permanentAccountOf(a payment.PermanentAccount) any {
+	return permanentAccountResponse{Data: permanentAccountJSON(a)}
 }
 
 type openPermanentRequest struct {

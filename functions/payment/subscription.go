@@ -27,11 +27,11 @@ type subscriptions struct {
 func (h *Handler) mountSubscriptions(sessions httpapi.Authenticator, subs *payment.Subscriptions, l *ledger.Store) {
 	s := &subscriptions{subs: subs, ledger: l}
 	h.subs = s
-	h.mux.HandleFunc("GET /api/payment/create", httpapi.RequireSession(sessions, s.plan))
+	h.mux.HandleFunc("GET /api/payment/create", httpapi.RequireSession(sessions, mine(subs.Current, planOf)))
 	h.mux.HandleFunc("GET /api/payment/subscription", httpapi.RequireSession(sessions, s.link))
 	h.mux.HandleFunc("POST /api/payment/subscription/wallet",
 		httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "subscription", s.paid, s.payFromWallet)))
-	h.mux.HandleFunc("POST /api/payment/subscription/cancel", httpapi.RequireSession(sessions, s.cancel))
+	h.mux.HandleFunc("POST /api/payment/subscription/cancel", httpapi.RequireSession(sessions, mine(subs.Cancel, cancelled)))
 	h.mux.HandleFunc("GET /api/payment/subscription/history", httpapi.RequireSession(sessions, s.history))
 }
 
@@ -67,13 +67,8 @@ type planJSON struct {
 	Status    string  `json:"status"`
 }
 
-func (s *subscriptions) plan(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	st, err := s.subs.Current(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+// planOf is GET /api/payment/create's answer for st.
+func planOf(st payment.State) any {
 	out := planJSON{
 		Name: st.Plan.Name, Amount: st.Plan.Amount, Frequency: payment.Frequency, Description: st.Plan.Description,
 		Features: st.Plan.Features, ExpiresAt: stamp(st.ExpiresAt), Status: statusOf(st),
@@ -81,7 +76,7 @@ func (s *subscriptions) plan(w http.ResponseWriter, r *http.Request) {
 	if st.Link != nil && !st.Premium() {
 		out.PaymentLink = &st.Link.URL
 	}
-	httpapi.JSON(w, http.StatusOK, out)
+	return out
 }
 
 // linkJSON is GET /api/payment/subscription's answer (spec part 2 §3, "Subscription payment
@@ -169,17 +164,12 @@ func (s *subscriptions) paid(ctx context.Context, key string) (int, any, error) 
 	return http.StatusCreated, activated(after), err
 }
 
-func (s *subscriptions) cancel(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	st, err := s.subs.Cancel(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, changedJSON{
+// cancelled is a cancel's answer.
+func cancelled(st payment.State) any {
+	return changedJSON{
 		Message:      "Your subscription will not renew. It stays active until " + st.ExpiresAt.In(payment.Lagos).Format("2 January 2006") + ".",
 		Subscription: subscriptionOf(st),
-	})
+	}
 }
 
 // billJSON is one subscription payment.

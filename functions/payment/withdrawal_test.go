@@ -60,6 +60,14 @@ func to(number string, naira int64) map[string]any {
 
 // withdrawConfirmed withdraws to a new account: the 202, then the same request with the mailed
 // code. It returns the 201's tx_ref.
+// startWithdrawn starts an app with username signed in and funded, who has withdrawn amount
+// naira to 0123456789 (a new account: with the mailed code), and returns the withdrawal's tx_ref.
+func startWithdrawn(t *testing.T, username string, funded money.Money, amount int64) (*apptest.App, member, string) {
+	t.Helper()
+	a, m := startFunded(t, username, funded)
+	return a, m, withdrawConfirmed(t, a, m, username+"@example.com", to("0123456789", amount))
+}
+
 func withdrawConfirmed(t *testing.T, a *apptest.App, m member, email string, body map[string]any) string {
 	t.Helper()
 	if r := withdraw(t, a, m, "", body); r.Status != http.StatusAccepted || r.Body["step_up"] != true {
@@ -300,8 +308,7 @@ func TestWithdrawal_NewAccountNeedsTheMailedCodeThenTheBankCompletesIt(t *testin
 
 func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliveries(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_bounced", 1000*money.Naira)
-	txRef := withdrawConfirmed(t, a, ada, "ada_bounced@example.com", to("0123456789", 600))
+	a, ada, txRef := startWithdrawn(t, "ada_bounced", 1000*money.Naira, 600)
 	wantBalance(t, a, ada.id, 375*money.Naira, "balance while pending %s")
 	complete(t, a, txRef, "FAILED", true)
 	wantBalance(t, a, ada.id, 1000*money.Naira, "balance after the failure %s, want ₦1000 back")
@@ -339,8 +346,7 @@ func TestWithdrawal_AFailedTransferGivesAmountAndFeeBackOnceWhateverTheRedeliver
 
 func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_forged", 1000*money.Naira)
-	txRef := withdrawConfirmed(t, a, ada, "ada_forged@example.com", to("0123456789", 200))
+	a, ada, txRef := startWithdrawn(t, "ada_forged", 1000*money.Naira, 200)
 	// A webhook naming a transfer the provider does not have.
 	if r := deliver(t, a, ada.c, transferCompleted(999, txRef, 200, "FAILED"), keys(t, a).WebhookHash); r.Status != http.StatusOK ||
 		r.Message() != "Transfer refused: the payment provider does not confirm it" {
@@ -362,8 +368,7 @@ func TestWithdrawal_AForgedOrMismatchedTransferWebhookMovesNothing(t *testing.T)
 
 func TestWithdrawal_AProviderRefusalIsReversedBeforeTheAnswer(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_refusal", 500*money.Naira)
-	withdrawConfirmed(t, a, ada, "ada_refusal@example.com", to("0123456789", 100))
+	a, ada, _ := startWithdrawn(t, "ada_refusal", 500*money.Naira, 100)
 	complete(t, a, transfers(t, a)[0], "SUCCESSFUL", true)
 	if code, out := sandbox(t, a, "POST", "/_flutterwave/sandbox/transfer-settings", map[string]any{"refuse_with": "DISBURSE FAILED: Insufficient funds in customer wallet"}); code != http.StatusOK {
 		t.Fatalf("%d %v", code, out)
@@ -585,9 +590,7 @@ func TestWithdrawal_ConcurrentWithdrawalsNeverOverdraw(t *testing.T) {
 		t.Fatalf("%d succeeded and %d were refused, want 3 and %d", ok, poor, n-3)
 	}
 	wantBalance(t, a, ada.id, 200*money.Naira, "balance %s, want ₦200")
-	if au := audit(t, a); au.Movements != 1+1+3 {
-		t.Fatalf("%d movements, want the deposit and 4 withdrawals: refused ones wrote nothing", au.Movements)
-	}
+	wantMovements(t, a, 1+1+3, "the deposit and 4 withdrawals: refused ones wrote nothing")
 }
 
 // transferCompleted is a v3 transfer.completed body.
@@ -670,8 +673,7 @@ func history(t *testing.T, m member, typ string) []map[string]any {
 
 func TestWithdrawal_TheWalletHistoryShowsItPendingThenCompletedOrFailed(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_history", 1000*money.Naira)
-	done := withdrawConfirmed(t, a, ada, "ada_history@example.com", to("0123456789", 200))
+	a, ada, done := startWithdrawn(t, "ada_history", 1000*money.Naira, 200)
 	r := withdraw(t, a, ada, "", to("0123456789", 300)) // a used account: no code
 	if r.Status != http.StatusCreated {
 		t.Fatalf("%d %s", r.Status, r.Raw)
@@ -762,7 +764,5 @@ func TestWithdrawal_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
 	if got := balance(t, a, ada.id); got != 0 {
 		t.Fatalf("balance %s, want 0 (₦850 and its ₦25 fee once)", got)
 	}
-	if au := audit(t, a); au.Movements != 1+1+1 {
-		t.Fatalf("%d movements, want the deposit and 2 withdrawals", au.Movements)
-	}
+	wantMovements(t, a, 1+1+1, "the deposit and 2 withdrawals")
 }
