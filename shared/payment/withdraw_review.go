@@ -58,16 +58,21 @@ func (r record) view() WithdrawalRecord {
 // action's own transaction.
 type Audit func(status, note string) ([]types.TransactWriteItem, error)
 
-// NeedsReview lists the withdrawals pending longer than NeedsReviewAfter, oldest first.
-func (d *Withdrawals) NeedsReview(ctx context.Context) ([]WithdrawalRecord, error) {
-	cutoff := d.now().UTC().Add(-NeedsReviewAfter).Format(time.RFC3339Nano)
-	p := dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
+// pendingFor pages the withdrawals pending for longer than age (WDPENDING), oldest first.
+func (d *Withdrawals) pendingFor(age time.Duration) *dynamodb.QueryPaginator {
+	cutoff := d.now().UTC().Add(-age).Format(time.RFC3339Nano)
+	return dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
 		TableName:              &d.table,
 		KeyConditionExpression: aws.String("pk = :p AND sk < :cut"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":p": str("WDPENDING"), ":cut": str(cutoff),
 		},
 	})
+}
+
+// NeedsReview lists the withdrawals pending longer than NeedsReviewAfter, oldest first.
+func (d *Withdrawals) NeedsReview(ctx context.Context) ([]WithdrawalRecord, error) {
+	p := d.pendingFor(NeedsReviewAfter)
 	out := []WithdrawalRecord{}
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)

@@ -219,14 +219,7 @@ const (
 // on a guess. After NeedsReviewAfter it waits in the admin area's review queue (NeedsReview).
 func (d *Withdrawals) Reconcile(ctx context.Context, olderThan time.Duration) (Reconciled, error) {
 	var out Reconciled
-	cutoff := d.now().UTC().Add(-olderThan).Format(time.RFC3339Nano)
-	p := dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
-		TableName:              &d.table,
-		KeyConditionExpression: aws.String("pk = :p AND sk < :cut"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":p": str("WDPENDING"), ":cut": str(cutoff),
-		},
-	})
+	p := d.pendingFor(olderThan)
 	find := d.finder()
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
