@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -326,35 +325,13 @@ func (d *Withdrawals) transfer(ctx context.Context, w Withdrawal) (Withdrawal, e
 // refusedPrefix starts the message of a withdrawal whose transfer the provider refused outright.
 const refusedPrefix = "refused: "
 
-// Requested is userID's withdrawal made by idempotency key (its request's; the withdrawal's id is
-// its movement's) as the request was answered: pending, with its amount, fee and bank; refused is
-// true when the provider refused its transfer outright, so the request was answered with the
-// refusal (Make's ErrTransferRefused) instead. Another user's, or none, is ErrNoWithdrawal.
-func (d *Withdrawals) Requested(ctx context.Context, userID, key string) (w Withdrawal, refused bool, err error) {
-	o, _, err := d.ledger.Once(ctx, key)
-	if err != nil {
-		return Withdrawal{}, false, err
-	}
-	r, err := d.record(ctx, o.MovementID)
-	if err != nil {
-		return Withdrawal{}, false, err
-	}
-	if r.UserID != userID {
-		return Withdrawal{}, false, ErrNoWithdrawal
-	}
-	refused = r.Status == ledger.Failed && strings.HasPrefix(r.Message, refusedPrefix)
-	w = r.Withdrawal
-	w.Status = ledger.Pending
-	return w, refused, nil
-}
-
 // recordItems are the withdrawal's record, its pending marker and its account's use, written in
 // its movement.
 func (d *Withdrawals) recordItems(w Withdrawal, username string) []types.TransactWriteItem {
 	created, pendingSK := w.CreatedAt.Format(time.RFC3339Nano), pendingSK(w)
 	rec := key("WITHDRAWAL#"+w.ID, "WITHDRAWAL")
 	for k, v := range map[string]types.AttributeValue{
-		"user_id": str(w.UserID), "username": str(username), "amount": kobo(w.Amount), "fee": kobo(w.Fee),
+		"user_id": str(w.UserID), "username": str(username), "amount": num(w.Amount.Kobo()), "fee": num(w.Fee.Kobo()),
 		"account_number": str(w.AccountNumber), "bank_code": str(w.BankCode), "bank_name": str(w.BankName),
 		"status": str(ledger.Pending), "created_at": str(created), "pending_sk": str(pendingSK),
 	} {
@@ -395,7 +372,7 @@ func (d *Withdrawals) used(ctx context.Context, userID, bankCode, number string)
 	if err != nil {
 		return false, fmt.Errorf("payment: read used account: %w", err)
 	}
-	n, _ := strconv.Atoi(nvalue(out.Item["uses"]))
+	n := nval(out.Item["uses"])
 	return n > 0, nil
 }
 
@@ -452,15 +429,4 @@ func tenDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-func kobo(m money.Money) types.AttributeValue {
-	return &types.AttributeValueMemberN{Value: strconv.FormatInt(m.Kobo(), 10)}
-}
-
-func nvalue(v types.AttributeValue) string {
-	if n, ok := v.(*types.AttributeValueMemberN); ok {
-		return n.Value
-	}
-	return "0"
 }

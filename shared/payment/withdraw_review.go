@@ -228,3 +228,25 @@ func (d *Withdrawals) Mark(ctx context.Context, id, status, reason string, audit
 	after, err := d.record(ctx, id)
 	return after.view(), err
 }
+
+// Requested is userID's withdrawal made by idempotency key (its request's; the withdrawal's id is
+// its movement's) as the request was answered: pending, with its amount, fee and bank; refused is
+// true when the provider refused its transfer outright, so the request was answered with the
+// refusal (Make's ErrTransferRefused) instead. Another user's, or none, is ErrNoWithdrawal.
+func (d *Withdrawals) Requested(ctx context.Context, userID, key string) (w Withdrawal, refused bool, err error) {
+	o, _, err := d.ledger.Once(ctx, key)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	r, err := d.record(ctx, o.MovementID)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if r.UserID != userID {
+		return Withdrawal{}, false, ErrNoWithdrawal
+	}
+	refused = r.Status == ledger.Failed && strings.HasPrefix(r.Message, refusedPrefix)
+	w = r.Withdrawal
+	w.Status = ledger.Pending
+	return w, refused, nil
+}
