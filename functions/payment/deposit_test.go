@@ -182,13 +182,7 @@ func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
 	if first.Status != http.StatusCreated {
 		t.Fatalf("%d %s", first.Status, first.Raw)
 	}
-	var wg sync.WaitGroup
-	again := make([]apptest.Response, 5)
-	for i := range again {
-		wg.Go(func() { again[i] = ada.postDeposit(t, key, map[string]any{"amount": 5000}) })
-	}
-	wg.Wait()
-	for _, r := range again {
+	for _, r := range apptest.AtOnce(5, func() apptest.Response { return ada.postDeposit(t, key, map[string]any{"amount": 5000}) }) {
 		apptest.SameAnswer(t, first, r)
 	}
 	if r := ada.postDeposit(t, key, map[string]any{"amount": 6000}); r.Status != http.StatusUnprocessableEntity {

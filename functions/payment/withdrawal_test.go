@@ -568,15 +568,9 @@ func TestWithdrawal_ConcurrentWithdrawalsNeverOverdraw(t *testing.T) {
 	a, ada := startFunded(t, "ada_races_out", 1000*money.Naira)
 	withdrawConfirmed(t, a, ada, "ada_races_out@example.com", to("0123456789", 100)) // ₦875 left
 	const n = 12
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() { statuses[i] = withdraw(t, a, ada, "", to("0123456789", 200)).Status })
-	}
-	wg.Wait()
 	ok, poor := 0, 0
-	for _, s := range statuses {
-		switch s {
+	for _, r := range apptest.AtOnce(n, func() apptest.Response { return withdraw(t, a, ada, "", to("0123456789", 200)) }) {
+		switch s := r.Status; s {
 		case http.StatusCreated:
 			ok++
 		case http.StatusNotAcceptable:
