@@ -36,7 +36,7 @@ func New(d posts.Deps, buys *purchase.Store, l *ledger.Store, licences *licence.
 	h.mux.Handle("/api/beat", set)
 	h.mux.Handle("/api/beat/", set)
 	session := func(fn http.HandlerFunc) http.HandlerFunc { return httpapi.RequireSession(d.Sessions, fn) }
-	h.mux.HandleFunc("POST /api/beat/purchase", session(httpapi.Idempotent(l, "purchase", h.purchase)))
+	h.mux.HandleFunc("POST /api/beat/purchase", session(httpapi.IdempotentRebuilt(l, "purchase", h.bought, h.purchase)))
 	h.mux.HandleFunc("GET /api/beat/purchase", session(h.purchases))
 	h.mux.HandleFunc("POST /api/beat/purchase/{id}/download", session(h.download))
 	h.mux.HandleFunc("GET /api/beat/purchase/{id}/licence", session(h.licence))
@@ -121,8 +121,9 @@ func decodePurchase(w http.ResponseWriter, r *http.Request) (purchaseBody, error
 }
 
 // purchase buys one licence: 201 {message: "Purchase successful", data: {purchase}}. It runs
-// inside httpapi.Idempotent: the answer is stored in the purchase's own transaction, and a
-// request that loses to an earlier one with its key is answered with that one's answer.
+// inside httpapi.IdempotentRebuilt: the key's item is written in the purchase's own transaction,
+// and a request that loses to an earlier one with its key is answered with that one's answer,
+// rebuilt from its movement (bought).
 func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) {
 	b, err := decodePurchase(w, r)
 	if err != nil {
@@ -130,14 +131,7 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	once := httpapi.OnceOf(r)
-	var answer purchased
-	_, err = h.buys.Buy(r.Context(), me.Account.Profile, strings.TrimSpace(*b.PostID), *b.Amount,
-		func(p purchase.Purchase) (ledger.Once, error) {
-			answer = purchased{Message: "Purchase successful", Data: h.render(r.Context(), p)}
-			err := once.Answer(http.StatusCreated, answer)
-			return ledger.Once(*once), err
-		})
+	p, err := h.buys.Buy(r.Context(), me.Account.Profile, strings.TrimSpace(*b.PostID), *b.Amount, ledger.Once(*httpapi.OnceOf(r)))
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, h.ledger)
@@ -146,7 +140,23 @@ func (h *Handler) purchase(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	httpapi.JSON(w, http.StatusCreated, answer)
+	httpapi.JSON(w, http.StatusCreated, h.purchased(r.Context(), p))
+}
+
+// purchased is a purchase's answer.
+func (h *Handler) purchased(ctx context.Context, p purchase.Purchase) purchased {
+	return purchased{Message: "Purchase successful", Data: h.render(ctx, p)}
+}
+
+// bought rebuilds the first answer of a purchase's key: the purchase its movement paid for, as
+// it was bought. Its media URLs are signed afresh, for the same files.
+func (h *Handler) bought(ctx context.Context, key string) (int, any, error) {
+	me, _ := httpapi.PrincipalFrom(ctx)
+	p, err := h.buys.Bought(ctx, me.UserID, key)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusCreated, h.purchased(ctx, p), nil
 }
 
 // library is the buyer's purchases: {purchases, pagination}.

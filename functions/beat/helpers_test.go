@@ -122,6 +122,14 @@ func (w *world) credit(u user, naira money.Money) {
 }
 
 // balance is u's wallet balance.
+// wantBalance checks u's wallet holds want; what says when.
+func (w *world) wantBalance(u user, want money.Money, what string) {
+	w.t.Helper()
+	if got := w.balance(u); got != want {
+		w.t.Errorf("%s: %s has %v, want %v", what, u.Name, got, want)
+	}
+}
+
 func (w *world) balance(u user) money.Money {
 	w.t.Helper()
 	b, err := w.ledgerOf().Balance(context.Background(), u.ID)
@@ -162,6 +170,15 @@ func startSale(t *testing.T, naira money.Money) (*world, user, user) {
 	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
 	w.credit(ada, naira)
 	return w, kel, ada
+}
+
+// startThree is startSale with a second buyer, bola, who has boNaira.
+func startThree(t *testing.T, adaNaira, boNaira money.Money) (*world, user, user, user) {
+	t.Helper()
+	w, kel, ada := startSale(t, adaNaira)
+	bo := w.user("bola")
+	w.credit(bo, boNaira)
+	return w, kel, ada, bo
 }
 
 // send posts body to /api/beat/purchase as u with key as its Idempotency-Key ("" for none).

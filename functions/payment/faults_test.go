@@ -127,14 +127,13 @@ func TestFaults_ASubscriptionPaidByLinkWhoseWebhookNeverCameIsActivatedOnceByThe
 	}
 }
 
-// withdrawalStatus is the status of the withdrawal ref's own movement in m's wallet.
-func withdrawalStatus(t *testing.T, a *apptest.App, m member, ref string) string {
+// wantWithdrawal checks the withdrawal ref's own movement in m's wallet (amount and fee) is want; what names it.
+func wantWithdrawal(t *testing.T, a *apptest.App, m member, ref, want, what string) {
 	t.Helper()
 	es := entries(t, a, m.id, ref)
-	if len(es["withdrawal"]) != 1 || len(es["fee"]) != 1 || es["withdrawal"][0].Status != es["fee"][0].Status {
-		t.Fatalf("withdrawal %s entries: %+v", ref, es)
+	if len(es["withdrawal"]) != 1 || len(es["fee"]) != 1 || es["withdrawal"][0].Status != want || es["fee"][0].Status != want {
+		t.Fatalf("%s: withdrawal %s entries %+v, want both %s", what, ref, es, want)
 	}
-	return es["withdrawal"][0].Status
 }
 
 // startPaidOnce starts an app whose transfer calls give up after 300ms, with username signed in,
@@ -179,12 +178,8 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 	complete(t, a, lost, "SUCCESSFUL", true)
 	complete(t, a, late, "FAILED", true)
 	faults(t, a)
-	if s := withdrawalStatus(t, a, ada, lost); s != ledger.Completed {
-		t.Fatalf("the paid transfer is %s", s)
-	}
-	if s := withdrawalStatus(t, a, ada, late); s != ledger.Pending {
-		t.Fatalf("the failed transfer whose webhook never came is %s before the reconciler", s)
-	}
+	wantWithdrawal(t, a, ada, lost, ledger.Completed, "the paid transfer")
+	wantWithdrawal(t, a, ada, late, ledger.Pending, "the failed transfer whose webhook never came before the reconciler")
 	// The reconciler's own calls fail once each way first: nothing settles wrongly.
 	faults(t, a, flutterwave.Fault{Method: "GET", Path: "/transfers*", Kind: flutterwave.FaultError, Count: 1})
 	reconcileAfter(t, a, 1, 2*time.Second)
@@ -192,9 +187,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 	reconcileAfter(t, a, 1, 2*time.Second)
 	reconcileAfter(t, a, 1, 2*time.Second)
 	want += 300*money.Naira + payment.WithdrawalFee
-	if s := withdrawalStatus(t, a, ada, late); s != ledger.Failed {
-		t.Fatalf("the failed transfer is %s after the reconciler", s)
-	}
+	wantWithdrawal(t, a, ada, late, ledger.Failed, "the failed transfer after the reconciler")
 	if got := balance(t, a, ada.id); got != want {
 		t.Fatalf("balance %s, want %s", got, want)
 	}
@@ -203,8 +196,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 
 func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(t *testing.T) {
 	t.Parallel()
-	a, ada := startFunded(t, "ada_reordered", 3000*money.Naira)
-	first := withdrawConfirmed(t, a, ada, "ada_reordered@example.com", to("0123456789", 500))
+	a, ada, first := startWithdrawn(t, "ada_reordered", 3000*money.Naira, 500)
 	r := withdraw(t, a, ada, "", to("0123456789", 700))
 	if r.Status != http.StatusCreated {
 		t.Fatalf("%d %s", r.Status, r.Raw)
@@ -217,12 +209,8 @@ func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(
 	complete(t, a, first, "FAILED", true)
 	complete(t, a, second, "SUCCESSFUL", true)
 	faults(t, a)
-	if s := withdrawalStatus(t, a, ada, first); s != ledger.Failed {
-		t.Fatalf("first: %s", s)
-	}
-	if s := withdrawalStatus(t, a, ada, second); s != ledger.Completed {
-		t.Fatalf("second: %s", s)
-	}
+	wantWithdrawal(t, a, ada, first, ledger.Failed, "first")
+	wantWithdrawal(t, a, ada, second, ledger.Completed, "second")
 	if got, want := balance(t, a, ada.id), 3000*money.Naira-700*money.Naira-payment.WithdrawalFee; got != want {
 		t.Fatalf("balance %s, want %s", got, want)
 	}
@@ -253,9 +241,7 @@ func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *t
 	reconcileAfter(t, a, 1, 2*time.Second)
 	reconcileAfter(t, a, 1, 2*time.Second)
 	for _, ref := range refs {
-		if s := withdrawalStatus(t, a, ada, ref); s != ledger.Pending {
-			t.Errorf("withdrawal %s whose transfer the provider may have is %s, want pending", ref, s)
-		}
+		wantWithdrawal(t, a, ada, ref, ledger.Pending, "a withdrawal whose transfer the provider may have")
 	}
 	if got := balance(t, a, ada.id); got != want {
 		t.Fatalf("balance %s, want %s: nothing goes back until the provider says FAILED", got, want)

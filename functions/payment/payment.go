@@ -6,6 +6,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -33,10 +34,11 @@ type Handler struct {
 // themselves with.
 func New(sessions httpapi.Authenticator, deposits *payment.Deposits, l *ledger.Store, webhookHash string) *Handler {
 	h := &Handler{deposits: deposits, ledger: l, webhookHash: webhookHash, mux: http.NewServeMux()}
-	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, h.depositAccount))
-	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.permanentAccount))
+	// The open temporary account, and the permanent one; 404 without.
+	h.mux.HandleFunc("GET /api/payment/deposit-account", httpapi.RequireSession(sessions, mine(deposits.Current, depositAccountOf)))
+	h.mux.HandleFunc("GET /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, mine(deposits.Permanent, permanentAccountOf)))
 	h.mux.HandleFunc("POST /api/payment/deposit-account/permanent", httpapi.RequireSession(sessions, h.openPermanent))
-	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "deposit-account", h.openAccount)))
+	h.mux.HandleFunc("POST /api/payment/deposit-account", httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "deposit-account", h.opened, h.openAccount)))
 	h.mux.HandleFunc("POST /api/payment/webhook", h.webhook)
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
@@ -63,7 +65,7 @@ type depositAccountResponse struct {
 	Data depositAccountJSON `json:"data"`
 }
 
-func depositAccountOf(a payment.DepositAccount) depositAccountResponse {
+func depositAccountOf(a payment.DepositAccount) any {
 	out := depositAccountJSON{AccountNumber: a.AccountNumber, BankName: a.BankName, Reference: a.Reference, Amount: a.Amount}
 	if !a.ExpiresAt.IsZero() {
 		s := a.ExpiresAt.UTC().Format(time.RFC3339)
@@ -72,15 +74,17 @@ func depositAccountOf(a payment.DepositAccount) depositAccountResponse {
 	return depositAccountResponse{Data: out}
 }
 
-// depositAccount is GET /api/payment/deposit-account: the open temporary account, or 404.
-func (h *Handler) depositAccount(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	a, err := h.deposits.Current(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
+// mine answers 200 with view of what read gives for the caller, or read's error.
+func mine[T any](read func(ctx context.Context, userID string) (T, error), view func(T) any) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		me, _ := httpapi.PrincipalFrom(r.Context())
+		v, err := read(r.Context(), me.UserID)
+		if err != nil {
+			httpapi.Error(w, r, err)
+			return
+		}
+		httpapi.JSON(w, http.StatusOK, view(v))
 	}
-	httpapi.JSON(w, http.StatusOK, depositAccountOf(a))
 }
 
 type openAccountRequest struct {
@@ -94,18 +98,13 @@ func customerOf(r *http.Request) payment.Customer {
 }
 
 // openAccount is POST /api/payment/deposit-account {amount}: a temporary account for exactly
-// amount, replacing the open one (Idempotency-Key: a retry gets the same account).
+// amount, replacing the open one (Idempotency-Key: a retry gets the same account, opened).
 func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	var in openAccountRequest
 	if !decode(w, r, &in) {
 		return
 	}
-	once := httpapi.OnceOf(r)
-	var answer depositAccountResponse
-	_, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, func(a payment.DepositAccount) (ledger.Once, error) {
-		answer = depositAccountOf(a)
-		return ledger.Once(*once), once.Answer(http.StatusCreated, answer)
-	})
+	a, err := h.deposits.Open(r.Context(), customerOf(r), in.Amount, ledger.Once(*httpapi.OnceOf(r)))
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, h.ledger)
@@ -115,8 +114,20 @@ func (h *Handler) openAccount(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, depositAccountOf(a))
 	}
+}
+
+// opened rebuilds the first answer of a deposit account's key: the account it opened
+// (payment.Deposits.Opened); 409 (try again) for a key written before it named its account when
+// no account is open any more.
+func (h *Handler) opened(ctx context.Context, key string) (int, any, error) {
+	me, _ := httpapi.PrincipalFrom(ctx)
+	a, err := h.deposits.Opened(ctx, me.UserID, key)
+	if errors.Is(err, payment.ErrNoAccount) {
+		return http.StatusConflict, httpapi.ErrorBody{Message: payment.ErrAccountRace.Message}, nil
+	}
+	return http.StatusCreated, depositAccountOf(a), err
 }
 
 // permanentAccountJSON is a permanent account as the API shows it: never the BVN, only its last 4.
@@ -130,15 +141,8 @@ type permanentAccountResponse struct {
 	Data permanentAccountJSON `json:"data"`
 }
 
-// permanentAccount is GET /api/payment/deposit-account/permanent, or 404.
-func (h *Handler) permanentAccount(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	a, err := h.deposits.Permanent(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, permanentAccountResponse{Data: permanentAccountJSON(a)})
+func permanentAccountOf(a payment.PermanentAccount) any {
+	return permanentAccountResponse{Data: permanentAccountJSON(a)}
 }
 
 type openPermanentRequest struct {

@@ -203,6 +203,14 @@ func wantBalance(t *testing.T, a *apptest.App, userID string, want money.Money, 
 }
 
 // audit checks the whole ledger is sound and returns it.
+// wantMovements audits a's ledger and checks it holds n movements; what says which.
+func wantMovements(t *testing.T, a *apptest.App, n int, what string) {
+	t.Helper()
+	if au := audit(t, a); au.Movements != n {
+		t.Fatalf("%d movements, want %d (%s)", au.Movements, n, what)
+	}
+}
+
 func audit(t *testing.T, a *apptest.App) ledger.Audit {
 	t.Helper()
 	return a.Audit(t)
@@ -238,9 +246,7 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 	if e.Type != "deposit" || e.Amount != 5000*money.Naira+50 || e.Counterparty != "JOHN DOE" || e.Reference != acct.Reference {
 		t.Fatalf("entry %+v", e)
 	}
-	if au := audit(t, a); au.Movements != 1 {
-		t.Fatalf("%d movements, want 1", au.Movements)
-	}
+	wantMovements(t, a, 1, "one credit")
 	// The listener sees it in the wallet.
 	var w struct {
 		Balance money.Money `json:"balance"`
@@ -295,9 +301,7 @@ func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 		}
 	}
 	wantBalance(t, a, ada.id, 0, "a forged webhook credited %d kobo")
-	if au := audit(t, a); au.Movements != 0 {
-		t.Fatalf("%d movements after forgeries", au.Movements)
-	}
+	wantMovements(t, a, 0, "after forgeries")
 }
 
 func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testing.T) {
@@ -346,9 +350,7 @@ func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) 
 	if len(d) != 1 || d[0].Attempts != 1 || d[0].LastStatus != http.StatusOK {
 		t.Fatalf("deliveries %+v: a refusal is answered 200 so the provider stops", d)
 	}
-	if au := audit(t, a); au.Movements != 0 {
-		t.Fatalf("%d movements for a stranger's tx_ref", au.Movements)
-	}
+	wantMovements(t, a, 0, "for a stranger's tx_ref")
 }
 
 func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
@@ -373,9 +375,7 @@ func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
 		t.Fatalf("answers %v, want one credit and 19 replays", messages)
 	}
 	wantBalance(t, a, ada.id, 2500*money.Naira, "balance %d kobo, want 250000")
-	if au := audit(t, a); au.Movements != 1 {
-		t.Fatalf("%d movements, want 1", au.Movements)
-	}
+	wantMovements(t, a, 1, "one credit")
 }
 
 func TestWebhook_FiftyConcurrentPayInsToTenUsersAllArriveAndTheLedgerBalances(t *testing.T) {

@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -26,11 +27,11 @@ type subscriptions struct {
 func (h *Handler) mountSubscriptions(sessions httpapi.Authenticator, subs *payment.Subscriptions, l *ledger.Store) {
 	s := &subscriptions{subs: subs, ledger: l}
 	h.subs = s
-	h.mux.HandleFunc("GET /api/payment/create", httpapi.RequireSession(sessions, s.plan))
+	h.mux.HandleFunc("GET /api/payment/create", httpapi.RequireSession(sessions, mine(subs.Current, planOf)))
 	h.mux.HandleFunc("GET /api/payment/subscription", httpapi.RequireSession(sessions, s.link))
 	h.mux.HandleFunc("POST /api/payment/subscription/wallet",
-		httpapi.RequireSession(sessions, httpapi.Idempotent(l, "subscription", s.payFromWallet)))
-	h.mux.HandleFunc("POST /api/payment/subscription/cancel", httpapi.RequireSession(sessions, s.cancel))
+		httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "subscription", s.paid, s.payFromWallet)))
+	h.mux.HandleFunc("POST /api/payment/subscription/cancel", httpapi.RequireSession(sessions, mine(subs.Cancel, cancelled)))
 	h.mux.HandleFunc("GET /api/payment/subscription/history", httpapi.RequireSession(sessions, s.history))
 }
 
@@ -66,13 +67,8 @@ type planJSON struct {
 	Status    string  `json:"status"`
 }
 
-func (s *subscriptions) plan(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	st, err := s.subs.Current(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
+// planOf is GET /api/payment/create's answer for st.
+func planOf(st payment.State) any {
 	out := planJSON{
 		Name: st.Plan.Name, Amount: st.Plan.Amount, Frequency: payment.Frequency, Description: st.Plan.Description,
 		Features: st.Plan.Features, ExpiresAt: stamp(st.ExpiresAt), Status: statusOf(st),
@@ -80,7 +76,7 @@ func (s *subscriptions) plan(w http.ResponseWriter, r *http.Request) {
 	if st.Link != nil && !st.Premium() {
 		out.PaymentLink = &st.Link.URL
 	}
-	httpapi.JSON(w, http.StatusOK, out)
+	return out
 }
 
 // linkJSON is GET /api/payment/subscription's answer (spec part 2 §3, "Subscription payment
@@ -141,37 +137,39 @@ func subscriptionOf(st payment.State) subscriptionJSON {
 }
 
 // payFromWallet pays a month from the wallet: 201 with the new period; 409 while a period runs;
-// 406 when the balance does not cover the price. Idempotent by its key.
+// 406 when the balance does not cover the price. Idempotent by its key: a replay's answer is
+// rebuilt by paid.
 func (s *subscriptions) payFromWallet(w http.ResponseWriter, r *http.Request) {
 	me, _ := httpapi.PrincipalFrom(r.Context())
-	once := httpapi.OnceOf(r)
-	var answer changedJSON
-	_, err := s.subs.PayFromWallet(r.Context(), me.UserID, func(after payment.State) ledger.Once {
-		answer = changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
-		_ = once.Answer(http.StatusCreated, answer)
-		return ledger.Once(*once)
-	})
+	after, err := s.subs.PayFromWallet(r.Context(), me.UserID, ledger.Once(*httpapi.OnceOf(r)))
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, s.ledger)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, activated(after))
 	}
 }
 
-func (s *subscriptions) cancel(w http.ResponseWriter, r *http.Request) {
-	me, _ := httpapi.PrincipalFrom(r.Context())
-	st, err := s.subs.Cancel(r.Context(), me.UserID)
-	if err != nil {
-		httpapi.Error(w, r, err)
-		return
-	}
-	httpapi.JSON(w, http.StatusOK, changedJSON{
+// activated is the answer of a month paid from the wallet.
+func activated(after payment.State) changedJSON {
+	return changedJSON{Message: "Subscription activated", Subscription: subscriptionOf(after)}
+}
+
+// paid rebuilds the first answer of a wallet payment's key (payment.Subscriptions.Paid).
+func (s *subscriptions) paid(ctx context.Context, key string) (int, any, error) {
+	me, _ := httpapi.PrincipalFrom(ctx)
+	after, err := s.subs.Paid(ctx, me.UserID, key)
+	return http.StatusCreated, activated(after), err
+}
+
+// cancelled is a cancel's answer.
+func cancelled(st payment.State) any {
+	return changedJSON{
 		Message:      "Your subscription will not renew. It stays active until " + st.ExpiresAt.In(payment.Lagos).Format("2 January 2006") + ".",
 		Subscription: subscriptionOf(st),
-	})
+	}
 }
 
 // billJSON is one subscription payment.

@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -26,7 +27,7 @@ func (h *Handler) Withdrawals(sessions httpapi.Authenticator, svc *payment.Withd
 	h.withdrawals = wd
 	h.mux.HandleFunc("GET /api/payment/banks", httpapi.RequireSession(sessions, wd.banks))
 	h.mux.HandleFunc("POST /api/payment/resolve-account", httpapi.RequireSession(sessions, wd.resolve))
-	h.mux.HandleFunc("POST /api/payment/withdrawal", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "withdrawal", wd.withdraw)))
+	h.mux.HandleFunc("POST /api/payment/withdrawal", httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "withdrawal", wd.requested, wd.withdraw)))
 	return h
 }
 
@@ -134,24 +135,14 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 		httpapi.JSON(w, http.StatusAccepted, stepUpResponse{StepUp: true, Message: stepUpMessage})
 		return
 	}
-	once := httpapi.OnceOf(r)
-	answer := withdrawalAnswer(draft.Withdrawal)
 	if err == nil {
-		err = once.Answer(http.StatusCreated, answer)
-	}
-	if err == nil {
-		_, err = wd.svc.Make(ctx, draft, ledger.Once(*once))
+		_, err = wd.svc.Make(ctx, draft, ledger.Once(*httpapi.OnceOf(r)))
 	}
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, wd.ledger)
 	case errors.Is(err, payment.ErrTransferRefused):
-		// Reversed: a replay of the request gets this answer, not the one stored with it.
-		if aerr := once.Answer(http.StatusBadGateway, httpapi.MessageBody{Message: refusedMessage}); aerr == nil {
-			if rerr := wd.ledger.Reanswer(ctx, ledger.Once(*once)); rerr != nil {
-				slog.ErrorContext(ctx, "withdrawal: store the refusal's answer", "request_id", httpapi.RequestID(r), "err", rerr)
-			}
-		}
+		// Reversed before this answer: a replay of the request gets this answer too (requested).
 		httpapi.Message(w, http.StatusBadGateway, refusedMessage)
 	case errors.Is(err, payment.ErrProviderUnavailable): // its transfer fee could not be asked
 		slog.ErrorContext(ctx, "withdrawal", "request_id", httpapi.RequestID(r), "err", err)
@@ -159,8 +150,23 @@ func (wd *withdrawals) withdraw(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, withdrawalAnswer(draft.Withdrawal))
 	}
+}
+
+// requested rebuilds the first answer of a withdrawal's key from the withdrawal its movement
+// recorded (the movement's id is the withdrawal's): 201 as it was recorded, or the 502 of a
+// transfer the provider refused outright.
+func (wd *withdrawals) requested(ctx context.Context, key string) (int, any, error) {
+	me, _ := httpapi.PrincipalFrom(ctx)
+	x, refused, err := wd.svc.Requested(ctx, me.UserID, key)
+	switch {
+	case err != nil:
+		return 0, nil, err
+	case refused:
+		return http.StatusBadGateway, httpapi.MessageBody{Message: refusedMessage}, nil
+	}
+	return http.StatusCreated, withdrawalAnswer(x), nil
 }
 
 // withdrawalAnswer is the 201 of a recorded withdrawal (still pending when answered).

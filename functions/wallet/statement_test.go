@@ -64,9 +64,7 @@ func statementOf(t *testing.T, m member, from, to string) [][]string {
 
 func TestWalletStatement_IsTheRangesEntriesAsCSVThatParsesBack(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	_, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.payIn(lagos("2026-10-31 23:59:59"), ada, 50*money.Naira, "Bank transfer", "before")
 	b.payIn(lagos("2026-11-01 00:00:00"), ada, 500029, `=HYPERLINK("http://evil.example","click")`, "flw-1")
 	b.payIn(lagos("2026-11-02 09:15:00"), ada, 1000*money.Naira, "-Okafor, \"Ade\"\nLtd", "+ref")
@@ -131,9 +129,7 @@ func TestWalletStatement_BadDatesAreRefused(t *testing.T) {
 
 func TestWalletTransactions_ListEveryTypeWithItsStatusAndLink(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	_, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 50_000*money.Naira, "flw-1")
 	b.move("purchase",
 		ledger.Leg{Account: ledger.User(ada.id), Amount: -999 * money.Naira, Type: "purchase", Counterparty: "bola_beats", Reference: "p-1",

@@ -1,6 +1,7 @@
 package wallet
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -44,7 +45,8 @@ func answerOf(t transfer.Transfer) transferAnswer {
 	}}
 }
 
-// transfer sends money to another user (behind httpapi.Idempotent: one transfer per key).
+// transfer sends money to another user (behind httpapi.IdempotentRebuilt: one transfer per key;
+// a replay's answer is rebuilt from the transfer's movement by sent).
 func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) {
 	me, _ := httpapi.PrincipalFrom(r.Context())
 	var in transferRequest
@@ -57,11 +59,7 @@ func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	once := httpapi.OnceOf(r)
-	t, err := h.transfers.Send(r.Context(), me.Account, req, func(t transfer.Transfer) (ledger.Once, error) {
-		err := once.Answer(http.StatusCreated, answerOf(t))
-		return ledger.Once(*once), err
-	})
+	t, err := h.transfers.Send(r.Context(), me.Account, req, ledger.Once(*httpapi.OnceOf(r)))
 	if errors.Is(err, ledger.ErrReplayed) {
 		httpapi.Replay(w, r, h.ledger)
 		return
@@ -71,4 +69,11 @@ func (h *Handler) transfer(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.JSON(w, http.StatusCreated, answerOf(t))
+}
+
+// sent rebuilds the first answer of a transfer's key from the movement it made.
+func (h *Handler) sent(ctx context.Context, key string) (int, any, error) {
+	me, _ := httpapi.PrincipalFrom(ctx)
+	t, err := h.transfers.Sent(ctx, me.UserID, key)
+	return http.StatusCreated, answerOf(t), err
 }

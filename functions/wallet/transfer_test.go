@@ -83,9 +83,7 @@ func (b *books) audit() ledger.Audit {
 
 func TestTransfer_MovesTheMoneyAndNotifiesTheRecipientInOneTransaction(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 10_000*money.Naira, "flw-1")
 
 	r := send(app, ada, uuid.NewString(), `{"email":"BOLA_BEATS@Example.com","amount":2500.5,"note":"  for the session\u200b "}`)
@@ -203,17 +201,17 @@ func TestTransfer_RefusalsMoveNothingAndNotifyNobody(t *testing.T) {
 
 func TestTransfer_AKeySendsOnceReplaysItsAnswerAndRefusesAnotherBody(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 1000*money.Naira, "flw-1")
 	key := uuid.NewString()
 	first := send(app, ada, key, transferTo(bola, "300", "rent"))
-	again := send(app, ada, key, transferTo(bola, "300", "rent"))
-	if first.Status != http.StatusCreated || again.Status != http.StatusCreated || strings.TrimSpace(string(again.Raw)) != strings.TrimSpace(string(first.Raw)) ||
-		again.Header.Get(httpapi.ReplayedHeader) != "true" || first.Header.Get(httpapi.ReplayedHeader) != "" {
-		t.Fatalf("first %d %s, again %d %s (replayed %q)", first.Status, first.Raw, again.Status, again.Raw, again.Header.Get(httpapi.ReplayedHeader))
+	if first.Status != http.StatusCreated {
+		t.Fatalf("first %d %s", first.Status, first.Raw)
 	}
+	apptest.SameAnswer(t, first, send(app, ada, key, transferTo(bola, "300", "rent")))
+	// An item written before items named what they made is rebuilt from its movement alike.
+	app.MakeLegacy(t, "transfer", ada.id, key)
+	apptest.SameAnswer(t, first, send(app, ada, key, transferTo(bola, "300", "rent")))
 	if r := send(app, ada, key, transferTo(bola, "301", "rent")); r.Status != http.StatusUnprocessableEntity ||
 		r.Message() != "Idempotency-Key was already used with a different request" {
 		t.Errorf("the key with another body: %d %s", r.Status, r.Raw)
@@ -284,9 +282,7 @@ func TestTransfer_ConcurrentTransfersSpendExactlyTheBalance(t *testing.T) {
 // that find the balance spent get the first try's 201, not 406, and the money moves once.
 func TestTransfer_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada_sings"), join(t, app, "bola_beats")
-	b := newBooks(t, app)
+	app, b, ada, bola := pair(t, "ada_sings", "bola_beats")
 	b.deposit(ada, 300*money.Naira, "flw-1")
 	key := uuid.NewString()
 	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return send(app, ada, key, transferTo(bola, "300", "rent")) }), http.StatusCreated)

@@ -77,7 +77,7 @@ func New(sessions httpapi.Authenticator, l *ledger.Store, profiles *profile.Stor
 	h.mux.HandleFunc("GET /api/wallet/statement", httpapi.RequireSession(sessions, h.statement))
 	h.mux.HandleFunc("GET /api/terms", h.terms)
 	h.mux.HandleFunc("POST /api/wallet/transfer", httpapi.RequireSession(sessions,
-		httpapi.Idempotent(l, "transfer", h.transfer)))
+		httpapi.IdempotentRebuilt(l, "transfer", h.sent, h.transfer)))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }

@@ -27,6 +27,13 @@ func join(t *testing.T, app *apptest.App, name string) member {
 	return member{c: c, id: r.Body["profile"].(map[string]any)["id"].(string), name: name}
 }
 
+// pair starts an app with first and second signed in on it, and its books.
+func pair(t *testing.T, first, second string) (*apptest.App, *books, member, member) {
+	t.Helper()
+	app := apptest.Start(t, nil)
+	return app, newBooks(t, app), join(t, app, first), join(t, app, second)
+}
+
 // books moves money the way the beat and payment groups do, through the ledger itself.
 type books struct {
 	t   *testing.T
@@ -165,9 +172,7 @@ func TestWallet_AnEmptyWalletAnswersZeros(t *testing.T) {
 
 func TestWallet_BalanceRecentAndTotalsFollowRealMovements(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	buyer, seller := join(t, app, "ada_sings"), join(t, app, "kel_on_the_beat")
-	b := newBooks(t, app)
+	_, b, buyer, seller := pair(t, "ada_sings", "kel_on_the_beat")
 	b.deposit(buyer, 5000*money.Naira, "flw-1")
 	b.deposit(buyer, 250050, "flw-2") // ₦2,500.50
 	b.deposit(buyer, 29, "flw-3")     // ₦0.29, which no float64 holds exactly
@@ -205,9 +210,7 @@ func TestWallet_BalanceRecentAndTotalsFollowRealMovements(t *testing.T) {
 
 func TestWalletTransactions_FilterByType(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	buyer, seller := join(t, app, "ada_sings"), join(t, app, "kel_on_the_beat")
-	b := newBooks(t, app)
+	_, b, buyer, seller := pair(t, "ada_sings", "kel_on_the_beat")
 	b.deposit(buyer, 10_000*money.Naira, "flw-1")
 	b.purchase(buyer, seller, 999*money.Naira, "purchase-1")
 	b.deposit(seller, 100*money.Naira, "flw-2")
@@ -302,9 +305,7 @@ func TestWalletTransactions_PagesByCursorAcrossPagesAndByNumber(t *testing.T) {
 
 func TestWallet_AnotherUsersEntriesAreNeverVisible(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	rich, other := join(t, app, "ada_sings"), join(t, app, "tunde_flows")
-	b := newBooks(t, app)
+	_, b, rich, other := pair(t, "ada_sings", "tunde_flows")
 	for i := 1; i <= 4; i++ {
 		b.deposit(rich, 1000*money.Naira, fmt.Sprintf("flw-%d", i))
 	}

@@ -31,48 +31,43 @@ var (
 
 type onceKey struct{}
 
-// idempotent is what Idempotent puts in a request's context: its item, and where the first
-// answers are kept.
+// idempotent is what IdempotentRebuilt puts in a request's context: its item, where first
+// requests are kept, and how their answers are rebuilt.
 type idempotent struct {
 	once    *Once
 	answers Answers
 	rebuild Rebuild
 }
 
-// Rebuild makes the first answer of a request whose movement stored what it made (Once.Made)
-// instead of an answer: it reads the item of key again, and what it names, and renders the answer
-// the request gave.
+// Rebuild makes the first answer of the request that used key: it reads the key's item again and
+// what the item names (its movement, or what the request made: Once.Made), and renders the answer
+// that request gave, status included.
 type Rebuild func(ctx context.Context, key string) (status int, answer any, err error)
 
-// Answers keeps the first answer of every idempotency key: the ledger (*ledger.Store) does, in
-// the idempotency item a movement writes in its own transaction.
+// Answers is where a key's first request is kept: the ledger (*ledger.Store) keeps it in the
+// idempotency item a movement writes in its own transaction.
 type Answers interface {
-	// FirstAnswer reads the item of key: the hash of the request that used it first and the
-	// answer that request got; found is false while the key is new.
-	FirstAnswer(ctx context.Context, key string) (hash string, status int, body []byte, found bool, err error)
+	// FirstRequest reads the item of key: the hash of the request that used it first; found is
+	// false while the key is new.
+	FirstRequest(ctx context.Context, key string) (hash string, found bool, err error)
 }
 
-// Idempotent wraps a money route: next runs once per key, and every later request with the key
-// gets next's first answer again. It must run inside RequireSession, since keys belong to the
-// caller (scope#userId#key): one user's key never answers another's request.
+// IdempotentRebuilt wraps a money route: next runs once per key, and every later request with
+// the key gets next's first answer again, rebuilt by rebuild from what the first request's
+// movement stored (no answer is stored). It must run inside RequireSession, since keys belong to
+// the caller (scope#userId#key): one user's key never answers another's request.
 //
 //   - no Idempotency-Key, or one that is not a UUID: 400, nothing runs;
-//   - a key already used with the same method, path and body: the stored status and body, with
+//   - a key already used with the same method, path and body: the rebuilt first answer, with
 //     Idempotent-Replayed: true, and nothing runs;
 //   - a key already used with anything else: 422;
-//   - a new key: next runs with OnceOf(r) set. next sets its answer into it (Once.Answer) and
-//     passes it as its movement's idempotency item (ledger.Once(*once)), so the answer is stored
-//     in the movement's own transaction; a concurrent request with the key loses that
-//     transaction (ledger.ErrReplayed) and calls Replay.
+//   - a new key: next runs with OnceOf(r) set. next sets what it made into it (Once.Made, when
+//     its movement does not name it) and passes it as its movement's idempotency item
+//     (ledger.Once(*once)), so it is stored in the movement's own transaction; a concurrent
+//     request with the key loses that transaction (ledger.ErrReplayed) and calls Replay.
 //
 // Refusals (4xx) store nothing: they moved nothing, and the same attempt may succeed once the
 // refusal's cause is gone (a deposit arrives).
-func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc {
-	return IdempotentRebuilt(l, scope, nil, next)
-}
-
-// IdempotentRebuilt is Idempotent for a route whose movement stores what it made (Once.Made)
-// rather than its answer: a replay gets the answer rebuild makes from it.
 func IdempotentRebuilt(l Answers, scope string, rebuild Rebuild, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := strings.TrimSpace(r.Header.Get(IdempotencyHeader))
@@ -107,27 +102,15 @@ func IdempotentRebuilt(l Answers, scope string, rebuild Rebuild, next http.Handl
 }
 
 // Once is the idempotency item a money handler writes with its movement: its key, the hash of
-// the request, and the answer it gives. It has the fields of ledger.Once, so ledger.Once(*once)
-// turns it into the movement's item.
+// the request, and what it made when its movement does not name it. It has the fields of
+// ledger.Once, so ledger.Once(*once) turns it into the movement's item.
 type Once struct {
-	Key    string
-	Hash   string
-	Status int
-	Body   []byte
-	Made   string
+	Key  string
+	Hash string
+	Made string
 }
 
-// Answer records the answer the handler is about to give, so the movement stores it.
-func (o *Once) Answer(status int, v any) error {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	o.Status, o.Body = status, body
-	return nil
-}
-
-// OnceOf is the idempotency item Idempotent made for r (nil outside it).
+// OnceOf is the idempotency item IdempotentRebuilt made for r (nil outside it).
 func OnceOf(r *http.Request) *Once {
 	if in, ok := r.Context().Value(onceKey{}).(*idempotent); ok {
 		return in.once
@@ -135,19 +118,19 @@ func OnceOf(r *http.Request) *Once {
 	return nil
 }
 
-// answeredMeanwhile answers r with its key's first answer, when r runs inside Idempotent and a
-// request with its key has been answered since Idempotent looked (see Idempotent). A failure to
+// answeredMeanwhile answers r with its key's first answer, when r runs inside IdempotentRebuilt
+// and a request with its key has been answered since it looked (see IdempotentRebuilt). A failure to
 // read the item reports false: the caller answers what it was about to.
 func answeredMeanwhile(w http.ResponseWriter, r *http.Request) bool {
 	in, ok := r.Context().Value(onceKey{}).(*idempotent)
 	if !ok {
 		return false
 	}
-	hash, status, body, found, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
+	hash, found, err := in.answers.FirstRequest(r.Context(), in.once.Key)
 	if err != nil || !found {
 		return false
 	}
-	in.answerFirst(w, r, hash, status, body)
+	in.answerFirst(w, r, hash)
 	return true
 }
 
@@ -163,7 +146,7 @@ func Replay(w http.ResponseWriter, r *http.Request, l Answers) {
 // replayed answers r from the stored item of its key, if there is one: its first answer when the
 // request is the same, 422 when it is not.
 func (in *idempotent) replayed(w http.ResponseWriter, r *http.Request) bool {
-	hash, status, body, ok, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
+	hash, ok, err := in.answers.FirstRequest(r.Context(), in.once.Key)
 	switch {
 	case err != nil:
 		writeError(w, r, err)
@@ -171,28 +154,25 @@ func (in *idempotent) replayed(w http.ResponseWriter, r *http.Request) bool {
 	case !ok:
 		return false
 	}
-	in.answerFirst(w, r, hash, status, body)
+	in.answerFirst(w, r, hash)
 	return true
 }
 
-// answerFirst writes the first answer (status, body as stored, or rebuilt when none was) of the
-// request whose hash is hash to a request with the same key: that answer when the request is the
-// same, 422 when it is not.
-func (in *idempotent) answerFirst(w http.ResponseWriter, r *http.Request, hash string, status int, body []byte) {
+// answerFirst writes the first answer of the request whose hash is hash, rebuilt, to a request
+// with the same key: that answer when the request is the same, 422 when it is not.
+func (in *idempotent) answerFirst(w http.ResponseWriter, r *http.Request, hash string) {
 	if hash != in.once.Hash {
 		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
 		return
 	}
-	if status == 0 && in.rebuild != nil {
-		s, v, err := in.rebuild(r.Context(), in.once.Key)
-		if err == nil {
-			body, err = json.Marshal(v)
-		}
-		if err != nil {
-			writeError(w, r, failure.Wrap(err, "rebuild the first answer"))
-			return
-		}
-		status = s
+	status, v, err := in.rebuild(r.Context(), in.once.Key)
+	var body []byte
+	if err == nil {
+		body, err = json.Marshal(v)
+	}
+	if err != nil {
+		writeError(w, r, failure.Wrap(err, "rebuild the first answer"))
+		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

@@ -30,9 +30,14 @@ func (sessions) Authenticate(_ context.Context, token string) (session.Session, 
 }
 
 // payHandler moves ₦5 from the platform's clearing account into the caller's wallet per new key,
-// answering 201 with the movement's id, as a money route does.
+// answering 201 with the movement's id and what its item says it made, as a money route does; a
+// replay rebuilds that answer from the key's item.
 func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
-	return httpapi.RequireSession(sessions{}, httpapi.Idempotent(l, "test", func(w http.ResponseWriter, r *http.Request) {
+	rebuild := func(ctx context.Context, key string) (int, any, error) {
+		o, _, err := l.Once(ctx, key)
+		return http.StatusCreated, map[string]string{"movement": o.MovementID, "made": o.Made}, err
+	}
+	return httpapi.RequireSession(sessions{}, httpapi.IdempotentRebuilt(l, "test", rebuild, func(w http.ResponseWriter, r *http.Request) {
 		runs.Add(1)
 		me, _ := httpapi.PrincipalFrom(r.Context())
 		once := httpapi.OnceOf(r)
@@ -41,11 +46,8 @@ func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
 			{Account: ledger.Clearing, Amount: -5 * money.Naira, Type: "deposit"},
 		}}
 		m.ID = uuid.Must(uuid.NewV7()).String()
-		answer := map[string]string{"movement": m.ID}
-		if err := once.Answer(http.StatusCreated, answer); err != nil {
-			httpapi.Error(w, r, err)
-			return
-		}
+		once.Made = "receipt-" + m.ID
+		answer := map[string]string{"movement": m.ID, "made": once.Made}
 		m.Once = ledger.Once(*once)
 		if _, err := l.Move(r.Context(), m); errors.Is(err, ledger.ErrReplayed) {
 			httpapi.Replay(w, r, l)
@@ -56,6 +58,13 @@ func payHandler(l *ledger.Store, runs *atomic.Int32) http.Handler {
 		}
 		httpapi.JSON(w, http.StatusCreated, answer)
 	}))
+}
+
+// payServer is payHandler over a ledger of its own, and its count of runs.
+func payServer(t *testing.T) (*ledger.Store, http.Handler, *atomic.Int32) {
+	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
+	runs := new(atomic.Int32)
+	return l, payHandler(l, runs), runs
 }
 
 func call(t *testing.T, h http.Handler, user, key, body string) (*http.Response, string) {
@@ -73,9 +82,7 @@ func call(t *testing.T, h http.Handler, user, key, body string) (*http.Response,
 
 func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	l, h, runs := payServer(t)
 	key := uuid.NewString()
 
 	first, firstBody := call(t, h, "alice", key, `{"amount":5}`)
@@ -104,9 +111,7 @@ func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
 
 func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	_, h, runs := payServer(t)
 	for key, want := range map[string]string{"": "Idempotency-Key header is required", "not-a-uuid": "Idempotency-Key header must be a UUID",
 		"0192f0c1a2b37c8d9e0f1a2b3c4d5e6f": "Idempotency-Key header must be a UUID"} {
 		res, body := call(t, h, "alice", key, `{}`)
@@ -123,9 +128,7 @@ func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
 // client retrying on a flaky network) all get the one answer, and one movement is made.
 func TestIdempotent_ConcurrentRequestsWithOneKeyMoveOnce(t *testing.T) {
 	t.Parallel()
-	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
-	var runs atomic.Int32
-	h := payHandler(l, &runs)
+	l, h, _ := payServer(t)
 	key := uuid.NewString()
 	bodies := make([]string, 20)
 	var wg sync.WaitGroup

@@ -60,7 +60,7 @@ func Message(w http.ResponseWriter, status int, msg string) {
 
 // Error writes err as a JSON error. Domain errors keep their message; anything else is logged
 // with the request id and answered with a bare 500, so no internal detail reaches the client.
-// Inside Idempotent, a key answered meanwhile gets its first answer instead (see Idempotent).
+// Inside IdempotentRebuilt, a key answered meanwhile gets its first answer instead (see there).
 func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if answeredMeanwhile(w, r) {
 		return

@@ -29,8 +29,8 @@
 //	pk=MOVE#<movement>    sk=MOVE                the movement: kind, status, at, once (its key), and
 //	                                             legs (account, the entry's pk and sk, amount, type,
 //	                                             counterparty, reference), which Settle reads
-//	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, status, body,
-//	                                             movement_id, at
+//	pk=ONCE#<key>         sk=ONCE                a movement's idempotency item: hash, movement_id,
+//	                                             made (when set), at
 //
 // An erased user's name is replaced in other accounts' entries and the movements' legs
 // (Anonymize); amounts, and the user's own entries, never change.
@@ -143,16 +143,15 @@ const (
 	LinkProfile = "profile"
 )
 
-// Once is a movement's idempotency item: its key, a hash of the request that made it, and the
-// first answer, which a replay of the same request gets again. httpapi.Once has its fields:
+// Once is a movement's idempotency item: its key, a hash of the request that made it, and what
+// the request made beyond the movement, from which a replay's answer is rebuilt (the movement's
+// id is stored with it too: Stored.MovementID). It holds no answer. httpapi.Once has its fields:
 // ledger.Once(*once) turns the HTTP layer's item into the movement's.
 type Once struct {
-	Key    string
-	Hash   string
-	Status int
-	Body   []byte
-	// Made is the id of what the request made (a promotion, a release), for a request whose
-	// answer is rebuilt from it on a replay instead of stored (Status 0, no Body).
+	Key  string
+	Hash string
+	// Made names what the request made when its movement does not (a promotion, a release, a
+	// deposit account's reference, a subscription's period end); "" when the movement does.
 	Made string
 }
 
@@ -220,7 +219,7 @@ func (m Movement) Sum() money.Money {
 
 // Errors of Move. Nothing moved when any of them is returned.
 var (
-	// ErrReplayed: the movement's Once key was used before; read its first answer with Store.Once.
+	// ErrReplayed: the movement's Once key was used before; read what it made with Store.Once.
 	ErrReplayed   = errors.New("ledger: idempotency key already used")
 	errUnbalanced = errors.New("ledger: legs do not sum to zero")
 )
@@ -450,12 +449,8 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 		schema.PK:     str("ONCE#" + m.Once.Key),
 		schema.SK:     str("ONCE"),
 		"hash":        str(m.Once.Hash),
-		"status":      &types.AttributeValueMemberN{Value: strconv.Itoa(m.Once.Status)},
 		"movement_id": str(m.ID),
 		"at":          stamp,
-	}
-	if len(m.Once.Body) > 0 {
-		once["body"] = &types.AttributeValueMemberB{Value: m.Once.Body}
 	}
 	if m.Once.Made != "" {
 		once["made"] = str(m.Once.Made)
@@ -467,6 +462,8 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 }
 
 // Once reads the idempotency item of key (strongly consistent); ok is false when the key is new.
+// An item written before made existed holds the HTTP answer it gave (status, body): those are not
+// read, and its replay is rebuilt from its movement_id like any other (see README.md).
 func (s *Store) Once(ctx context.Context, key string) (Stored, bool, error) {
 	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName: &s.table, ConsistentRead: aws.Bool(true),
@@ -479,10 +476,6 @@ func (s *Store) Once(ctx context.Context, key string) (Stored, bool, error) {
 		return Stored{}, false, nil
 	}
 	o := Stored{Once: Once{Key: key, Hash: sval(out.Item["hash"]), Made: sval(out.Item["made"])}, MovementID: sval(out.Item["movement_id"])}
-	o.Status, _ = strconv.Atoi(nval(out.Item["status"]))
-	if b, ok := out.Item["body"].(*types.AttributeValueMemberB); ok {
-		o.Body = b.Value
-	}
 	o.At, _ = time.Parse(time.RFC3339Nano, sval(out.Item["at"]))
 	return o, true, nil
 }

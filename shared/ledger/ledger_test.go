@@ -78,13 +78,14 @@ func TestMove_NeverTakesAWalletBelowZero(t *testing.T) {
 	audit(t, l)
 }
 
-func TestMove_ReplayOfAKeyMovesNothingAndKeepsTheFirstAnswer(t *testing.T) {
+func TestMove_ReplayOfAKeyMovesNothingAndKeepsWhatTheFirstMade(t *testing.T) {
 	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
-	first := ledger.Once{Key: "flw#1", Hash: "h", Status: 201, Body: []byte(`{"ok":true}`)}
+	first := ledger.Once{Key: "flw#1", Hash: "h", Made: "made-1"}
 	m, err := l.Move(ctx, ledger.Movement{Kind: "deposit", Once: first, Legs: []ledger.Leg{
-		{Account: ledger.User("a"), Amount: 1000, Type: "deposit"}, {Account: ledger.Clearing, Amount: -1000, Type: "deposit"},
+		{Account: ledger.User("a"), Amount: 1000, Type: "deposit", Counterparty: "Bank transfer", Reference: "ref-1"},
+		{Account: ledger.Clearing, Amount: -1000, Type: "deposit", Counterparty: "a", Reference: "ref-1"},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -98,8 +99,17 @@ func TestMove_ReplayOfAKeyMovesNothingAndKeepsTheFirstAnswer(t *testing.T) {
 		}
 	}
 	o, ok, err := l.Once(ctx, "flw#1")
-	if err != nil || !ok || o.Hash != "h" || o.Status != 201 || string(o.Body) != `{"ok":true}` || o.MovementID != m.ID {
+	if err != nil || !ok || o.Hash != "h" || o.Made != "made-1" || o.MovementID != m.ID {
 		t.Fatalf("Once = %+v, %v, %v", o, ok, err)
+	}
+	// The movement the item names reads back as it was moved: what a replay rebuilds from.
+	got, err := l.Movement(ctx, o.MovementID)
+	wantLeg := ledger.Leg{Account: ledger.User("a"), Amount: 1000, Type: "deposit", Counterparty: "Bank transfer", Reference: "ref-1"}
+	if leg, found := got.Leg(ledger.User("a"), "deposit"); err != nil || !found || leg != wantLeg || got.Kind != "deposit" || got.Status != ledger.Completed || len(got.Legs) != 2 {
+		t.Fatalf("Movement = %+v, %v", got, err)
+	}
+	if _, err := l.Movement(ctx, "no-such-movement"); !errors.Is(err, ledger.ErrNoMovement) {
+		t.Fatalf("unknown movement: %v, want ErrNoMovement", err)
 	}
 	if b, _ := l.Balance(ctx, "a"); b.Amount != 1000 || b.Totals["deposit"] != 1000 || b.Counts[""] != 1 {
 		t.Fatalf("balance after replays = %+v, want 1000 once", b)

@@ -203,3 +203,71 @@ func unshard(a Account) Account {
 	}
 	return a
 }
+
+// Movement reads movement id as its record holds it: kind, status, when, and its legs (account,
+// amount, type, counterparty, reference; not their links). A replay rebuilds its first answer
+// from it. An unknown id is ErrNoMovement.
+func (s *Store) Movement(ctx context.Context, id string) (Movement, error) {
+	item, legs, err := s.record(ctx, id)
+	if err != nil {
+		return Movement{}, err
+	}
+	m := Movement{ID: id, Kind: Kind(sval(item["kind"])), Status: sval(item["status"]), Once: Once{Key: sval(item["once"])}}
+	m.At, _ = time.Parse(time.RFC3339Nano, sval(item["at"]))
+	for _, leg := range legs {
+		m.Legs = append(m.Legs, Leg{
+			Account: Account(sval(leg["account"])), Amount: amountOf(leg["amount"]), Type: sval(leg["type"]),
+			Counterparty: sval(leg["counterparty"]), Reference: sval(leg["reference"]),
+		})
+	}
+	return m, nil
+}
+
+// record reads the record of movement id (strongly consistent) and its legs as stored;
+// ErrNoMovement when there is none.
+func (s *Store) record(ctx context.Context, id string) (map[string]types.AttributeValue, []map[string]types.AttributeValue, error) {
+	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName: &s.table, ConsistentRead: aws.Bool(true),
+		Key: map[string]types.AttributeValue{schema.PK: str("MOVE#" + id), schema.SK: str("MOVE")},
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("ledger: read movement %s: %w", id, err)
+	}
+	if out.Item == nil {
+		return nil, nil, ErrNoMovement
+	}
+	list, _ := out.Item["legs"].(*types.AttributeValueMemberL)
+	if list == nil {
+		return nil, nil, fmt.Errorf("ledger: movement %s has no legs", id)
+	}
+	legs := make([]map[string]types.AttributeValue, 0, len(list.Value))
+	for _, v := range list.Value {
+		leg, _ := v.(*types.AttributeValueMemberM)
+		if leg == nil {
+			return nil, nil, fmt.Errorf("ledger: movement %s has a malformed leg", id)
+		}
+		legs = append(legs, leg.Value)
+	}
+	return out.Item, legs, nil
+}
+
+// Leg returns m's first leg of account acct and type typ; ok is false when it has none.
+func (m Movement) Leg(acct Account, typ string) (Leg, bool) {
+	for _, l := range m.Legs {
+		if l.Account == acct && l.Type == typ {
+			return l, true
+		}
+	}
+	return Leg{}, false
+}
+
+// Made reads the idempotency item of key and the movement it names: what a replay of the key's
+// request is rebuilt from. A key that made no movement is ErrNoMovement.
+func (s *Store) Made(ctx context.Context, key string) (Stored, Movement, error) {
+	o, _, err := s.Once(ctx, key)
+	if err != nil {
+		return Stored{}, Movement{}, err
+	}
+	m, err := s.Movement(ctx, o.MovementID)
+	return o, m, err
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -17,7 +16,7 @@ import (
 // Record writes o, the idempotency item of a request that turned out to move no money (a
 // release submitted without a paid package, one approved or rejected that charged nothing),
 // with the caller's items as ONE transaction, as Move does for a request that moves money: a
-// replay of the request gets o's answer again and writes nothing. Its errors are Move's:
+// replay of the request rebuilds its answer from o (o.Made) and writes nothing. Its errors are Move's:
 // ErrReplayed when o's key was used before, *ExtraFailed when one of extra's conditions failed;
 // nothing is written when it returns one.
 func (s *Store) Record(ctx context.Context, o Once, extra ...types.TransactWriteItem) error {
@@ -29,12 +28,8 @@ func (s *Store) Record(ctx context.Context, o Once, extra ...types.TransactWrite
 		schema.PK:     str("ONCE#" + o.Key),
 		schema.SK:     str("ONCE"),
 		"hash":        str(o.Hash),
-		"status":      &types.AttributeValueMemberN{Value: strconv.Itoa(o.Status)},
 		"movement_id": str(""),
 		"at":          str(at.Format(time.RFC3339Nano)),
-	}
-	if len(o.Body) > 0 {
-		once["body"] = &types.AttributeValueMemberB{Value: o.Body}
 	}
 	if o.Made != "" {
 		once["made"] = str(o.Made)

@@ -8,16 +8,16 @@ import (
 	"zuum/shared/ledger"
 )
 
-func TestRecord_KeepsTheAnswerOnceAndRefusesAReplay(t *testing.T) {
+func TestRecord_KeepsWhatItMadeOnceAndRefusesAReplay(t *testing.T) {
 	t.Parallel()
 	l := newLedger(t)
 	ctx := context.Background()
-	o := ledger.Once{Key: "test#record#1", Hash: "h1", Status: 201, Body: []byte(`{"ok":true}`)}
+	o := ledger.Once{Key: "test#record#1", Hash: "h1", Made: "release-1"}
 	if err := l.Record(ctx, o, guardItem("record-1")); err != nil {
 		t.Fatal(err)
 	}
 	got, ok, err := l.Once(ctx, o.Key)
-	if err != nil || !ok || got.Status != 201 || string(got.Body) != `{"ok":true}` || got.Hash != "h1" {
+	if err != nil || !ok || got.Made != "release-1" || got.Hash != "h1" || got.MovementID != "" {
 		t.Fatalf("stored %+v ok %v err %v", got, ok, err)
 	}
 	if err := l.Record(ctx, o, guardItem("record-2")); !errors.Is(err, ledger.ErrReplayed) {

@@ -31,17 +31,11 @@ func (s *Store) Settle(ctx context.Context, movementID, status string, extra ...
 	if status != Completed && status != Failed {
 		return Movement{}, fmt.Errorf("ledger: settle to %q", status)
 	}
-	out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{
-		TableName: &s.table, ConsistentRead: aws.Bool(true),
-		Key: map[string]types.AttributeValue{schema.PK: str("MOVE#" + movementID), schema.SK: str("MOVE")},
-	})
+	item, legs, err := s.record(ctx, movementID)
 	if err != nil {
-		return Movement{}, fmt.Errorf("ledger: read movement: %w", err)
+		return Movement{}, err
 	}
-	if out.Item == nil {
-		return Movement{}, ErrNoMovement
-	}
-	if sval(out.Item["status"]) != Pending {
+	if sval(item["status"]) != Pending {
 		return Movement{}, ErrSettled
 	}
 	at := s.now().UTC()
@@ -54,30 +48,22 @@ func (s *Store) Settle(ctx context.Context, movementID, status string, extra ...
 		ExpressionAttributeValues: map[string]types.AttributeValue{":to": str(status), ":pending": str(Pending), ":at": stamp},
 	}}}
 	var reversal Movement
-	legs, _ := out.Item["legs"].(*types.AttributeValueMemberL)
-	if legs == nil {
-		return Movement{}, fmt.Errorf("ledger: movement %s has no legs", movementID)
-	}
-	for _, v := range legs.Value {
-		leg, _ := v.(*types.AttributeValueMemberM)
-		if leg == nil {
-			return Movement{}, fmt.Errorf("ledger: movement %s has a malformed leg", movementID)
-		}
+	for _, leg := range legs {
 		marks = append(marks, types.TransactWriteItem{Update: &types.Update{
-			TableName: &s.table, Key: map[string]types.AttributeValue{schema.PK: leg.Value["pk"], schema.SK: leg.Value["sk"]},
+			TableName: &s.table, Key: map[string]types.AttributeValue{schema.PK: leg["pk"], schema.SK: leg["sk"]},
 			UpdateExpression:          aws.String("SET #s = :to"),
 			ConditionExpression:       aws.String("attribute_exists(pk)"),
 			ExpressionAttributeNames:  map[string]string{"#s": "status"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":to": str(status)},
 		}})
 		reversal.Legs = append(reversal.Legs, Leg{
-			Account: Account(sval(leg.Value["account"])), Amount: amountOf(leg.Value["amount"]), Type: sval(leg.Value["type"]),
+			Account: Account(sval(leg["account"])), Amount: amountOf(leg["amount"]), Type: sval(leg["type"]),
 		})
 	}
 	reversal.Legs = Reversal(movementID, reversal.Legs)
 	marks = append(marks, extra...)
 	if status == Completed {
-		return Movement{ID: movementID, Kind: Kind(sval(out.Item["kind"])), Status: Completed}, s.settle(ctx, marks)
+		return Movement{ID: movementID, Kind: Kind(sval(item["kind"])), Status: Completed}, s.settle(ctx, marks)
 	}
 	reversal.Kind, reversal.At, reversal.Status = KindReversal, at, Completed
 	reversal.Once = Once{Key: "reverse#" + movementID}

@@ -23,6 +23,18 @@ func withdraw(t *testing.T, l *ledger.Store, user string, amount money.Money, ke
 	}})
 }
 
+// pending is a ledger where ada paid in ₦500 and has ₦200 and its fee out in a pending withdrawal.
+func pending(t *testing.T) (*ledger.Store, ledger.Movement) {
+	t.Helper()
+	l := newLedger(t)
+	deposit(t, l, "ada", 500*money.Naira, "d")
+	m, err := withdraw(t, l, "ada", 200*money.Naira, "w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l, m
+}
+
 func statuses(t *testing.T, l *ledger.Store, user string) map[string]string {
 	t.Helper()
 	p, err := l.Entries(context.Background(), user, "", ledger.Page{Limit: 50})
@@ -60,12 +72,7 @@ func TestMove_TwoLegsOnOneWalletAreGuardedTogether(t *testing.T) {
 
 func TestSettle_CompletedMarksEntriesOnce(t *testing.T) {
 	t.Parallel()
-	l := newLedger(t)
-	deposit(t, l, "ada", 500*money.Naira, "d")
-	m, err := withdraw(t, l, "ada", 200*money.Naira, "w")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, m := pending(t)
 	if _, err := l.Settle(context.Background(), m.ID, ledger.Completed); err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +97,7 @@ func TestSettle_CompletedMarksEntriesOnce(t *testing.T) {
 // webhook and the reconciler at once (10 settlements) reverses the amount and the fee once.
 func TestSettle_FailedGivesEverythingBackOnceWhateverTheRace(t *testing.T) {
 	t.Parallel()
-	l := newLedger(t)
-	deposit(t, l, "ada", 500*money.Naira, "d")
-	m, err := withdraw(t, l, "ada", 200*money.Naira, "w")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, m := pending(t)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	won, settled := 0, 0

@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -81,12 +82,12 @@ var (
 
 // Open opens c a temporary account for exactly amount (at least terms.MinDeposit), replacing
 // the current one, which stays payable at the provider until its expiry and is still credited.
-// answer turns the account into the request's idempotency item (its stored answer), written in
-// the one transaction that stores the account: a replay of the request gets the same account
-// (ledger.ErrReplayed: the caller answers from the item). When a concurrent Open for c stored its
+// once is the request's idempotency item, written in the one transaction that stores the account
+// and naming it (Made: its reference): a replay of the request gets the same account
+// (ledger.ErrReplayed: the caller answers from the item, Opened). When a concurrent Open for c stored its
 // account first, nothing is stored and ErrAccountRace returned; the provider's account then goes
 // unused (no one is shown its number).
-func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, answer func(DepositAccount) (ledger.Once, error)) (DepositAccount, error) {
+func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, once ledger.Once) (DepositAccount, error) {
 	switch {
 	case amount < terms.MinDeposit:
 		return DepositAccount{}, ErrMinDeposit
@@ -106,23 +107,22 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, ans
 		return DepositAccount{}, fmt.Errorf("%w: %w", ErrProviderUnavailable, err)
 	}
 	acct := DepositAccount{AccountNumber: va.AccountNumber, BankName: va.BankName, Reference: ref, Amount: amount, ExpiresAt: va.ExpiresAt}
-	once, err := answer(acct)
-	if err != nil {
-		return DepositAccount{}, err
-	}
+	once.Made = ref
 	frequency := va.Frequency
 	if frequency <= 0 { // a temporary account takes one payment unless the provider says more
 		frequency = 1
 	}
 	current := d.accountItem(c, "ACCOUNT", va, ref)
 	current["amount"] = num(amount.Kobo())
+	opened := d.refItem(c, va, ref, frequency)
+	opened["bank_name"], opened["amount"], opened["valid_until"] = current["bank_name"], current["amount"], current["valid_until"]
 	cond, values := "attribute_not_exists(pk)", map[string]types.AttributeValue(nil)
 	if prev != nil {
 		cond, values = "tx_ref = :prev", map[string]types.AttributeValue{":prev": prev["tx_ref"]}
 	}
 	err = d.ledger.Record(ctx, once,
 		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: current, ConditionExpression: &cond, ExpressionAttributeValues: values}},
-		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: d.refItem(c, va, ref, frequency), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		types.TransactWriteItem{Put: &types.Put{TableName: &d.table, Item: opened, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 	)
 	var extra *ledger.ExtraFailed
 	if errors.As(err, &extra) {
@@ -134,32 +134,63 @@ func (d *Deposits) Open(ctx context.Context, c Customer, amount money.Money, ans
 	return acct, nil
 }
 
+// Opened is userID's temporary account opened by idempotency key (its request's), as it was
+// opened (whether or not it is still open): what the first answer of its request showed. An item
+// written before it named its account (no made) gives the open account instead: the one it
+// opened while that is open; ErrNoAccount once none is. Another user's, or none, is ErrNoAccount.
+func (d *Deposits) Opened(ctx context.Context, userID, key string) (DepositAccount, error) {
+	o, _, err := d.ledger.Once(ctx, key)
+	switch {
+	case err != nil:
+		return DepositAccount{}, err
+	case o.Made == "":
+		return d.Current(ctx, userID)
+	}
+	it, err := d.refOf(ctx, o.Made, true)
+	if err != nil || it == nil || sval(it["user_id"]) != userID {
+		return DepositAccount{}, cmp.Or(err, error(ErrNoAccount))
+	}
+	return accountOf(it, o.Made), nil
+}
+
 // Current is c's open temporary account: not when it expired, nor once it took its payment
 // (its frequency, counted by Credit). It never opens one.
 func (d *Deposits) Current(ctx context.Context, userID string) (DepositAccount, error) {
 	it, err := d.item(ctx, userID, "ACCOUNT")
+	if err != nil || it == nil {
+		return DepositAccount{}, cmp.Or(err, error(ErrNoAccount))
+	}
+	a := accountOf(it, sval(it["tx_ref"]))
+	if !a.ExpiresAt.IsZero() && !d.now().Before(a.ExpiresAt) {
+		return DepositAccount{}, ErrNoAccount
+	}
+	ref, err := d.refOf(ctx, a.Reference, true)
 	if err != nil {
 		return DepositAccount{}, err
 	}
-	if it == nil {
-		return DepositAccount{}, ErrNoAccount
-	}
-	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: sval(it["tx_ref"])}
-	a.Amount = money.Money(nval(it["amount"]))
-	if v := sval(it["valid_until"]); v != "" {
-		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
-		if !d.now().Before(a.ExpiresAt) {
-			return DepositAccount{}, ErrNoAccount
-		}
-	}
-	ref, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+a.Reference, "TXREF"), ConsistentRead: aws.Bool(true)})
-	if err != nil {
-		return DepositAccount{}, fmt.Errorf("payment: read tx_ref: %w", err)
-	}
-	if f := nval(ref.Item["frequency"]); f > 0 && nval(ref.Item["paid"]) >= f {
+	if f := nval(ref["frequency"]); f > 0 && nval(ref["paid"]) >= f {
 		return DepositAccount{}, ErrNoAccount
 	}
 	return a, nil
+}
+
+// accountOf is the temporary account of reference ref as item it (its ACCOUNT item, or its
+// TXREF item) holds it.
+func accountOf(it map[string]types.AttributeValue, ref string) DepositAccount {
+	a := DepositAccount{AccountNumber: sval(it["account_number"]), BankName: sval(it["bank_name"]), Reference: ref, Amount: money.Money(nval(it["amount"]))}
+	if v := sval(it["valid_until"]); v != "" {
+		a.ExpiresAt, _ = time.Parse(time.RFC3339, v)
+	}
+	return a
+}
+
+// refOf reads the TXREF item of ref (nil when there is none).
+func (d *Deposits) refOf(ctx context.Context, ref string, consistent bool) (map[string]types.AttributeValue, error) {
+	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+ref, "TXREF"), ConsistentRead: aws.Bool(consistent)})
+	if err != nil {
+		return nil, fmt.Errorf("payment: read tx_ref: %w", err)
+	}
+	return out.Item, nil
 }
 
 // Permanent is c's permanent account (ErrNoAccount when it has none).
@@ -257,14 +288,11 @@ func (d *Deposits) owner(ctx context.Context, txRef string) (owner, bool, error)
 	if txRef == "" {
 		return owner{}, false, nil
 	}
-	out, err := d.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: &d.table, Key: key("TXREF#"+txRef, "TXREF")})
-	if err != nil {
-		return owner{}, false, fmt.Errorf("payment: read tx_ref: %w", err)
+	it, err := d.refOf(ctx, txRef, false)
+	if err != nil || it == nil {
+		return owner{}, false, err
 	}
-	if out.Item == nil {
-		return owner{}, false, nil
-	}
-	return owner{UserID: sval(out.Item["user_id"]), Username: sval(out.Item["username"])}, true, nil
+	return owner{UserID: sval(it["user_id"]), Username: sval(it["username"])}, true, nil
 }
 
 // Outcome is what became of a webhook.
@@ -327,7 +355,7 @@ func (d *Deposits) Credit(ctx context.Context, ev Event) (out Outcome, reason st
 		Legs: append([]ledger.Leg{
 			{Account: ledger.User(who.UserID), Amount: tx.Amount, Type: "deposit", Counterparty: payer, Reference: tx.TxRef},
 		}, chargeLegs(tx, who.Username)...),
-		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
+		Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef},
 	}, note, d.paidOnce(tx.TxRef))
 	if errors.Is(err, ledger.ErrReplayed) {
 		return AlreadyCredited, "", nil

@@ -18,9 +18,11 @@
 //	pk=TXREF#<tx_ref>     sk=TXREF     whose deposits carry the tx_ref: user_id, username,
 //	                                   account_number, order_ref, created_at, frequency (N: payments
 //	                                   the account takes; 0 = any number) and paid (N, counted by
-//	                                   each credit in its own transaction). Kept for good, since a
-//	                                   webhook can come hours after the payment, even into an
-//	                                   account since replaced.
+//	                                   each credit in its own transaction); a temporary account's
+//	                                   also bank_name, amount (N, kobo) and valid_until, from which
+//	                                   a replay of its opening is answered (Opened). Kept for good,
+//	                                   since a webhook can come hours after the payment, even into
+//	                                   an account since replaced.
 //
 // A temporary account is shown while it is open: before valid_until and while paid < frequency.
 // A credit is one ledger movement of kind "deposit" (the wallet +amount, ledger.Clearing

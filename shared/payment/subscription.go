@@ -216,7 +216,7 @@ func (s *Subscriptions) walletBill(st stored, plan Plan, how string) billing.Bil
 		Kind: ledger.KindSubscription, Payer: st.userID, PayerName: st.username, Amount: plan.Amount,
 		Type: "subscription", For: plan.Name, Reference: how,
 		// A renewal is keyed by the period it follows, so it is charged once however many reads race.
-		Once: ledger.Once{Key: "subscription#" + st.userID + "#renew#" + st.expiresRaw, Status: 200},
+		Once: ledger.Once{Key: "subscription#" + st.userID + "#renew#" + st.expiresRaw},
 	}
 }
 
@@ -250,10 +250,11 @@ func (s *Subscriptions) period(st stored, now time.Time, status string) types.Tr
 }
 
 // PayFromWallet pays a month of userID's plan from the wallet: one movement (wallet -price type
-// subscription, Fees +price) with the profile's new period in the same transaction. answer gives
-// the movement's idempotency item for the state the payment makes. A paid period refuses
-// (ErrActive): of two payments at once, one pays and the other is refused having moved nothing.
-func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer func(State) ledger.Once) (State, error) {
+// subscription, Fees +price) with the profile's new period in the same transaction, and once (the
+// request's idempotency item), which stores the period's end (Made) for a replay's answer (Paid).
+// A paid period refuses (ErrActive): of two payments at once, one pays and the other is refused
+// having moved nothing.
+func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, once ledger.Once) (State, error) {
 	for attempt := 0; attempt < 4; attempt++ {
 		st, cur, now, err := s.judged(ctx, userID)
 		if err != nil {
@@ -264,7 +265,8 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer
 		}
 		after := State{Plan: cur.Plan, Status: profile.SubscriptionActive, ExpiresAt: nextEnd(st, now)}
 		b := s.walletBill(st, cur.Plan, "wallet")
-		b.Once = answer(after)
+		b.Once = once
+		b.Once.Made = after.ExpiresAt.Format(time.RFC3339)
 		_, err = billing.New(s.ledger).Charge(ctx, b, ledger.Fees, s.period(st, now, profile.SubscriptionActive))
 		var short *ledger.Insufficient
 		var lost *ledger.ExtraFailed
@@ -280,6 +282,29 @@ func (s *Subscriptions) PayFromWallet(ctx context.Context, userID string, answer
 		}
 	}
 	return State{}, errors.New("subscription: the period keeps changing")
+}
+
+// Paid is the state a payment from userID's wallet made, as it made it (active, renewing), from
+// its request's idempotency key: the plan and price its movement charged and the period's end the
+// key's item stores. An item written before it stored that end (no made) takes the period's end
+// from the profile: the one it paid, until that period renews a month later.
+func (s *Subscriptions) Paid(ctx context.Context, userID, key string) (State, error) {
+	o, m, err := s.ledger.Made(ctx, key)
+	if err != nil {
+		return State{}, err
+	}
+	paid, ok := m.Leg(ledger.User(userID), "subscription")
+	if m.Kind != ledger.KindSubscription || !ok {
+		return State{}, ErrNotActive
+	}
+	after := State{Plan: Plan{Name: paid.Counterparty, Amount: -paid.Amount}, Status: profile.SubscriptionActive}
+	if o.Made == "" {
+		st, err := s.read(ctx, userID)
+		after.ExpiresAt = st.expires
+		return after, err
+	}
+	after.ExpiresAt, err = time.Parse(time.RFC3339, o.Made)
+	return after, err
 }
 
 // Cancel stops userID's renewal: the paid period runs to its end, then lapses. Cancelling a
@@ -407,7 +432,7 @@ func (s *Subscriptions) Activate(ctx context.Context, ev Event) (Outcome, string
 				{Account: ledger.User(userID), Amount: -tx.Amount, Type: "subscription", Counterparty: plan, Reference: tx.TxRef},
 				{Account: ledger.Fees, Amount: tx.Amount, Type: "subscription", Counterparty: st.username, Reference: tx.TxRef},
 			}, chargeLegs(tx, st.username)...),
-			Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef, Status: 200},
+			Once: ledger.Once{Key: onceKey(tx.ID), Hash: tx.TxRef},
 		}, s.period(st, s.now(), profile.SubscriptionActive))
 		var lost *ledger.ExtraFailed
 		switch {

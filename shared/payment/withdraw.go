@@ -247,7 +247,7 @@ func (d *Withdrawals) Check(ctx context.Context, in WithdrawalRequest) (dr Draft
 }
 
 // Make records the checked withdrawal dr in one ledger transaction, with once (its request's
-// idempotency item, holding the answer a replay gets) and the step-up code's consumption, after
+// idempotency item, naming the movement, whose id is the withdrawal's: Requested) and the step-up code's consumption, after
 // asking the provider its transfer fee (ErrProviderUnavailable, nothing moved, when it cannot be
 // asked); then it asks the provider for the transfer. A transfer the provider refuses outright is
 // reversed before Make returns (ErrTransferRefused, with the withdrawal); one whose call fails
@@ -331,7 +331,7 @@ func (d *Withdrawals) recordItems(w Withdrawal, username string) []types.Transac
 	created, pendingSK := w.CreatedAt.Format(time.RFC3339Nano), pendingSK(w)
 	rec := key("WITHDRAWAL#"+w.ID, "WITHDRAWAL")
 	for k, v := range map[string]types.AttributeValue{
-		"user_id": str(w.UserID), "username": str(username), "amount": kobo(w.Amount), "fee": kobo(w.Fee),
+		"user_id": str(w.UserID), "username": str(username), "amount": num(w.Amount.Kobo()), "fee": num(w.Fee.Kobo()),
 		"account_number": str(w.AccountNumber), "bank_code": str(w.BankCode), "bank_name": str(w.BankName),
 		"status": str(ledger.Pending), "created_at": str(created), "pending_sk": str(pendingSK),
 	} {
@@ -372,7 +372,7 @@ func (d *Withdrawals) used(ctx context.Context, userID, bankCode, number string)
 	if err != nil {
 		return false, fmt.Errorf("payment: read used account: %w", err)
 	}
-	n, _ := strconv.Atoi(nvalue(out.Item["uses"]))
+	n := nval(out.Item["uses"])
 	return n > 0, nil
 }
 
@@ -429,15 +429,4 @@ func tenDigits(s string) bool {
 		}
 	}
 	return true
-}
-
-func kobo(m money.Money) types.AttributeValue {
-	return &types.AttributeValueMemberN{Value: strconv.FormatInt(m.Kobo(), 10)}
-}
-
-func nvalue(v types.AttributeValue) string {
-	if n, ok := v.(*types.AttributeValueMemberN); ok {
-		return n.Value
-	}
-	return "0"
 }

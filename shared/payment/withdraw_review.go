@@ -58,16 +58,21 @@ func (r record) view() WithdrawalRecord {
 // action's own transaction.
 type Audit func(status, note string) ([]types.TransactWriteItem, error)
 
-// NeedsReview lists the withdrawals pending longer than NeedsReviewAfter, oldest first.
-func (d *Withdrawals) NeedsReview(ctx context.Context) ([]WithdrawalRecord, error) {
-	cutoff := d.now().UTC().Add(-NeedsReviewAfter).Format(time.RFC3339Nano)
-	p := dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
+// pendingFor pages the withdrawals pending for longer than age (WDPENDING), oldest first.
+func (d *Withdrawals) pendingFor(age time.Duration) *dynamodb.QueryPaginator {
+	cutoff := d.now().UTC().Add(-age).Format(time.RFC3339Nano)
+	return dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
 		TableName:              &d.table,
 		KeyConditionExpression: aws.String("pk = :p AND sk < :cut"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":p": str("WDPENDING"), ":cut": str(cutoff),
 		},
 	})
+}
+
+// NeedsReview lists the withdrawals pending longer than NeedsReviewAfter, oldest first.
+func (d *Withdrawals) NeedsReview(ctx context.Context) ([]WithdrawalRecord, error) {
+	p := d.pendingFor(NeedsReviewAfter)
 	out := []WithdrawalRecord{}
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
@@ -222,4 +227,26 @@ func (d *Withdrawals) Mark(ctx context.Context, id, status, reason string, audit
 	}
 	after, err := d.record(ctx, id)
 	return after.view(), err
+}
+
+// Requested is userID's withdrawal made by idempotency key (its request's; the withdrawal's id is
+// its movement's) as the request was answered: pending, with its amount, fee and bank; refused is
+// true when the provider refused its transfer outright, so the request was answered with the
+// refusal (Make's ErrTransferRefused) instead. Another user's, or none, is ErrNoWithdrawal.
+func (d *Withdrawals) Requested(ctx context.Context, userID, key string) (w Withdrawal, refused bool, err error) {
+	o, _, err := d.ledger.Once(ctx, key)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	r, err := d.record(ctx, o.MovementID)
+	if err != nil {
+		return Withdrawal{}, false, err
+	}
+	if r.UserID != userID {
+		return Withdrawal{}, false, ErrNoWithdrawal
+	}
+	refused = r.Status == ledger.Failed && strings.HasPrefix(r.Message, refusedPrefix)
+	w = r.Withdrawal
+	w.Status = ledger.Pending
+	return w, refused, nil
 }

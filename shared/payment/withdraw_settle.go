@@ -51,7 +51,7 @@ func (d *Withdrawals) record(ctx context.Context, id string) (record, error) {
 	}
 	r := record{PendingSK: sval(out.Item["pending_sk"]), Username: sval(out.Item["username"]), Message: sval(out.Item["message"])}
 	r.ID, r.UserID, r.Status = id, sval(out.Item["user_id"]), sval(out.Item["status"])
-	r.Amount, r.Fee = money.Money(atoi64(nvalue(out.Item["amount"]))), money.Money(atoi64(nvalue(out.Item["fee"])))
+	r.Amount, r.Fee = money.Money(nval(out.Item["amount"])), money.Money(nval(out.Item["fee"]))
 	r.AccountNumber, r.BankCode, r.BankName = sval(out.Item["account_number"]), sval(out.Item["bank_code"]), sval(out.Item["bank_name"])
 	r.TransferID = sval(out.Item["transfer_id"])
 	r.CreatedAt, _ = time.Parse(time.RFC3339Nano, sval(out.Item["created_at"]))
@@ -219,14 +219,7 @@ const (
 // on a guess. After NeedsReviewAfter it waits in the admin area's review queue (NeedsReview).
 func (d *Withdrawals) Reconcile(ctx context.Context, olderThan time.Duration) (Reconciled, error) {
 	var out Reconciled
-	cutoff := d.now().UTC().Add(-olderThan).Format(time.RFC3339Nano)
-	p := dynamodb.NewQueryPaginator(d.db, &dynamodb.QueryInput{
-		TableName:              &d.table,
-		KeyConditionExpression: aws.String("pk = :p AND sk < :cut"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":p": str("WDPENDING"), ":cut": str(cutoff),
-		},
-	})
+	p := d.pendingFor(olderThan)
 	find := d.finder()
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
@@ -361,10 +354,4 @@ func (f *transferFinder) find(ctx context.Context, reference string, since time.
 			f.done = true
 		}
 	}
-}
-
-func atoi64(s string) int64 {
-	var n int64
-	_, _ = fmt.Sscan(s, &n)
-	return n
 }

@@ -131,14 +131,13 @@ const rounds = 8
 // Errors: post.ErrNotForSale (no such beat, withdrawn, sold out, or its seller is deactivated),
 // ErrOwnBeat, ErrOwned, PriceChanged, ErrInsufficient, ledger.ErrReplayed (the key was used:
 // nothing moved; answer with the first answer).
-func (s *Store) Buy(ctx context.Context, buyer profile.Profile, postID string, amount money.Money,
-	answer func(Purchase) (ledger.Once, error)) (Purchase, error) {
+func (s *Store) Buy(ctx context.Context, buyer profile.Profile, postID string, amount money.Money, once ledger.Once) (Purchase, error) {
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Purchase{}, failure.Wrap(err, "purchase id")
 	}
 	for round := 1; ; round++ {
-		pur, err := s.buy(ctx, buyer, postID, amount, id.String(), answer)
+		pur, err := s.buy(ctx, buyer, postID, amount, id.String(), once)
 		if !dynamo.Conflicted(err) || round == rounds {
 			return pur, err
 		}
@@ -148,8 +147,7 @@ func (s *Store) Buy(ctx context.Context, buyer profile.Profile, postID string, a
 	}
 }
 
-func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, amount money.Money, id string,
-	answer func(Purchase) (ledger.Once, error)) (Purchase, error) {
+func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, amount money.Money, id string, once ledger.Once) (Purchase, error) {
 	p, err := s.c.Posts.ForSale(ctx, postID)
 	if err != nil {
 		return Purchase{}, err
@@ -171,10 +169,6 @@ func (s *Store) buy(ctx context.Context, buyer profile.Profile, postID string, a
 		ID: id, PostID: p.ID, BuyerID: buyer.ID, SellerID: p.OwnerID, Seller: sale.Seller, Caption: p.Caption,
 		Cover: p.Cover, Art: p.Art, Media: p.Media, Preview: sale.Preview, Price: sale.Price,
 		LicenceNumber: licence.NewNumber(), DownloadsRemaining: Downloads, PurchasedAt: s.c.Now().UTC(),
-	}
-	once, err := answer(pur)
-	if err != nil {
-		return Purchase{}, failure.Wrap(err, "purchase answer")
 	}
 	beat := ledger.Link{Kind: ledger.LinkBeat, ID: p.ID}
 	payment := billing.Payment{
@@ -317,6 +311,23 @@ func (s *Store) Get(ctx context.Context, buyer, id string) (Purchase, error) {
 		return Purchase{}, ErrNotFound
 	}
 	return fromItem(out.Item)
+}
+
+// Bought is buyer's purchase paid by the movement of idempotency key (its request's), as it was
+// bought (all its downloads left): what its first answer showed. A key that paid for none of
+// buyer's purchases is ErrNotFound.
+func (s *Store) Bought(ctx context.Context, buyer, key string) (Purchase, error) {
+	_, m, err := s.c.Ledger.Made(ctx, key)
+	if err != nil {
+		return Purchase{}, err
+	}
+	paid, ok := m.Leg(ledger.User(buyer), "purchase")
+	if m.Kind != ledger.KindPurchase || !ok {
+		return Purchase{}, ErrNotFound
+	}
+	p, err := s.Get(ctx, buyer, paid.Reference)
+	p.DownloadsRemaining = Downloads
+	return p, err
 }
 
 // OfBeat returns buyer's purchase of beat postID; ok is false when buyer has not bought it.

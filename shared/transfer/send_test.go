@@ -41,7 +41,7 @@ func TestSend_ARecipientDeactivatedAfterTheLookupGetsNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	answer := func(Transfer) (ledger.Once, error) { return ledger.Once{Key: "transfer#test"}, nil }
+	once := ledger.Once{Key: "transfer#test"}
 	read, err := profiles.AccountByEmail(ctx, bola.Email)
 	if err != nil || read.Deactivated {
 		t.Fatalf("bola before: %+v %v", read, err)
@@ -49,7 +49,7 @@ func TestSend_ARecipientDeactivatedAfterTheLookupGetsNothing(t *testing.T) {
 	if err := profiles.SetDeactivated(ctx, bola.ID, true); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.send(ctx, ada, read, r, answer); !errors.Is(err, ErrRecipientNotFound) {
+	if _, err := s.send(ctx, ada, read, r, once); !errors.Is(err, ErrRecipientNotFound) {
 		t.Fatalf("a transfer to an account deactivated meanwhile: %v", err)
 	}
 	if b, _ := l.Balance(ctx, ada.ID); b.Amount != 100*money.Naira {
@@ -62,8 +62,18 @@ func TestSend_ARecipientDeactivatedAfterTheLookupGetsNothing(t *testing.T) {
 	if err := profiles.SetDeactivated(ctx, bola.ID, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Send(ctx, ada, r, answer); err != nil {
+	sent, err := s.Send(ctx, ada, r, once)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Its key gives the transfer back as it was sent (a replay's answer), to its sender only.
+	again, err := s.Sent(ctx, ada.ID, once.Key)
+	if err != nil || again.ID != sent.ID || again.Amount != amount || again.Recipient.ID != bola.ID ||
+		again.Recipient.Username != bola.Username || again.Status != sent.Status {
+		t.Errorf("Sent = %+v %v, want %+v", again, err, sent)
+	}
+	if _, err := s.Sent(ctx, bola.ID, once.Key); !errors.Is(err, ErrNotSent) {
+		t.Errorf("the recipient reading the transfer as sent: %v", err)
 	}
 	if page, _ := notify.NewStore(db, schema.Users.Name).List(ctx, bola.ID, 10, "", 0); len(page.Notes) != 1 || page.Notes[0].Kind != notify.Transfer {
 		t.Errorf("bola's notifications %+v", page.Notes)

@@ -113,15 +113,15 @@ func New(l *ledger.Store, profiles *profile.Store) *Service {
 	return &Service{ledger: l, profiles: profiles, now: time.Now}
 }
 
-// Send moves r's amount from sender's wallet to the wallet of the user with r's email. answer
-// is given the transfer before it is written and returns the idempotency item to write with it
-// (holding the answer a replay of the request gets).
+// Send moves r's amount from sender's wallet to the wallet of the user with r's email, with once
+// (its request's idempotency item) in the same transaction. The transfer's id is its movement's,
+// so a replay of the request finds it again (Sent).
 //
 // A sender who cannot afford the amount is refused before the email is looked up, so the answer
 // tells nobody without the money whether an email has an account. A recipient that does not
 // exist, is deactivated or never verified its email is not found: money sent to an address nobody
 // proved is theirs could not be taken back.
-func (s *Service) Send(ctx context.Context, sender profile.Account, r Request, answer func(Transfer) (ledger.Once, error)) (Transfer, error) {
+func (s *Service) Send(ctx context.Context, sender profile.Account, r Request, once ledger.Once) (Transfer, error) {
 	if r.email == profile.NormalizeEmail(sender.Email) {
 		return Transfer{}, ErrToYourself
 	}
@@ -143,12 +143,12 @@ func (s *Service) Send(ctx context.Context, sender profile.Account, r Request, a
 	case to.ID == sender.ID:
 		return Transfer{}, ErrToYourself
 	}
-	return s.send(ctx, sender, to, r, answer)
+	return s.send(ctx, sender, to, r, once)
 }
 
 // send writes the transfer to the account to, as read by Send; its transaction checks that to is
 // still active, so an account deactivated since it was read receives nothing.
-func (s *Service) send(ctx context.Context, sender, to profile.Account, r Request, answer func(Transfer) (ledger.Once, error)) (Transfer, error) {
+func (s *Service) send(ctx context.Context, sender, to profile.Account, r Request, once ledger.Once) (Transfer, error) {
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Transfer{}, failure.Wrap(err, "transfer id")
@@ -157,10 +157,6 @@ func (s *Service) send(ctx context.Context, sender, to profile.Account, r Reques
 		ID: id.String(), Amount: r.amount, Note: r.note, Status: ledger.Completed, At: s.now().UTC(),
 		Sender:    profile.Summary{ID: sender.ID, Username: sender.Username, Image: sender.Image},
 		Recipient: profile.Summary{ID: to.ID, Username: to.Username, Image: to.Image},
-	}
-	once, err := answer(t)
-	if err != nil {
-		return Transfer{}, failure.Wrap(err, "transfer answer")
 	}
 	extra, err := s.items(t)
 	if err != nil {
@@ -184,6 +180,31 @@ func (s *Service) send(ctx context.Context, sender, to profile.Account, r Reques
 		return Transfer{}, err // ledger.ErrReplayed included
 	}
 }
+
+// Sent is senderID's transfer made by idempotency key (its request's), as it was sent: its id
+// and amount, its recipient (id and username, as its movement named them) and its status then
+// (completed). A key of no transfer senderID sent is ErrNotSent.
+func (s *Service) Sent(ctx context.Context, senderID, key string) (Transfer, error) {
+	_, m, err := s.ledger.Made(ctx, key)
+	if err != nil {
+		return Transfer{}, err
+	}
+	out, ok := m.Leg(ledger.User(senderID), Type)
+	if m.Kind != ledger.KindTransfer || !ok || out.Amount >= 0 {
+		return Transfer{}, ErrNotSent
+	}
+	t := Transfer{ID: m.ID, Amount: -out.Amount, Status: ledger.Completed, At: m.At,
+		Sender: profile.Summary{ID: senderID}, Recipient: profile.Summary{Username: out.Counterparty}}
+	for _, l := range m.Legs {
+		if l.Amount > 0 && l.Account.IsUser() {
+			t.Recipient.ID = l.Account.UserID()
+		}
+	}
+	return t, nil
+}
+
+// ErrNotSent: the movement is not a transfer the user sent.
+var ErrNotSent = errors.New("transfer: not a transfer of this sender")
 
 // recipientActive is the position, among the movement's own items, of the check that the
 // recipient's account still exists and is not deactivated.
