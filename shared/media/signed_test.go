@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -122,6 +123,121 @@ func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 	now = now.Add(time.Second)
 	if next, _ := s.URL("media/u1/image/c.jpg"); next == first {
 		t.Error("the next window signs the same URL")
+	}
+}
+
+func TestSigner_SignsEachObjectOncePerWindowTheURLAFreshSignatureMakes(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := s.WithCacheSize(0)
+	keys := []string{"media/u1/audio/a.mp3", "media/u1/image/c.jpg", "media/u2/video/v.mp4"}
+	urls := map[string]string{}
+	for round := 0; round < 3; round++ { // 10:00, 10:20, 10:40: one window
+		for _, k := range keys {
+			u, err := s.URL(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prev, ok := urls[k]; ok && prev != u {
+				t.Errorf("%s: URL changed within the window", k)
+			}
+			urls[k] = u
+		}
+		if s.Signatures() != int64(len(keys)) {
+			t.Fatalf("round %d: %d signatures, want one per object (%d)", round, s.Signatures(), len(keys))
+		}
+		now = now.Add(20 * time.Minute)
+	}
+	// 11:00: the next window signs each object once more, with the next expiry, the URL a fresh
+	// signature makes.
+	for _, k := range keys {
+		u, _ := s.URL(k)
+		want, _ := fresh.URL(k)
+		if u != want || u == urls[k] {
+			t.Errorf("%s in the next window: %q, want %q (a fresh signature's)", k, u, want)
+		}
+		if err := verifyCloudFront(&testKey.PublicKey, "https://zuum.ng", u, now.Add(time.Hour)); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	if got, want := s.Signatures(), int64(2*len(keys)); got != want {
+		t.Errorf("%d signatures after two windows, want %d", got, want)
+	}
+	if fresh.Signatures() != int64(len(keys)) {
+		t.Errorf("an uncached signer made %d signatures for %d URLs", fresh.Signatures(), len(keys))
+	}
+	// Just before the window's end the URL is still the window's; at its end, the next one's.
+	now = now.Add(time.Hour - time.Nanosecond)
+	before, _ := s.URL(keys[0])
+	now = now.Add(time.Nanosecond)
+	after, _ := s.URL(keys[0])
+	if before == after || s.Signatures() != int64(2*len(keys))+1 {
+		t.Errorf("across the boundary: same URL %v, %d signatures", before == after, s.Signatures())
+	}
+}
+
+func TestSigner_KeepsAtMostItsBoundLeastRecentlyUsedOut(t *testing.T) {
+	t.Parallel()
+	base, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := base.WithCacheSize(2)
+	sign := func(keys ...string) int64 {
+		t.Helper()
+		before := s.Signatures()
+		for _, k := range keys {
+			if _, err := s.URL("media/u1/" + k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s.Signatures() - before
+	}
+	for _, step := range []struct {
+		keys string
+		want int64
+	}{
+		{"abab", 2},
+		{"c", 1},  // b was used last: a goes
+		{"bc", 0}, // kept
+		{"a", 1},  // let go for c; b goes
+		{"ca", 0}, // kept
+		{"b", 1},  // let go for a
+	} {
+		if n := sign(strings.Split(step.keys, "")...); n != step.want {
+			t.Fatalf("%s: %d signatures, want %d", step.keys, n, step.want)
+		}
+	}
+}
+
+func TestSigner_ConcurrentRequestsForOneObjectSignItOnce(t *testing.T) {
+	t.Parallel()
+	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const readers = 16
+	urls := make([]string, readers)
+	var wg sync.WaitGroup
+	for i := range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			urls[i], _ = s.URL("media/u1/audio/a.mp3")
+		}()
+	}
+	wg.Wait()
+	for _, u := range urls {
+		if u == "" || u != urls[0] {
+			t.Fatalf("readers got different URLs: %q", urls)
+		}
+	}
+	if n := s.Signatures(); n != 1 {
+		t.Errorf("%d readers at once made %d signatures, want 1", readers, n)
 	}
 }
 
