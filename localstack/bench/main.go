@@ -5,7 +5,8 @@
 // benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
 // bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone; -sizes-only builds
 // every group's Lambda and a hello world and writes their sizes (sizes.go); -money-soak runs money
-// moves under the payment provider's faults and checks the books (money.go). A full run keeps the
+// moves under the payment provider's faults and checks the books (money.go); -serve is the short
+// mode (make bench-short): requests per second of a running local cloud (serve.go). A full run keeps the
 // sections of the file it does not write: the sizes and the Fast feed figures
 // (localstack/bench/lighthouse.mjs).
 package main
@@ -128,9 +129,17 @@ func main() {
 	soakMoves := flag.Int("moves", 1000, "money moves in the money soak")
 	soakSeed := flag.Uint64("seed", 21, "seed of the money soak's moves and faults")
 	soakLimit := flag.Duration("soak-limit", 8*time.Minute, "the money soak's time bound")
+	serve := flag.String("serve", "", "the short mode: measure req/s of a running local cloud at this URL (serve.go), printing its table")
+	var sb serveBench
+	flag.IntVar(&sb.pid, "pid", 0, "the short mode: the local cloud's process id, whose CPU time per request is measured")
+	flag.IntVar(&sb.conns, "conns", 8, "the short mode: connections sending at once")
+	flag.DurationVar(&sb.each, "for", 10*time.Second, "the short mode: how long each request is sent")
 	flag.Parse()
 	var err error
 	switch {
+	case *serve != "":
+		sb.base = strings.TrimSuffix(*serve, "/")
+		err = runServe(sb)
 	case *moneySoakOnly:
 		err = runMoneySoak(*out, *soakMoves, *soakSeed, *soakLimit)
 	case *chatOnly:
