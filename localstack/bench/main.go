@@ -375,12 +375,7 @@ func run(out string, n int, stressFor time.Duration) error {
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	b.WriteString("| API call | requests | p50 | p95 | max | AWS calls per API call | round trips in sequence |\n|---|---:|---:|---:|---:|---|---:|\n")
 	for _, r := range results {
-		var keys []string
-		for k, v := range r.calls {
-			keys = append(keys, fmt.Sprintf("%s ×%d", k, v))
-		}
-		sort.Strings(keys)
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "), roundTrips(r.depth))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), countsText(r.calls), roundTrips(r.depth))
 	}
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)

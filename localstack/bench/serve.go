@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,20 +70,24 @@ func runServe(b serveBench) error {
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), b.base, demoListenerEmail, b.each, b.conns, machineLoad())
 	out.WriteString("| request | requests | req/s | p50 | p99 | answers | CPU per request |\n|---|---:|---:|---:|---:|---|---:|\n")
 	for _, r := range rows {
-		var answers []string
-		for code, n := range r.answers {
-			answers = append(answers, fmt.Sprintf("%d ×%d", code, n))
-		}
-		sort.Strings(answers)
 		cpu := ""
 		if r.cpuPerRequest > 0 {
 			cpu = r.cpuPerRequest.Round(time.Microsecond).String()
 		}
 		fmt.Fprintf(&out, "| %s | %d | %.0f | %s | %s | %s | %s |\n", r.name, r.requests, float64(r.requests)/r.took.Seconds(),
-			r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), strings.Join(answers, ", "), cpu)
+			r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), countsText(r.answers), cpu)
 	}
 	fmt.Print(out.String())
 	return nil
+}
+
+// countsText writes counts as "key ×n", by key, comma separated.
+func countsText[K cmp.Ordered](counts map[K]int) string {
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(counts)) {
+		out = append(out, fmt.Sprintf("%v ×%d", k, counts[k]))
+	}
+	return strings.Join(out, ", ")
 }
 
 // signIn logs the demo listener in and returns its session token.

@@ -33,6 +33,20 @@ func pkcs1PEM(k *rsa.PrivateKey) []byte {
 	return pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(k)})
 }
 
+// signer returns a signer of testKey on origin whose clock reads *now (time.Now when now is nil).
+func signer(t *testing.T, origin string, now *time.Time) *media.Signer {
+	t.Helper()
+	clock := time.Now
+	if now != nil {
+		clock = func() time.Time { return *now }
+	}
+	s, err := media.NewSigner(origin, "KTEST", pkcs1PEM(testKey), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // verifyCloudFront checks a signed URL as CloudFront documents it ("Creating a signed URL using a
 // canned policy"): the URL without Expires, Signature and Key-Pair-Id is the policy's resource,
 // the policy is {"Statement":[{"Resource":…,"Condition":{"DateLessThan":{"AWS:EpochTime":…}}}]},
@@ -66,10 +80,7 @@ func verifyCloudFront(pub *rsa.PublicKey, origin, signed string, now time.Time) 
 func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 15, 0, 0, time.UTC)
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "https://zuum.ng", &now)
 	signed, err := s.URL("media/u1/audio/a.mp3")
 	if err != nil {
 		t.Fatal(err)
@@ -107,10 +118,7 @@ func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
 func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
-	s, err := media.NewSigner("http://127.0.0.1:8080/", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "http://127.0.0.1:8080/", &now)
 	first, _ := s.URL("media/u1/image/c.jpg")
 	now = now.Add(59*time.Minute + 59*time.Second)
 	last, _ := s.URL("media/u1/image/c.jpg")
@@ -129,10 +137,7 @@ func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 func TestSigner_SignsEachObjectOncePerWindowTheURLAFreshSignatureMakes(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "https://zuum.ng", &now)
 	fresh := s.WithCacheSize(0)
 	keys := []string{"media/u1/audio/a.mp3", "media/u1/image/c.jpg", "media/u2/video/v.mp4"}
 	urls := map[string]string{}
@@ -182,11 +187,7 @@ func TestSigner_SignsEachObjectOncePerWindowTheURLAFreshSignatureMakes(t *testin
 
 func TestSigner_KeepsAtMostItsBoundLeastRecentlyUsedOut(t *testing.T) {
 	t.Parallel()
-	base, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := base.WithCacheSize(2)
+	s := signer(t, "https://zuum.ng", nil).WithCacheSize(2)
 	sign := func(keys ...string) int64 {
 		t.Helper()
 		before := s.Signatures()
@@ -216,10 +217,7 @@ func TestSigner_KeepsAtMostItsBoundLeastRecentlyUsedOut(t *testing.T) {
 
 func TestSigner_ConcurrentRequestsForOneObjectSignItOnce(t *testing.T) {
 	t.Parallel()
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "https://zuum.ng", nil)
 	const readers = 16
 	urls := make([]string, readers)
 	var wg sync.WaitGroup
@@ -269,11 +267,7 @@ func TestStoreURL_SignsMediaForTheCDNAndPresignsTheRest(t *testing.T) {
 	t.Parallel()
 	c, plain := newStore(t)
 	now := time.Now()
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
-	signing := plain.WithSigner(s)
+	signing := plain.WithSigner(signer(t, "https://zuum.ng", &now))
 	ctx := context.Background()
 	key := schema.FinalPrefix + "u1/audio/a.mp3"
 	got := signing.URL(ctx, key)
