@@ -153,6 +153,19 @@ bench: web ## measure latency and AWS calls per API call, the store under stress
 	node localstack/bench/lighthouse.mjs -url http://127.0.0.1:$(BENCH_PORT) -out localstack/bench/RESULTS.md -table $(BENCH_TABLE) \
 	  $(if $(DATA_SAVER_KEY),-data-saver-key $(DATA_SAVER_KEY) -data-saver-value $(DATA_SAVER_VALUE))
 
+.PHONY: bench-short
+# The short mode (a few minutes): a fresh local cloud of the built web app and the seed data on
+# BENCH_PORT, and autocannon's measure of it: each request for BENCH_FOR over 8 connections,
+# req/s, p50, p99 and the cloud's CPU time per request (localstack/bench/serve.go).
+BENCH_FOR ?= 10s
+bench-short: web ## a few minutes: req/s, p50/p99 and CPU per request of the landing page, the feed and a profile at 8 connections
+	@data=$$(mktemp -d); bin=$$data/zuum; set -e; go build -o $$bin ./localstack; go build -o $$data/bench ./localstack/bench; \
+	EDGE_PORT=$(BENCH_EDGE_PORT) PORT=$(BENCH_PORT) $$bin -data $$data/data -web webui/dist >$$data/log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \
+	for i in $$(seq 1 120); do $(HEALTHY) http://127.0.0.1:$(BENCH_PORT)/api/health && break; sleep 1; done; \
+	$(HEALTHY) http://127.0.0.1:$(BENCH_PORT)/api/health || { cat $$data/log; exit 1; }; \
+	$$data/bench -serve http://127.0.0.1:$(BENCH_PORT) -pid $$pid -conns 8 -for $(BENCH_FOR)
+
 # ---- infrastructure --------------------------------------------------------------------------
 
 .PHONY: synth deploy localstack-up localstack-down deploy-local

@@ -5,7 +5,8 @@
 // benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
 // bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone; -sizes-only builds
 // every group's Lambda and a hello world and writes their sizes (sizes.go); -money-soak runs money
-// moves under the payment provider's faults and checks the books (money.go). A full run keeps the
+// moves under the payment provider's faults and checks the books (money.go); -serve is the short
+// mode (make bench-short): requests per second of a running local cloud (serve.go). A full run keeps the
 // sections of the file it does not write: the sizes and the Fast feed figures
 // (localstack/bench/lighthouse.mjs).
 package main
@@ -128,9 +129,17 @@ func main() {
 	soakMoves := flag.Int("moves", 1000, "money moves in the money soak")
 	soakSeed := flag.Uint64("seed", 21, "seed of the money soak's moves and faults")
 	soakLimit := flag.Duration("soak-limit", 8*time.Minute, "the money soak's time bound")
+	serve := flag.String("serve", "", "the short mode: measure req/s of a running local cloud at this URL (serve.go), printing its table")
+	var sb serveBench
+	flag.IntVar(&sb.pid, "pid", 0, "the short mode: the local cloud's process id, whose CPU time per request is measured")
+	flag.IntVar(&sb.conns, "conns", 8, "the short mode: connections sending at once")
+	flag.DurationVar(&sb.each, "for", 10*time.Second, "the short mode: how long each request is sent")
 	flag.Parse()
 	var err error
 	switch {
+	case *serve != "":
+		sb.base = strings.TrimSuffix(*serve, "/")
+		err = runServe(sb)
 	case *moneySoakOnly:
 		err = runMoneySoak(*out, *soakMoves, *soakSeed, *soakLimit)
 	case *chatOnly:
@@ -366,12 +375,7 @@ func run(out string, n int, stressFor time.Duration) error {
 		time.Now().UTC().Format("2006-01-02 15:04 MST"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	b.WriteString("| API call | requests | p50 | p95 | max | AWS calls per API call | round trips in sequence |\n|---|---:|---:|---:|---:|---|---:|\n")
 	for _, r := range results {
-		var keys []string
-		for k, v := range r.calls {
-			keys = append(keys, fmt.Sprintf("%s ×%d", k, v))
-		}
-		sort.Strings(keys)
-		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), strings.Join(keys, ", "), roundTrips(r.depth))
+		fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n", r.name, r.n, r.p50.Round(10*time.Microsecond), r.p95.Round(10*time.Microsecond), r.max.Round(10*time.Microsecond), countsText(r.calls), roundTrips(r.depth))
 	}
 	b.WriteString(social.notes)
 	b.WriteString(wallet.notes)

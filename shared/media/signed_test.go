@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -30,6 +31,20 @@ var testKey = func() *rsa.PrivateKey {
 
 func pkcs1PEM(k *rsa.PrivateKey) []byte {
 	return pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(k)})
+}
+
+// signer returns a signer of testKey on origin whose clock reads *now (time.Now when now is nil).
+func signer(t *testing.T, origin string, now *time.Time) *media.Signer {
+	t.Helper()
+	clock := time.Now
+	if now != nil {
+		clock = func() time.Time { return *now }
+	}
+	s, err := media.NewSigner(origin, "KTEST", pkcs1PEM(testKey), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // verifyCloudFront checks a signed URL as CloudFront documents it ("Creating a signed URL using a
@@ -65,10 +80,7 @@ func verifyCloudFront(pub *rsa.PublicKey, origin, signed string, now time.Time) 
 func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 15, 0, 0, time.UTC)
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "https://zuum.ng", &now)
 	signed, err := s.URL("media/u1/audio/a.mp3")
 	if err != nil {
 		t.Fatal(err)
@@ -106,10 +118,7 @@ func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
 func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
-	s, err := media.NewSigner("http://127.0.0.1:8080/", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := signer(t, "http://127.0.0.1:8080/", &now)
 	first, _ := s.URL("media/u1/image/c.jpg")
 	now = now.Add(59*time.Minute + 59*time.Second)
 	last, _ := s.URL("media/u1/image/c.jpg")
@@ -122,6 +131,111 @@ func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 	now = now.Add(time.Second)
 	if next, _ := s.URL("media/u1/image/c.jpg"); next == first {
 		t.Error("the next window signs the same URL")
+	}
+}
+
+func TestSigner_SignsEachObjectOncePerWindowTheURLAFreshSignatureMakes(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
+	s := signer(t, "https://zuum.ng", &now)
+	fresh := s.WithCacheSize(0)
+	keys := []string{"media/u1/audio/a.mp3", "media/u1/image/c.jpg", "media/u2/video/v.mp4"}
+	urls := map[string]string{}
+	for round := 0; round < 3; round++ { // 10:00, 10:20, 10:40: one window
+		for _, k := range keys {
+			u, err := s.URL(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prev, ok := urls[k]; ok && prev != u {
+				t.Errorf("%s: URL changed within the window", k)
+			}
+			urls[k] = u
+		}
+		if s.Signatures() != int64(len(keys)) {
+			t.Fatalf("round %d: %d signatures, want one per object (%d)", round, s.Signatures(), len(keys))
+		}
+		now = now.Add(20 * time.Minute)
+	}
+	// 11:00: the next window signs each object once more, with the next expiry, the URL a fresh
+	// signature makes.
+	for _, k := range keys {
+		u, _ := s.URL(k)
+		want, _ := fresh.URL(k)
+		if u != want || u == urls[k] {
+			t.Errorf("%s in the next window: %q, want %q (a fresh signature's)", k, u, want)
+		}
+		if err := verifyCloudFront(&testKey.PublicKey, "https://zuum.ng", u, now.Add(time.Hour)); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	if got, want := s.Signatures(), int64(2*len(keys)); got != want {
+		t.Errorf("%d signatures after two windows, want %d", got, want)
+	}
+	if fresh.Signatures() != int64(len(keys)) {
+		t.Errorf("an uncached signer made %d signatures for %d URLs", fresh.Signatures(), len(keys))
+	}
+	// Just before the window's end the URL is still the window's; at its end, the next one's.
+	now = now.Add(time.Hour - time.Nanosecond)
+	before, _ := s.URL(keys[0])
+	now = now.Add(time.Nanosecond)
+	after, _ := s.URL(keys[0])
+	if before == after || s.Signatures() != int64(2*len(keys))+1 {
+		t.Errorf("across the boundary: same URL %v, %d signatures", before == after, s.Signatures())
+	}
+}
+
+func TestSigner_KeepsAtMostItsBoundLeastRecentlyUsedOut(t *testing.T) {
+	t.Parallel()
+	s := signer(t, "https://zuum.ng", nil).WithCacheSize(2)
+	sign := func(keys ...string) int64 {
+		t.Helper()
+		before := s.Signatures()
+		for _, k := range keys {
+			if _, err := s.URL("media/u1/" + k); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return s.Signatures() - before
+	}
+	for _, step := range []struct {
+		keys string
+		want int64
+	}{
+		{"abab", 2},
+		{"c", 1},  // b was used last: a goes
+		{"bc", 0}, // kept
+		{"a", 1},  // let go for c; b goes
+		{"ca", 0}, // kept
+		{"b", 1},  // let go for a
+	} {
+		if n := sign(strings.Split(step.keys, "")...); n != step.want {
+			t.Fatalf("%s: %d signatures, want %d", step.keys, n, step.want)
+		}
+	}
+}
+
+func TestSigner_ConcurrentRequestsForOneObjectSignItOnce(t *testing.T) {
+	t.Parallel()
+	s := signer(t, "https://zuum.ng", nil)
+	const readers = 16
+	urls := make([]string, readers)
+	var wg sync.WaitGroup
+	for i := range readers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			urls[i], _ = s.URL("media/u1/audio/a.mp3")
+		}()
+	}
+	wg.Wait()
+	for _, u := range urls {
+		if u == "" || u != urls[0] {
+			t.Fatalf("readers got different URLs: %q", urls)
+		}
+	}
+	if n := s.Signatures(); n != 1 {
+		t.Errorf("%d readers at once made %d signatures, want 1", readers, n)
 	}
 }
 
@@ -153,11 +267,7 @@ func TestStoreURL_SignsMediaForTheCDNAndPresignsTheRest(t *testing.T) {
 	t.Parallel()
 	c, plain := newStore(t)
 	now := time.Now()
-	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
-	if err != nil {
-		t.Fatal(err)
-	}
-	signing := plain.WithSigner(s)
+	signing := plain.WithSigner(signer(t, "https://zuum.ng", &now))
 	ctx := context.Background()
 	key := schema.FinalPrefix + "u1/audio/a.mp3"
 	got := signing.URL(ctx, key)

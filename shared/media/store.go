@@ -40,6 +40,14 @@ func (s *Store) WithSigner(signer *Signer) *Store {
 	return &c
 }
 
+// Signatures is how many RSA signatures the store's Signer has made (0 without one).
+func (s *Store) Signatures() int64 {
+	if s.signer == nil {
+		return 0
+	}
+	return s.signer.Signatures()
+}
+
 // ErrNoObject is returned by Examine and Claim for a key with no object behind it.
 var ErrNoObject = errors.New("media: no such object")
 

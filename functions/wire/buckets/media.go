@@ -14,7 +14,8 @@ import (
 // MEDIA_SIGNING_SECRET_ID (the secret holding the private key of CloudFront's media key group,
 // PEM, read once, at cold start, like the JWT key) and MEDIA_SIGNING_KEY_ID (the key's id in
 // CloudFront): its store then answers media/ keys with CloudFront signed URLs on the site's
-// origin, APP_URL. Without them the store presigns S3 GETs, as for every other key.
+// origin, APP_URL, each signed once per window (media.Signer) by the clock ctx carries
+// (wire.Clock). Without them the store presigns S3 GETs, as for every other key.
 func MediaStore(ctx context.Context, cfg aws.Config, env wire.Env, bucket string) (*media.Store, error) {
 	store := media.NewStore(S3(cfg), bucket)
 	secretID, keyID := env("MEDIA_SIGNING_SECRET_ID"), env("MEDIA_SIGNING_KEY_ID")
@@ -29,7 +30,7 @@ func MediaStore(ctx context.Context, cfg aws.Config, env wire.Env, bucket string
 	if err != nil {
 		return nil, err
 	}
-	signer, err := media.NewSigner(v["APP_URL"], v["MEDIA_SIGNING_KEY_ID"], key, nil)
+	signer, err := media.NewSigner(v["APP_URL"], v["MEDIA_SIGNING_KEY_ID"], key, wire.Clock(ctx))
 	if err != nil {
 		return nil, err
 	}
