@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -149,7 +150,8 @@ func run(dataDir string, files served) error {
 	}
 	defer appSrv.Close()
 
-	n, err := seed.Apply(ctx, profile.NewStore(dynamodb.NewFromConfig(cfg), schema.Users.Name))
+	cost, _ := strconv.Atoi(env["BCRYPT_COST"])
+	n, err := seed.Apply(ctx, profile.NewStore(dynamodb.NewFromConfig(cfg), schema.Users.Name), cost)
 	if err != nil {
 		return fmt.Errorf("seed demo content: %w", err)
 	}

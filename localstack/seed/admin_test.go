@@ -14,6 +14,7 @@ import (
 )
 
 func TestSeed_DemoAdminLogsInApprovedOnceAndOnlyOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	db := dynamodb.NewFromConfig(app.Cloud.Config)
 	if seed.DemoAdminEmail != lambdas.DemoAdminEmail {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestSeed_PutsTheDemoBeatsUpForSaleOnceWithTheirPreviews(t *testing.T) {
+	t.Parallel()
 	app, _ := seeded(t)
 	want := 0
 	for _, b := range seed.SaleBeats {

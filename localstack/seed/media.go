@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"math"
+	"sync"
 )
 
 // Tone is a short WAV melody (mono, 16-bit, 22.05 kHz) built from notes in Hz, each beat long
@@ -37,9 +38,22 @@ func Tone(notes []float64, beat float64) []byte {
 	return b.Bytes()
 }
 
+// covers keeps each Cover once made: a local cloud, or a test process, seeds the same covers
+// again and again.
+var covers sync.Map // [2]color.RGBA → []byte
+
 // Cover is a 480×480 PNG cover: a diagonal gradient between two colours with concentric rings,
 // different for every demo track.
 func Cover(from, to color.RGBA) []byte {
+	if b, ok := covers.Load([2]color.RGBA{from, to}); ok {
+		return b.([]byte)
+	}
+	b := drawCover(from, to)
+	covers.Store([2]color.RGBA{from, to}, b)
+	return b
+}
+
+func drawCover(from, to color.RGBA) []byte {
 	const size = 480
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	mix := func(a, b uint8, t float64) uint8 { return uint8(float64(a)*(1-t) + float64(b)*t) }

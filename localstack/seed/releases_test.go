@@ -8,6 +8,7 @@ import (
 )
 
 func TestSeed_SubmitsTheDemoReleaseOnceIntoTheAdminsQueue(t *testing.T) {
+	t.Parallel()
 	app, _ := seeded(t)
 	twice(t, "releases", 1, step(t, app, seed.Releases))
 	r := app.SignedInAdmin(t, "ops_ada").JSON("GET", "/api/admin/releases", nil)

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"golang.org/x/crypto/bcrypt"
 
+	"zuum/shared/credential"
 	"zuum/shared/failure"
 	"zuum/shared/profile"
 )
@@ -34,9 +34,10 @@ var Demos = []Demo{
 }
 
 // Apply creates the demo accounts (Demos, then the Listeners) that do not exist yet, verified,
-// with Password.
-func Apply(ctx context.Context, profiles *profile.Store) (created int, err error) {
-	hash, err := bcrypt.GenerateFromPassword([]byte(Password), bcrypt.DefaultCost)
+// with Password hashed at cost (the cloud's BCRYPT_COST; 0 means the default), as the account
+// service hashes a new user's.
+func Apply(ctx context.Context, profiles *profile.Store, cost int) (created int, err error) {
+	hash, err := credential.HashPassword(Password, cost)
 	if err != nil {
 		return 0, err
 	}
@@ -55,7 +56,7 @@ func Apply(ctx context.Context, profiles *profile.Store) (created int, err error
 				LastName: d.LastName, Email: d.Email, Phone: fmt.Sprintf("080300000%02d", i), Bio: d.Bio,
 				CreatedAt: time.Now().Add(-time.Duration(len(all)-i) * 24 * time.Hour),
 			},
-			PasswordHash: string(hash), Verified: true,
+			PasswordHash: hash, Verified: true,
 		}
 		if err := profiles.Create(ctx, a); err != nil {
 			return created, fmt.Errorf("seed %s: %w", d.Username, err)

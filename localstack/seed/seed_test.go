@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 )
 
 func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
+	t.Parallel()
 	app, n := seeded(t)
 	if n != len(seed.Demos)+len(seed.Listeners) {
 		t.Fatalf("accounts: %d", n)
@@ -62,7 +64,8 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 func seeded(t *testing.T) (*apptest.App, int) {
 	t.Helper()
 	app := apptest.Start(t, nil)
-	n, err := seed.Apply(context.Background(), profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name))
+	cost, _ := strconv.Atoi(app.Env["BCRYPT_COST"])
+	n, err := seed.Apply(context.Background(), profile.NewStore(dynamodb.NewFromConfig(app.Cloud.Config), schema.Users.Name), cost)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +114,7 @@ func accounts(t *testing.T, app *apptest.App, opts ...func(*account.Config)) *ac
 }
 
 func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t *testing.T) {
+	t.Parallel()
 	// Given the demo accounts, and 30 failed logins from the seed's own address (127.0.0.1),
 	// five against each of the first demo accounts, all in one login window: the clock stands
 	// still, so the window cannot end between the failures and the checks
@@ -143,6 +147,7 @@ func TestSeed_StartsAfterThirtyFailedLoginsFromItsAddressAndAgainstItsAccounts(t
 
 // The README tells a newcomer what the demo content is; it must count what the seed makes.
 func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -162,6 +167,7 @@ func TestREADME_CountsTheDemoTracksAndVideosTheSeedMakes(t *testing.T) {
 }
 
 func TestSeed_PaysTheListenersWalletsInThroughTheSandboxOnce(t *testing.T) {
+	t.Parallel()
 	app, _ := seeded(t)
 	ctx := context.Background()
 	l := ledger.New(dynamodb.NewFromConfig(app.Cloud.Config), schema.Ledger.Name)
