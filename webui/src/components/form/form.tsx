@@ -1,4 +1,5 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FormProvider,
   useForm,
@@ -23,7 +24,31 @@ export type FormSchema<T> = {
   safeParse(input: never): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<FormIssue> } };
 };
 
-/** react-hook-form's resolver for a schema: the checked (trimmed) values, or the first message per field. */
+/** A zod schema (classic or zod/mini): it carries `_zod`, a plain check does not. */
+type ZodSchema = { _zod: { input: unknown; output: unknown } };
+
+function isZod(schema: object): schema is ZodSchema {
+  return '_zod' in schema;
+}
+
+/**
+ * zod's resolver (@hookform/resolvers, which loads no zod of its own): the first message per
+ * field; a form-level issue (an empty path) goes to `root`, where FormAlert shows it.
+ */
+function zodSchemaResolver<T extends FieldValues>(schema: ZodSchema): Resolver<T> {
+  const resolve = zodResolver(schema as never) as unknown as Resolver<T>;
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    const errors = result.errors as Record<string, unknown>;
+    if (errors['']) {
+      const { '': form, ...fields } = errors;
+      return { values: {}, errors: { ...fields, root: form } as FieldErrors<T> };
+    }
+    return result;
+  };
+}
+
+/** The own resolver of the zod-free screens (features/auth's formCheck): same shape as zod's answer. */
 export function schemaResolver<T extends FieldValues>(schema: FormSchema<T>): Resolver<T> {
   return async (values) => {
     const parsed = schema.safeParse(values as never);
@@ -38,10 +63,12 @@ export function schemaResolver<T extends FieldValues>(schema: FormSchema<T>): Re
 
 /**
  * A form's state: react-hook-form checked by `schema` when submitted (and then again on each
- * submit, not on each keystroke); a field's message goes when the field is edited.
+ * submit, not on each keystroke); a field's message goes when the field is edited. A zod schema
+ * goes through zodResolver; a plain check (the zod-free auth screens) through schemaResolver.
  */
 export function useSchemaForm<T extends FieldValues>(schema: FormSchema<T>, defaultValues: DefaultValues<T>): UseFormReturn<T> {
-  return useForm<T>({ resolver: schemaResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const resolver = isZod(schema) ? zodSchemaResolver<T>(schema) : schemaResolver(schema);
+  return useForm<T>({ resolver, defaultValues, mode: 'onSubmit', reValidateMode: 'onSubmit' });
 }
 
 const SERVER = 'root.server' as const;
