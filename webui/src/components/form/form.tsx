@@ -95,14 +95,16 @@ type FormProps<T extends FieldValues> = Omit<FormHTMLAttributes<HTMLFormElement>
   form: UseFormReturn<T>;
   /** Runs with the checked values only. */
   onSubmit: (values: T) => void;
+  /** Runs when the check refused the values (their messages are on the fields already). */
+  onInvalid?: (errors: FieldErrors<T>) => void;
   children: ReactNode;
 };
 
 /** The one form: its fields reach its state through context; the browser's own checks are off. */
-export function Form<T extends FieldValues>({ form, onSubmit, children, ...rest }: FormProps<T>) {
+export function Form<T extends FieldValues>({ form, onSubmit, onInvalid, children, ...rest }: FormProps<T>) {
   return (
     <FormProvider {...form}>
-      <form noValidate {...rest} onSubmit={form.handleSubmit(onSubmit)}>
+      <form noValidate {...rest} onSubmit={form.handleSubmit(onSubmit, onInvalid)}>
         {children}
       </form>
     </FormProvider>

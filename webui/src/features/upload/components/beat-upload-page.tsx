@@ -8,7 +8,7 @@ import { BEAT_DEFAULTS, checkBeatAudio, emptyBeatForm, validateBeatForm, type Be
 import { useTerms } from '@/lib/terms';
 import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
 import { checkFile } from '../api/file-rules';
-import { AUDIO_REDIRECT_MS } from './audio-upload-page';
+import { AUDIO_REDIRECT_MS } from './upload-form';
 import { FileField } from './file-field';
 import { UploadProgress } from './upload-progress';
 import './upload.css';
