@@ -13,6 +13,7 @@ import {
 } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { PasswordField } from '@/components/ui/password-field';
+import { TextArea, type TextAreaProps } from '@/components/ui/text-area';
 import { TextField, type TextFieldProps } from '@/components/ui/text-field';
 import { firstErrors, type FormIssue } from '@/lib/form-errors';
 
@@ -112,14 +113,15 @@ export function Form<T extends FieldValues>({ form, onSubmit, onInvalid, childre
 }
 
 type FieldProps = Omit<TextFieldProps, 'name' | 'error' | 'value' | 'defaultValue'> & { name: string };
+type TextAreaFieldProps = Omit<TextAreaProps, 'name' | 'error' | 'value' | 'defaultValue'> & { name: string };
 
-function useField({ name, onChange }: FieldProps) {
+function useField({ name, onChange }: { name: string; onChange?: (event: never) => void }) {
   const { register, clearErrors, formState } = useFormContext();
   const error = (formState.errors[name]?.message as string | undefined) || undefined;
   const registered = register(name, {
     onChange: (event) => {
       clearErrors(name);
-      onChange?.(event);
+      onChange?.(event as never);
     },
   });
   return { ...registered, error };
@@ -135,6 +137,12 @@ export function FormTextField(props: FieldProps) {
 export function FormPasswordField(props: Omit<FieldProps, 'type'>) {
   const { name: _name, onChange: _onChange, ...input } = props;
   return <PasswordField {...input} {...useField(props)} />;
+}
+
+/** A labelled text area bound to the form's field `name`, its message below it. */
+export function FormTextArea(props: TextAreaFieldProps) {
+  const { name: _name, onChange: _onChange, ...input } = props;
+  return <TextArea {...input} {...useField(props)} />;
 }
 
 /** The form's own message (a check across fields, or the server's answer), where the page puts it. */
