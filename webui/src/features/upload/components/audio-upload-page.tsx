@@ -10,8 +10,7 @@ import {
   type CheckedAudioForm,
 } from '../api/create-audio-post';
 import { checkFile } from '../api/file-rules';
-import { FormFileField } from './file-field';
-import { UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
+import { FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
 
 export { AUDIO_REDIRECT_MS } from './upload-form';

@@ -4,8 +4,7 @@ import { useTerms } from '@/lib/terms';
 import { BEAT_DEFAULTS, beatFormSchema, beatTitleAlert, checkBeatAudio, checkedBeat, emptyBeatUpload, type BeatForm } from '../api/beat-form';
 import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
 import { checkFile } from '../api/file-rules';
-import { FormFileField } from './file-field';
-import { UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
+import { FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
 
 /** The platform's cut as the seller reads it before posting: "Zuum keeps 10% of each sale." */

@@ -1,8 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
-import { ACCEPT, type FileCheck, type UploadKind } from '../api/file-rules';
+import { ACCEPT, type UploadKind } from '../api/file-rules';
 
-type FileFieldProps = {
+export type FileFieldProps = {
   label: string;
   kind: UploadKind;
   file: File | null;
@@ -55,25 +54,4 @@ export function FileField({ label, kind, file, error, hint, disabled, onPick }: 
       )}
     </div>
   );
-}
-
-type FormFileFieldProps = Omit<FileFieldProps, 'file' | 'error' | 'onPick'> & {
-  /** The form's field holding the picked file (its schema is fileSchema with the same check). */
-  name: string;
-  check: (file: File) => FileCheck;
-};
-
-/** A FileField bound to the form: a refused file shows its reason at once, as the schema will on submit. */
-export function FormFileField({ name, check, ...field }: FormFileFieldProps) {
-  const { setValue, setError, clearErrors, formState } = useFormContext();
-  const file = useWatch({ name }) as File | null;
-  const error = (formState.errors[name]?.message as string | undefined) || undefined;
-  const onPick = (picked: File | null) => {
-    setValue(name, picked);
-    const checked = picked ? check(picked) : null;
-    if (checked && !checked.ok) setError(name, { type: 'file', message: checked.error });
-    else clearErrors(name);
-    return checked?.ok ?? false;
-  };
-  return <FileField {...field} file={file} error={error} onPick={onPick} />;
 }

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import type { FileCheck } from '../api/file-rules';
+import { FileField, type FileFieldProps } from './file-field';
 import { UploadProgress } from './upload-progress';
 
 /** Spec part 2 §9: go to /home 1.5 s after a successful audio or beat upload. */
@@ -52,4 +54,25 @@ export function UploadFooter({ progress, result, busy, done = false, label }: Up
       </Button>
     </>
   );
+}
+
+type FormFileFieldProps = Omit<FileFieldProps, 'file' | 'error' | 'onPick'> & {
+  /** The form's field holding the picked file (its schema is fileSchema with the same check). */
+  name: string;
+  check: (file: File) => FileCheck;
+};
+
+/** A FileField bound to the form: a refused file shows its reason at once, as the schema will on submit. */
+export function FormFileField({ name, check, ...field }: FormFileFieldProps) {
+  const { setValue, setError, clearErrors, formState } = useFormContext();
+  const file = useWatch({ name }) as File | null;
+  const error = (formState.errors[name]?.message as string | undefined) || undefined;
+  const onPick = (picked: File | null) => {
+    setValue(name, picked);
+    const checked = picked ? check(picked) : null;
+    if (checked && !checked.ok) setError(name, { type: 'file', message: checked.error });
+    else clearErrors(name);
+    return checked?.ok ?? false;
+  };
+  return <FileField {...field} file={file} error={error} onPick={onPick} />;
 }

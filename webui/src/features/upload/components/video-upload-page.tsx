@@ -12,8 +12,7 @@ import {
   type CheckedVideoForm,
 } from '../api/create-video-post';
 import { checkFile } from '../api/file-rules';
-import { FormFileField } from './file-field';
-import { UploadFooter, markFields, type UploadResult } from './upload-form';
+import { FormFileField, UploadFooter, markFields, type UploadResult } from './upload-form';
 import './upload.css';
 
 /** /addvideo: a short video with caption, location, visibility and tagged people. */
