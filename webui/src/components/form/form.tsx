@@ -1,4 +1,4 @@
-import type { FormHTMLAttributes, ReactNode } from 'react';
+import { useId, type FormHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FormProvider,
@@ -143,6 +143,29 @@ export function FormPasswordField(props: Omit<FieldProps, 'type'>) {
 export function FormTextArea(props: TextAreaFieldProps) {
   const { name: _name, onChange: _onChange, ...input } = props;
   return <TextArea {...input} {...useField(props)} />;
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name' | 'value' | 'defaultValue'> & {
+  name: string;
+  label: string;
+  children: ReactNode;
+};
+
+/** A labelled select bound to the form's field `name` (its options are the children), its message below it. */
+export function FormSelect(props: SelectFieldProps) {
+  const { name: _name, onChange: _onChange, label, id, children, ...select } = props;
+  const generated = useId();
+  const selectId = id ?? generated;
+  const { error, ...registered } = useField(props);
+  return (
+    <div className="field">
+      <label htmlFor={selectId}>{label}</label>
+      <select id={selectId} aria-invalid={error ? true : undefined} {...select} {...registered}>
+        {children}
+      </select>
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
 }
 
 /** The form's own message (a check across fields, or the server's answer), where the page puts it. */
