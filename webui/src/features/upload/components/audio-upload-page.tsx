@@ -10,7 +10,7 @@ import {
   type CheckedAudioForm,
 } from '../api/create-audio-post';
 import { checkFile } from '../api/file-rules';
-import { FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
 
 export { AUDIO_REDIRECT_MS } from './upload-form';
@@ -74,14 +74,7 @@ export function AudioUploadPage() {
             ))}
           </div>
         </fieldset>
-        <FormFileField
-          name="cover_photo"
-          label="Cover Photo"
-          kind="image"
-          check={(file) => checkFile('image', file)}
-          hint="Optional. JPEG or PNG, less than 5MB."
-          disabled={busy}
-        />
+        <CoverPhotoField hint="Optional. JPEG or PNG, less than 5MB." disabled={busy} />
         <FormFileField
           name="audio_upload"
           label="Audio File"

@@ -3,8 +3,7 @@ import { Form, FormTextArea, FormTextField, useSchemaForm } from '@/components/f
 import { useTerms } from '@/lib/terms';
 import { BEAT_DEFAULTS, beatFormSchema, beatTitleAlert, checkBeatAudio, checkedBeat, emptyBeatUpload, type BeatForm } from '../api/beat-form';
 import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
-import { checkFile } from '../api/file-rules';
-import { FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
 
 /** The platform's cut as the seller reads it before posting: "Zuum keeps 10% of each sale." */
@@ -86,14 +85,7 @@ export function BeatUploadPage() {
         <p className="muted upload-commission" data-testid="commission">
           {commissionText(terms.data?.beat.commission_percent)}
         </p>
-        <FormFileField
-          name="cover_photo"
-          label="Cover Photo"
-          kind="image"
-          check={(file) => checkFile('image', file)}
-          hint="JPEG or PNG, less than 5MB."
-          disabled={busy}
-        />
+        <CoverPhotoField hint="JPEG or PNG, less than 5MB." disabled={busy} />
         <FormFileField
           name="audio_upload"
           label="Audio File"

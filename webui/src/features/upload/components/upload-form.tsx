@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useFormContext, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import type { FileCheck } from '../api/file-rules';
+import { checkFile, type FileCheck } from '../api/file-rules';
 import { FileField, type FileFieldProps } from './file-field';
 import { UploadProgress } from './upload-progress';
 
@@ -75,4 +75,9 @@ export function FormFileField({ name, check, ...field }: FormFileFieldProps) {
     return checked?.ok ?? false;
   };
   return <FileField {...field} file={file} error={error} onPick={onPick} />;
+}
+
+/** The form's cover photo (field `cover_photo`): JPEG or PNG under 5MB. */
+export function CoverPhotoField({ hint, disabled }: { hint: string; disabled: boolean }) {
+  return <FormFileField name="cover_photo" label="Cover Photo" kind="image" check={(file) => checkFile('image', file)} hint={hint} disabled={disabled} />;
 }

@@ -12,7 +12,7 @@ import {
   type CheckedVideoForm,
 } from '../api/create-video-post';
 import { checkFile } from '../api/file-rules';
-import { FormFileField, UploadFooter, markFields, type UploadResult } from './upload-form';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, type UploadResult } from './upload-form';
 import './upload.css';
 
 /** /addvideo: a short video with caption, location, visibility and tagged people. */
@@ -122,14 +122,7 @@ export function VideoUploadPage() {
           hint="MP4, MOV or AVI, less than 50MB."
           disabled={busy}
         />
-        <FormFileField
-          name="cover_photo"
-          label="Cover Photo"
-          kind="image"
-          check={(file) => checkFile('image', file)}
-          hint="Optional. JPEG or PNG, less than 5MB."
-          disabled={busy}
-        />
+        <CoverPhotoField hint="Optional. JPEG or PNG, less than 5MB." disabled={busy} />
         <UploadFooter progress={progress} result={failure} busy={busy} label="Upload" />
       </Form>
     </section>
