@@ -106,7 +106,7 @@ test-go: ## Go tests with the race detector, against the embedded cloud, the eve
 	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
 	$(call need,poppler-utils zbar-tools,{ command -v pdftotext && command -v zbarimg; } >/dev/null,the licence PDF tests read PDFs and QR codes: install poppler-utils and zbar-tools (sudo apt-get install poppler-utils zbar-tools) and run make test again)
 	@tally=$$(mktemp); trap 'rm -f $$tally' EXIT; set -e; \
-	CONTRACT_TALLY=$$tally go test -race $(GOTESTFLAGS) $(filter-out zuum/infra,$(GO_PACKAGES)); \
+	CONTRACT_TALLY=$$tally go test -race -timeout 20m $(GOTESTFLAGS) $(filter-out zuum/infra,$(GO_PACKAGES)); \
 	awk '{q+=$$2; s+=$$5} END {if (NR) print "contract: " q " requests and " s " responses validated against functions/openapi.yaml in the " NR " packages that ran"; \
 	  else print "contract: every package came from the test cache (GOTESTFLAGS=-count=1 recounts)"}' $$tally
 	go test ./infra/
@@ -115,6 +115,8 @@ test-web: webui/node_modules/.package-lock.json ## Vitest
 	cd webui && npm test
 
 # The browser test runs against a fresh local cloud on spare ports, started and stopped here.
+# Two test files run at once (npm run e2e: --test-concurrency=2); each signs up from loopback
+# addresses of its own (e2e/support.mjs), so they do not share the per-address sign-up limit.
 TEST_EDGE_PORT ?= 4599
 TEST_PORT      ?= 8099
 HEALTHY := node -e "fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"

@@ -59,6 +59,29 @@ function policies({ tests }) {
 
 const TEST_FILES = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**', 'src/testing/**'];
 
+/**
+ * A page's path is written once, in src/config/paths.ts: a link (any JSX attribute, a `to` or
+ * `href` property), a navigation (navigate(...), <Navigate to>) or a comparison with the current
+ * location that spells out a path ("/..." as a string or the start of a template) is an error.
+ */
+const PATH_LITERAL = '[value=/^\\u002F/]';
+const PATH_TEMPLATE = 'TemplateLiteral[quasis.0.value.raw=/^\\u002F/]';
+const IN_PATH_PLACES = [
+  'JSXAttribute',
+  'CallExpression[callee.name="navigate"]',
+  'Property[key.name=/^(to|href)$/] >',
+  'BinaryExpression[operator=/^[!=]==$/] >',
+  'ReturnStatement >',
+  'ReturnStatement > ConditionalExpression >',
+  'VariableDeclarator > ConditionalExpression >',
+  'AssignmentPattern >',
+];
+const NO_PATH_LITERALS = IN_PATH_PLACES.flatMap((place) => [
+  { selector: `${place} Literal${PATH_LITERAL}`, message: 'Take a page\'s path from paths (src/config/paths.ts).' },
+  { selector: `${place} ${PATH_TEMPLATE}`, message: 'Build a page\'s path with paths (src/config/paths.ts).' },
+]);
+
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results'] },
   {
@@ -82,6 +105,7 @@ export default tseslint.config(
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', policies: policies({ tests: false }) }],
       'boundaries/no-unknown-files': 'error',
+      'no-restricted-syntax': ['error', ...NO_PATH_LITERALS],
     },
   },
   {
@@ -92,6 +116,10 @@ export default tseslint.config(
       sourceType: 'script',
       globals: Object.fromEntries(['self', 'caches', 'fetch', 'URL', 'setTimeout', 'clearTimeout'].map((name) => [name, 'readonly'])),
     },
+  },
+  {
+    files: [...TEST_FILES, 'src/config/paths.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: TEST_FILES,

@@ -1,8 +1,10 @@
 // Package admin is the /api/admin route group: the admin area's own sign-up, email
 // verification, login and logout (admins are their own principal, with the cookie zuum_admin
-// scoped to /api/admin), the queue of admins awaiting approval and the audit log. Other admin
-// routes (users, the ledger's health, promotions, releases) live in their own files of this
-// package and mount themselves with Handle, which lets only approved admins through.
+// scoped to /api/admin), the queue of admins awaiting approval, the audit log and the users
+// (users.go). The admin routes of other domains live with their domain and are mounted by
+// FromEnv through Handle, which lets only approved admins through: promotions
+// (functions/promotion), releases (functions/distribution), withdrawals under review
+// (functions/payment) and the ledger's health (functions/wallet).
 package admin
 
 import (

@@ -26,6 +26,18 @@ func call(c *apptest.Client, method, path string) apptest.Response {
 	return c.JSON(method, path, body)
 }
 
+// everyGuarded fails t unless every guarded route answers c with status and msg (what
+// prefixes the failures).
+func everyGuarded(t *testing.T, c *apptest.Client, status int, msg, what string) {
+	t.Helper()
+	for _, g := range guarded {
+		r := call(c, g.method, g.path)
+		if r.Status != status || r.Message() != msg {
+			t.Errorf("%s%s %s: %d %s", what, g.method, g.path, r.Status, r.Raw)
+		}
+	}
+}
+
 // expect fails t unless r answers status and, when msg is not empty, the message msg; it
 // returns r.
 func expect(t *testing.T, r apptest.Response, status int, msg, what string) apptest.Response {
@@ -129,12 +141,7 @@ func TestAdminRoutes_WithoutASessionAre401(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
-	for _, g := range guarded {
-		r := call(c, g.method, g.path)
-		if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized - Please login again" {
-			t.Errorf("%s %s: %d %s", g.method, g.path, r.Status, r.Raw)
-		}
-	}
+	everyGuarded(t, c, http.StatusUnauthorized, "Unauthorized - Please login again", "")
 	c.Token = "not.a.token"
 	if r := c.JSON("GET", "/api/admin/audit", nil); r.Status != http.StatusUnauthorized {
 		t.Errorf("garbage token: %d %s", r.Status, r.Raw)
@@ -145,20 +152,10 @@ func TestAdminRoutes_WithAUserSessionAre403ByBearerAndByCookie(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	user := app.SignedIn(t, "ada")
-	for _, g := range guarded {
-		r := call(user.Client, g.method, g.path)
-		if r.Status != http.StatusForbidden || r.Message() != "Forbidden - You lack necessary permissions" {
-			t.Errorf("bearer %s %s: %d %s", g.method, g.path, r.Status, r.Raw)
-		}
-	}
+	everyGuarded(t, user.Client, http.StatusForbidden, "Forbidden - You lack necessary permissions", "bearer ")
 	// The browser sends only the user session cookie (Path=/) to the admin routes.
 	user.Token = ""
-	for _, g := range guarded {
-		r := call(user.Client, g.method, g.path)
-		if r.Status != http.StatusForbidden || r.Message() != "Forbidden - You lack necessary permissions" {
-			t.Errorf("cookie %s %s: %d %s", g.method, g.path, r.Status, r.Raw)
-		}
-	}
+	everyGuarded(t, user.Client, http.StatusForbidden, "Forbidden - You lack necessary permissions", "cookie ")
 	// And the user cannot log in to the admin area with their user credentials.
 	expect(t, user.JSON("POST", "/api/admin/auth/login", map[string]string{"email": "ada@example.com", "password": "password123"}), http.StatusUnauthorized, "", "user credentials at admin login")
 }
@@ -190,12 +187,7 @@ func TestUnapprovedAdmin_LogsInButEveryOtherRouteIsAwaitingApproval(t *testing.T
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ad := app.PendingAdmin(t, "ops_ada")
-	for _, g := range guarded {
-		r := call(ad.Client, g.method, g.path)
-		if r.Status != http.StatusForbidden || r.Message() != "Awaiting approval" {
-			t.Errorf("%s %s: %d %s", g.method, g.path, r.Status, r.Raw)
-		}
-	}
+	everyGuarded(t, ad.Client, http.StatusForbidden, "Awaiting approval", "")
 }
 
 func TestBootstrapAdmin_IsApprovedAtVerification(t *testing.T) {

@@ -1,21 +1,16 @@
 package admin_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/binary"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
 	"zuum/shared/media"
-	"zuum/shared/schema"
+	"zuum/shared/media/mediatest"
 )
 
 // usernamesOf are the usernames of a user list's page.
@@ -28,31 +23,10 @@ func usernamesOf(r apptest.Response) []string {
 	return out
 }
 
-// wav is a silent mono 8 kHz 16-bit WAV file of one second.
-func wav() []byte {
-	const data = 16000
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(36+data))
-	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(8000), uint32(16000), uint16(2), uint16(16)} {
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(data))
-	b.Write(make([]byte, data))
-	return b.Bytes()
-}
-
 // audioPost creates an audio post by u with caption and returns its id.
 func audioPost(t *testing.T, app *apptest.App, u apptest.User, caption string) string {
 	t.Helper()
-	key := media.UserPrefix(u.ID, media.Audio) + uuid.NewString()
-	if _, err := app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(wav()), ContentType: aws.String("audio/wav"),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	key := app.Upload(t, u.ID, media.Audio, "audio/wav", mediatest.WAV(1))
 	r := expect(t, u.JSON("POST", "/api/audio/create", map[string]any{"caption": caption, "audio_upload": key, "spotify": "https://open.spotify.com/track/x"}), http.StatusCreated, "", "create audio")
 	return r.Body["post"].(map[string]any)["id"].(string)
 }

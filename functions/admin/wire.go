@@ -15,7 +15,7 @@ import (
 	"zuum/functions/wire"
 	"zuum/functions/wire/accounts"
 	"zuum/functions/wire/buckets"
-	domain "zuum/shared/admin"
+	"zuum/shared/admin"
 	"zuum/shared/audit"
 	"zuum/shared/ledger"
 	"zuum/shared/post"
@@ -53,10 +53,10 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, e
 	}
 	log := audit.New(db, users)
 	cost, _ := strconv.Atoi(env("BCRYPT_COST"))
-	admins, err := domain.New(domain.Config{
+	admins, err := admin.New(admin.Config{
 		DB: db, Table: users, Sessions: sessions, Users: session.NewUsers(sessions), Audit: log,
 		Mailer: accounts.Mailer(cfg, v["MAIL_FROM"]), Secret: secret,
-		Bootstrap: domain.ParseBootstrap(env("ADMIN_BOOTSTRAP_EMAILS")), HashCost: cost,
+		Bootstrap: admin.ParseBootstrap(env("ADMIN_BOOTSTRAP_EMAILS")), HashCost: cost,
 	})
 	if err != nil {
 		return nil, err

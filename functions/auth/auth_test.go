@@ -3,7 +3,6 @@ package auth_test
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -325,13 +324,7 @@ func TestPasswordReset_MailsALinkThatWorksOnceAndEndsEverySession(t *testing.T) 
 	app, c := start(t)
 	app.NewUser(t, c, "obi")
 	expect(t, c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "obi@example.com"}), http.StatusOK, "Password reset link sent to your email. Please check your inbox.", "forgot")
-	mail := app.Cloud.MailTo("obi@example.com")
-	text := mail[len(mail)-1].Body.Text
-	i := strings.Index(text, app.URL("/reset?token="))
-	if i < 0 {
-		t.Fatalf("no reset link in %q", text)
-	}
-	link, _ := url.Parse(strings.Fields(text[i:])[0])
+	link := app.ResetLink(t, "obi@example.com")
 	token := link.Query().Get("token")
 
 	reset := map[string]string{"email": "obi@example.com", "token": token, "newPassword": "short"}

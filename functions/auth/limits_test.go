@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -150,13 +149,7 @@ func TestPasswordReset_TheLinkNamesTheEmailAndWorksInAnyBrowser(t *testing.T) {
 	app, c := start(t)
 	app.NewUser(t, c, "ngozi")
 	expect(t, c.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "ngozi@example.com"}), http.StatusOK, "", "forgot")
-	mail := app.Cloud.MailTo("ngozi@example.com")
-	text := mail[len(mail)-1].Body.Text
-	i := strings.Index(text, app.URL("/reset?token="))
-	if i < 0 {
-		t.Fatalf("no reset link in %q", text)
-	}
-	link, _ := url.Parse(strings.Fields(text[i:])[0])
+	link := app.ResetLink(t, "ngozi@example.com")
 	if link.Query().Get("email") != "ngozi@example.com" || link.Query().Get("token") == "" {
 		t.Fatalf("link %s", link)
 	}

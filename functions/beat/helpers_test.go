@@ -11,8 +11,6 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
@@ -20,7 +18,6 @@ import (
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
 
 // user is a signed-in test user.
@@ -46,14 +43,7 @@ func (w *world) user(name string) user {
 // the browser's presigned POST would (which sets off the media function), and returns its key.
 func (w *world) upload(owner string, kind media.Kind, contentType string, body []byte) string {
 	w.t.Helper()
-	key := media.UserPrefix(owner, kind) + uuid.NewString()
-	if _, err := w.app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body),
-		ContentType: aws.String(contentType),
-	}); err != nil {
-		w.t.Fatal(err)
-	}
-	return key
+	return w.app.Upload(w.t, owner, kind, contentType, body)
 }
 
 // beatBody is a valid create body for a beat by u with 25 seconds of WAV audio; extra fields
@@ -122,23 +112,13 @@ func refusal(t *testing.T, what string, r apptest.Response, status int, message 
 }
 
 // ledgerOf is the app's ledger, read and written through the real SDK.
-func (w *world) ledgerOf() *ledger.Store { return ledger.New(w.app.Cloud.DynamoDB, schema.Ledger.Name) }
+func (w *world) ledgerOf() *ledger.Store { return w.app.Ledger() }
 
 // credit pays naira into u's wallet as a deposit does: a movement from the provider clearing
 // account (the deposit path itself is the wallet's).
 func (w *world) credit(u user, naira money.Money) {
 	w.t.Helper()
-	_, err := w.ledgerOf().Move(context.Background(), ledger.Movement{
-		Kind: "deposit",
-		Legs: []ledger.Leg{
-			{Account: ledger.Clearing, Amount: -naira, Type: "deposit", Counterparty: u.Name},
-			{Account: ledger.User(u.ID), Amount: naira, Type: "deposit", Counterparty: "Bank transfer"},
-		},
-		Once: ledger.Once{Key: "test-deposit#" + uuid.NewString()},
-	})
-	if err != nil {
-		w.t.Fatalf("credit %s: %v", u.Name, err)
-	}
+	w.app.Fund(w.t, u, naira)
 }
 
 // balance is u's wallet balance.
@@ -155,14 +135,7 @@ func (w *world) balance(u user) money.Money {
 // no wallet is below zero and every balance is the sum of its entries.
 func (w *world) audit() ledger.Audit {
 	w.t.Helper()
-	a, err := w.ledgerOf().Audit(context.Background())
-	if err != nil {
-		w.t.Fatal(err)
-	}
-	if a.Sum != 0 || len(a.Negative) > 0 || len(a.Unbalanced) > 0 || len(a.Drifted) > 0 {
-		w.t.Errorf("ledger audit: sum %v, negative %v, unbalanced %v, drifted %v", a.Sum, a.Negative, a.Unbalanced, a.Drifted)
-	}
-	return a
+	return w.app.Audit(w.t)
 }
 
 // buy sends u's purchase of post at amount (naira) with key as its Idempotency-Key.
@@ -171,14 +144,29 @@ func (w *world) buy(u user, postID string, amount any, key string) apptest.Respo
 	return w.send(u, raw, key)
 }
 
+// bought buys post for u at amount (naira) with a new key, and fails the test unless it sells.
+func (w *world) bought(u user, postID string, amount any) apptest.Response {
+	w.t.Helper()
+	r := w.buy(u, postID, amount, uuid.NewString())
+	if r.Status != http.StatusCreated {
+		w.t.Fatalf("purchase: %d %s", r.Status, r.Raw)
+	}
+	return r
+}
+
+// startSale starts an app with a beat maker, kel_on_the_beat, and a buyer, ada_sings, with naira
+// in her wallet.
+func startSale(t *testing.T, naira money.Money) (*world, user, user) {
+	t.Helper()
+	w := start(t)
+	kel, ada := w.user("kel_on_the_beat"), w.user("ada_sings")
+	w.credit(ada, naira)
+	return w, kel, ada
+}
+
 // send posts body to /api/beat/purchase as u with key as its Idempotency-Key ("" for none).
 func (w *world) send(u user, body []byte, key string) apptest.Response {
-	req, _ := http.NewRequest("POST", w.app.URL("/api/beat/purchase"), bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
-	}
-	return u.Do(req)
+	return u.PostRaw("/api/beat/purchase", key, body)
 }
 
 // pdfText is the text of a PDF by pdftotext (Debian's poppler-utils), "" when it is not installed.

@@ -21,14 +21,12 @@ import (
 
 func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b1, b2 := open(t, ada, ""), open(t, bola, ""), open(t, bola, "")
 
-	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	a.send(t, map[string]any{"action": "joinChat", "userId": ada.ID})
 	a.expect(t, "joined")
-	a.send(t, send(roomID, bola.id, "  Ẹ káàbọ̀, see you at the studio \n", "c-1"))
+	a.send(t, send(roomID, bola.ID, "  Ẹ káàbọ̀, see you at the studio \n", "c-1"))
 	var ok ack
 	a.expect(t, "ack").decode(t, &ok)
 	if ok.ClientID != "c-1" || ok.ID == "" || ok.Error != "" {
@@ -37,7 +35,7 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 	for name, tb := range map[string]*tab{"sender": a, "receiver tab 1": b1, "receiver tab 2": b2} {
 		var m message
 		tb.expect(t, "receiveMessage").decode(t, &m)
-		if m.ID != ok.ID || m.RoomID != roomID || m.SenderID != ada.id || m.Content != "Ẹ káàbọ̀, see you at the studio" || m.ClientID != "c-1" {
+		if m.ID != ok.ID || m.RoomID != roomID || m.SenderID != ada.ID || m.Content != "Ẹ káàbọ̀, see you at the studio" || m.ClientID != "c-1" {
 			t.Fatalf("%s received %+v", name, m)
 		}
 		if _, err := time.Parse(time.RFC3339Nano, m.CreatedAt); err != nil {
@@ -49,7 +47,7 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 	}
 
 	// Bola answers from the second tab: both see it, ada too, in the same room's history.
-	b2.send(t, send(roomID, ada.id, "On my way", "c-2"))
+	b2.send(t, send(roomID, ada.ID, "On my way", "c-2"))
 	b2.expect(t, "ack")
 	for _, tb := range []*tab{a, b1, b2} {
 		tb.expect(t, "receiveMessage")
@@ -61,7 +59,7 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 
 	// The rooms list: bola has one unread (from ada), which markRead clears; ada has bola's.
 	br := rooms(t, bola)
-	if len(br) != 1 || br[0]["unread"] != float64(1) || br[0]["last_message"] != "On my way" || br[0]["recipient_id"] != ada.id || br[0]["last_message_at"] == nil {
+	if len(br) != 1 || br[0]["unread"] != float64(1) || br[0]["last_message"] != "On my way" || br[0]["recipient_id"] != ada.ID || br[0]["last_message_at"] == nil {
 		t.Fatalf("bola's rooms: %+v", br)
 	}
 	b1.send(t, map[string]any{"action": "markRead", "roomId": roomID})
@@ -77,22 +75,22 @@ func TestSend_ReachesBothOpenTabsOfTheReceiverAndAcksTheSender(t *testing.T) {
 func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada, bola, cleo := signUp(t, app, "ada"), signUp(t, app, "bola"), signUp(t, app, "cleo")
+	ada, bola, cleo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola"), app.SignedIn(t, "cleo")
 	roomID := room(t, ada, bola)
 	a, b := open(t, ada, ""), open(t, bola, "")
-	a.send(t, send(roomID, bola.id, "private", "c-1"))
+	a.send(t, send(roomID, bola.ID, "private", "c-1"))
 	a.expect(t, "ack")
 	b.expect(t, "receiveMessage")
 	a.expect(t, "receiveMessage")
 
 	c := open(t, cleo, "")
-	c.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	c.send(t, map[string]any{"action": "joinChat", "userId": ada.ID})
 	var e errorData
 	c.expect(t, "error").decode(t, &e)
 	if e.Message != "You can only join your own chat" {
 		t.Fatalf("join as another: %+v", e)
 	}
-	for _, receiver := range []string{bola.id, ada.id} {
+	for _, receiver := range []string{bola.ID, ada.ID} {
 		c.send(t, send(roomID, receiver, "let me in", "c-x"))
 		var refused ack
 		c.expect(t, "ack").decode(t, &refused)
@@ -120,8 +118,8 @@ func TestThirdUser_CanNeitherJoinSendToNorFetchTheRoom(t *testing.T) {
 
 func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 	app := apptest.Start(t, nil)
-	ada := signUp(t, app, "ada")
-	token := ada.c.Token
+	ada := app.SignedIn(t, "ada")
+	token := ada.Token
 	stranger := app.Client(t) // no cookie
 	for name, query := range map[string]string{"missing": "", "malformed": "token=not-a-jwt", "forged": "token=" + token[:len(token)-4] + "AAAA"} {
 		ws, res, err := stranger.Socket(context.Background(), query)
@@ -134,10 +132,10 @@ func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 		}
 	}
 	// The token alone works (a client without the cookie), until the session ends.
-	tb := open(t, person{c: stranger, id: ada.id}, "token="+token)
-	tb.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	tb := open(t, person{Client: stranger, ID: ada.ID}, "token="+token)
+	tb.send(t, map[string]any{"action": "joinChat", "userId": ada.ID})
 	tb.expect(t, "joined")
-	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+	if r := ada.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout: %d %s", r.Status, r.Raw)
 	}
 	if _, res, err := stranger.Socket(context.Background(), "token="+token); err == nil || res.StatusCode != http.StatusUnauthorized {
@@ -147,23 +145,21 @@ func TestConnect_RefusesABadOrMissingTokenWith401(t *testing.T) {
 
 func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
 	acks := []struct {
 		name  string
 		frame map[string]any
 		want  string
 	}{
-		{"blank", send(roomID, bola.id, " \n\t\u200b ", "c-1"), "Missing message data"},
-		{"no room", send("", bola.id, "hi", "c-2"), "Missing message data"},
+		{"blank", send(roomID, bola.ID, " \n\t\u200b ", "c-1"), "Missing message data"},
+		{"no room", send("", bola.ID, "hi", "c-2"), "Missing message data"},
 		{"no receiver", send(roomID, "", "hi", "c-3"), "Missing message data"},
-		{"content not text", map[string]any{"action": "sendMessage", "roomId": roomID, "receiverId": bola.id, "content": 42, "clientId": "c-4"}, "Missing message data"},
-		{"oversize", send(roomID, bola.id, strings.Repeat("ọ̀", 2001), "c-5"), "Message is too long"},
-		{"wrong receiver", send(roomID, ada.id, "hi", "c-6"), "Receiver is not in this room"},
-		{"clientId too long", send(roomID, bola.id, "hi", strings.Repeat("x", 129)), "clientId is too long"},
-		{"unknown room", send("not-a-room", bola.id, "hi", "c-7"), "Room not found"},
+		{"content not text", map[string]any{"action": "sendMessage", "roomId": roomID, "receiverId": bola.ID, "content": 42, "clientId": "c-4"}, "Missing message data"},
+		{"oversize", send(roomID, bola.ID, strings.Repeat("ọ̀", 2001), "c-5"), "Message is too long"},
+		{"wrong receiver", send(roomID, ada.ID, "hi", "c-6"), "Receiver is not in this room"},
+		{"clientId too long", send(roomID, bola.ID, "hi", strings.Repeat("x", 129)), "clientId is too long"},
+		{"unknown room", send("not-a-room", bola.ID, "hi", "c-7"), "Room not found"},
 	}
 	for _, c := range acks {
 		a.send(t, c.frame)
@@ -196,7 +192,7 @@ func TestBadFrames_GetAnErrorAndStoreNothing(t *testing.T) {
 	if got := history(t, a, roomID, ""); len(got) != 0 {
 		t.Fatalf("stored: %+v", got)
 	}
-	a.send(t, send(roomID, bola.id, strings.Repeat("ọ̀", 2000), "c-8"))
+	a.send(t, send(roomID, bola.ID, strings.Repeat("ọ̀", 2000), "c-8"))
 	var fine ack
 	a.expect(t, "ack").decode(t, &fine)
 	if fine.Error != "" || fine.ID == "" {
@@ -208,13 +204,13 @@ func TestFetch_PagesOlderMessagesByBeforeInTimeOrder(t *testing.T) {
 	t.Parallel()
 	clock := apptest.NewClock(time.Now())
 	app := apptest.StartAt(t, clock.Now, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
+	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
 	roomID := room(t, ada, bola)
 	a := open(t, ada, "")
 	const total = domain.PageSize + 7
 	content := func(i int) string { return "m" + string(rune('A'+i%26)) + time.Duration(i).String() }
 	for i := 0; i < total; {
-		a.send(t, send(roomID, bola.id, content(i), ""))
+		a.send(t, send(roomID, bola.ID, content(i), ""))
 		var got ack
 		a.expect(t, "ack").decode(t, &got)
 		if got.Error == domain.MsgTooFast { // over the rate limit: move to the next window and send it again
@@ -259,26 +255,24 @@ func connections(t *testing.T, app *apptest.App, user string) []string {
 
 func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
 	// A connection whose $disconnect never came: its item is there, its socket is not.
 	conns := domain.NewConnections(dynamodb.NewFromConfig(app.Cloud.Config), schema.Connections.Name)
-	if err := conns.Add(context.Background(), "Z29uZS1jb25uZWN0aW9u=", domain.Owner{UserID: bola.id}); err != nil {
+	if err := conns.Add(context.Background(), "Z29uZS1jb25uZWN0aW9u=", domain.Owner{UserID: bola.ID}); err != nil {
 		t.Fatal(err)
 	}
-	if got := connections(t, app, bola.id); len(got) != 2 {
+	if got := connections(t, app, bola.ID); len(got) != 2 {
 		t.Fatalf("bola's connections before: %v", got)
 	}
-	a.send(t, send(roomID, bola.id, "anyone there?", "c-1"))
+	a.send(t, send(roomID, bola.ID, "anyone there?", "c-1"))
 	a.expect(t, "ack")
 	b.expect(t, "receiveMessage")
 	// The live tab may get the message before the post to the gone one has been answered; the
 	// socket hands ada's frames to the function one at a time, so once a fetch of hers is answered
 	// the send has ended, the gone connection's removal included.
 	history(t, a, roomID, "")
-	if got := connections(t, app, bola.id); len(got) != 1 || got[0] == "Z29uZS1jb25uZWN0aW9u=" {
+	if got := connections(t, app, bola.ID); len(got) != 1 || got[0] == "Z29uZS1jb25uZWN0aW9u=" {
 		t.Fatalf("bola's connections after: %v", got)
 	}
 	if _, err := conns.Owner(context.Background(), "Z29uZS1jb25uZWN0aW9u="); !errors.Is(err, domain.ErrNotConnected) {
@@ -289,16 +283,16 @@ func TestSendToAClosedConnection_RemovesIt(t *testing.T) {
 func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada := signUp(t, app, "ada")
+	ada := app.SignedIn(t, "ada")
 	first, second := open(t, ada, ""), open(t, ada, "")
-	ids := connections(t, app, ada.id)
+	ids := connections(t, app, ada.ID)
 	if len(ids) != 2 {
 		t.Fatalf("connections: %v", ids)
 	}
 	api := management(app)
 	ctx := context.Background()
 	info, err := api.GetConnection(ctx, &apigatewaymanagementapi.GetConnectionInput{ConnectionId: &ids[0]})
-	if err != nil || info.ConnectedAt == nil || info.Identity == nil || aws.ToString(info.Identity.SourceIp) != ada.c.IP {
+	if err != nil || info.ConnectedAt == nil || info.Identity == nil || aws.ToString(info.Identity.SourceIp) != ada.IP {
 		t.Fatalf("GetConnection: %+v %v", info, err)
 	}
 	for _, id := range ids {
@@ -335,7 +329,7 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 	if err := app.Chat.Drained(drained); err != nil {
 		t.Fatalf("the $disconnect events were not handled: %v", err)
 	}
-	if got := connections(t, app, ada.id); len(got) > 0 {
+	if got := connections(t, app, ada.ID); len(got) > 0 {
 		t.Fatalf("$disconnect did not remove the connections: %v", got)
 	}
 	_, err = api.PostToConnection(ctx, &apigatewaymanagementapi.PostToConnectionInput{ConnectionId: &ids[0], Data: []byte(`{}`)})
@@ -348,9 +342,9 @@ func TestDisconnect_ForgetsTheConnectionAndManagementAPIClosesIt(t *testing.T) {
 func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada := signUp(t, app, "ada")
+	ada := app.SignedIn(t, "ada")
 	open(t, ada, "")
-	id := connections(t, app, ada.id)[0]
+	id := connections(t, app, ada.ID)[0]
 	cfg := app.Cloud.Config.Copy()
 	cfg.Credentials = aws.NewCredentialsCache(aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
 		return aws.Credentials{AccessKeyID: "test", SecretAccessKey: "wrong"}, nil
@@ -367,28 +361,21 @@ func TestManagementAPI_RefusesAWrongSignature(t *testing.T) {
 
 func TestDeactivation_StopsAnOpenSocketAtOnceAndRefusesReconnecting(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a := open(t, ada, "")
-	a.send(t, map[string]any{"action": "joinChat", "userId": ada.id})
+	a.send(t, map[string]any{"action": "joinChat", "userId": ada.ID})
 	a.expect(t, "joined")
 
 	admin := app.BootstrapAdmin(t)
-	if r := admin.JSON("POST", "/api/admin/auth/deactivate", map[string]string{"userId": ada.id}); r.Status != http.StatusOK {
+	if r := admin.JSON("POST", "/api/admin/auth/deactivate", map[string]string{"userId": ada.ID}); r.Status != http.StatusOK {
 		t.Fatalf("deactivate: %d %s", r.Status, r.Raw)
 	}
 	// The socket ada opened before: its next frame is refused and its connection forgotten.
-	a.send(t, send(roomID, bola.id, "still here?", "c-1"))
-	var refused ack
-	a.expect(t, "ack").decode(t, &refused)
-	if refused.Error != "Not connected to server" || refused.ID != "" {
-		t.Fatalf("a deactivated user's frame: %+v", refused)
-	}
-	if got := connections(t, app, ada.id); len(got) != 0 {
+	a.sendRefused(t, send(roomID, bola.ID, "still here?", "c-1"), "a deactivated user's frame")
+	if got := connections(t, app, ada.ID); len(got) != 0 {
 		t.Fatalf("connections kept: %v", got)
 	}
-	if _, res, err := ada.c.Socket(context.Background(), ""); err == nil || res.StatusCode != http.StatusUnauthorized {
+	if _, res, err := ada.Socket(context.Background(), ""); err == nil || res.StatusCode != http.StatusUnauthorized {
 		t.Fatalf("a deactivated user connected: %v", err)
 	}
 	// Nothing was stored.

@@ -17,25 +17,23 @@ import (
 func TestMain(m *testing.M) { apptest.Main(m) }
 
 // person is a signed-in user of a test app.
-type person struct {
-	c  *apptest.Client
-	id string
-}
+type person = apptest.User
 
-func signUp(t *testing.T, app *apptest.App, name string) person {
+// twoInARoom starts an app with ada and bola signed up and their room open.
+func twoInARoom(t *testing.T) (*apptest.App, person, person, string) {
 	t.Helper()
-	c := app.Client(t)
-	r := app.NewUser(t, c, name)
-	return person{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
+	app := apptest.Start(t, nil)
+	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
+	return app, ada, bola, room(t, ada, bola)
 }
 
 // room makes a follow b and opens their room.
 func room(t *testing.T, a, b person) string {
 	t.Helper()
-	if r := a.c.JSON("POST", "/api/user/follow", map[string]any{"profileId": b.id, "follow": true}); r.Status != http.StatusOK {
+	if r := a.JSON("POST", "/api/user/follow", map[string]any{"profileId": b.ID, "follow": true}); r.Status != http.StatusOK {
 		t.Fatalf("follow: %d %s", r.Status, r.Raw)
 	}
-	r := a.c.JSON("POST", "/api/user/get-room-id", map[string]any{"profileId_1": a.id, "profileId_2": b.id})
+	r := a.JSON("POST", "/api/user/get-room-id", map[string]any{"profileId_1": a.ID, "profileId_2": b.ID})
 	if r.Status != http.StatusOK {
 		t.Fatalf("get-room-id: %d %s", r.Status, r.Raw)
 	}
@@ -73,7 +71,7 @@ func open(t *testing.T, p person, query string) *tab {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	ws, res, err := p.c.Socket(ctx, query)
+	ws, res, err := p.Socket(ctx, query)
 	if err != nil {
 		status := 0
 		if res != nil {
@@ -81,7 +79,7 @@ func open(t *testing.T, p person, query string) *tab {
 		}
 		t.Fatalf("open socket: %d %v", status, err)
 	}
-	tb := &tab{user: p.id, ws: ws, more: make(chan struct{}, 1), closed: make(chan struct{})}
+	tb := &tab{user: p.ID, ws: ws, more: make(chan struct{}, 1), closed: make(chan struct{})}
 	go tb.read()
 	t.Cleanup(func() {
 		_ = ws.CloseNow()
@@ -173,6 +171,18 @@ func (tb *tab) quiet(t *testing.T) {
 	}
 }
 
+// sendRefused sends frame from tb and fails t (saying what) unless its ack refuses it as sent
+// without a connection: "Not connected to server" and no message id.
+func (tb *tab) sendRefused(t *testing.T, frame map[string]any, what string) {
+	t.Helper()
+	tb.send(t, frame)
+	var refused ack
+	tb.expect(t, "ack").decode(t, &refused)
+	if refused.Error != "Not connected to server" || refused.ID != "" {
+		t.Fatalf("%s: %+v", what, refused)
+	}
+}
+
 // message is a message as frames carry it.
 type message struct {
 	ID        string `json:"id"`
@@ -215,7 +225,7 @@ func history(t *testing.T, tb *tab, roomID, before string) []message {
 // rooms is p's rooms list.
 func rooms(t *testing.T, p person) []map[string]any {
 	t.Helper()
-	r := p.c.JSON("GET", "/api/user/get-rooms", nil)
+	r := p.JSON("GET", "/api/user/get-rooms", nil)
 	if r.Status != http.StatusOK {
 		t.Fatalf("get-rooms: %d %s", r.Status, r.Raw)
 	}

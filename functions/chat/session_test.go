@@ -3,8 +3,6 @@ package chat_test
 import (
 	"context"
 	"net/http"
-	"net/url"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,24 +24,17 @@ func (tb *tab) closedWithin(t *testing.T, d time.Duration) {
 
 func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	sender, reader := open(t, ada, ""), open(t, ada, "")
-	sender.send(t, send(roomID, bola.id, "before logout", "c-0"))
+	sender.send(t, send(roomID, bola.ID, "before logout", "c-0"))
 	sender.expect(t, "ack")
 	sender.expect(t, "receiveMessage")
 	reader.expect(t, "receiveMessage")
 
-	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+	if r := ada.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout: %d %s", r.Status, r.Raw)
 	}
-	sender.send(t, send(roomID, bola.id, "after logout", "c-1"))
-	var refused ack
-	sender.expect(t, "ack").decode(t, &refused)
-	if refused.Error != "Not connected to server" || refused.ID != "" {
-		t.Fatalf("a send after logout: %+v", refused)
-	}
+	sender.sendRefused(t, send(roomID, bola.ID, "after logout", "c-1"), "a send after logout")
 	sender.closedWithin(t, 5*time.Second)
 
 	reader.send(t, map[string]any{"action": "fetchMessages", "roomId": roomID})
@@ -53,7 +44,7 @@ func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 		t.Fatalf("a fetch after logout: %+v", e)
 	}
 	reader.closedWithin(t, 5*time.Second)
-	if got := connections(t, app, ada.id); len(got) != 0 {
+	if got := connections(t, app, ada.ID); len(got) != 0 {
 		t.Fatalf("connections kept: %v", got)
 	}
 	b := open(t, bola, "")
@@ -64,27 +55,19 @@ func TestLogout_EndsAnOpenSocket_NoSendNoHistoryAndItIsClosed(t *testing.T) {
 
 func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	app, ada, bola, roomID := twoInARoom(t)
 	a := open(t, ada, "")
 
 	stranger := app.Client(t) // the reset is done from another device, signed out
 	if r := stranger.JSON("POST", "/api/auth/forgot-password", map[string]string{"email": "ada@example.com"}); r.Status != http.StatusOK {
 		t.Fatalf("forgot: %d %s", r.Status, r.Raw)
 	}
-	mail := app.Cloud.MailTo("ada@example.com")
-	body := mail[len(mail)-1].Body.Text
-	i := strings.Index(body, app.URL("/reset?token="))
-	if i < 0 {
-		t.Fatalf("no reset link in %q", body)
-	}
-	link, _ := url.Parse(strings.Fields(body[i:])[0])
+	link := app.ResetLink(t, "ada@example.com")
 	reset := map[string]string{"email": "ada@example.com", "token": link.Query().Get("token"), "newPassword": "brand-new-pass"}
 	if r := stranger.JSON("POST", "/api/auth/reset-password", reset); r.Status != http.StatusOK {
 		t.Fatalf("reset: %d %s", r.Status, r.Raw)
 	}
-	a.send(t, send(roomID, bola.id, "after the reset", "c-1"))
+	a.send(t, send(roomID, bola.ID, "after the reset", "c-1"))
 	var refused ack
 	a.expect(t, "ack").decode(t, &refused)
 	if refused.Error != "Not connected to server" {
@@ -95,14 +78,12 @@ func TestPasswordReset_EndsTheSocketsOfEverySession(t *testing.T) {
 
 func TestLogout_AnOpenSocketReceivesNoMoreMessagesAndIsClosed(t *testing.T) {
 	t.Parallel()
-	app := apptest.Start(t, nil)
-	ada, bola := signUp(t, app, "ada"), signUp(t, app, "bola")
-	roomID := room(t, ada, bola)
+	_, ada, bola, roomID := twoInARoom(t)
 	a, b := open(t, ada, ""), open(t, bola, "")
-	if r := ada.c.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
+	if r := ada.JSON("POST", "/api/auth/logout", nil); r.Status != http.StatusOK {
 		t.Fatalf("logout: %d %s", r.Status, r.Raw)
 	}
-	b.send(t, send(roomID, ada.id, "are you there?", "c-1"))
+	b.send(t, send(roomID, ada.ID, "are you there?", "c-1"))
 	b.expect(t, "ack")
 	b.expect(t, "receiveMessage")
 	a.closedWithin(t, 5*time.Second)
@@ -115,7 +96,7 @@ func TestLogout_AnOpenSocketReceivesNoMoreMessagesAndIsClosed(t *testing.T) {
 
 func TestUpgrade_ByCookieFromAnotherSiteIsRefusedWith403(t *testing.T) {
 	app := apptest.Start(t, nil)
-	ada := signUp(t, app, "ada")
+	ada := app.SignedIn(t, "ada")
 	dial := func(origin, query string) (int, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -123,7 +104,7 @@ func TestUpgrade_ByCookieFromAnotherSiteIsRefusedWith403(t *testing.T) {
 		if query != "" {
 			u += "?" + query
 		}
-		ws, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: ada.c.HTTP, HTTPHeader: http.Header{"Origin": {origin}}})
+		ws, res, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: ada.HTTP, HTTPHeader: http.Header{"Origin": {origin}}})
 		if ws != nil {
 			_ = ws.CloseNow()
 		}
@@ -141,7 +122,7 @@ func TestUpgrade_ByCookieFromAnotherSiteIsRefusedWith403(t *testing.T) {
 		t.Errorf("a cookie upgrade from the app: %d %v", status, err)
 	}
 	// A client that sends the token itself is no page riding on a cookie.
-	if status, err := dial("https://elsewhere.example", "token="+ada.c.Token); err != nil || status != http.StatusSwitchingProtocols {
+	if status, err := dial("https://elsewhere.example", "token="+ada.Token); err != nil || status != http.StatusSwitchingProtocols {
 		t.Errorf("a token upgrade: %d %v", status, err)
 	}
 }

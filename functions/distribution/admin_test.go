@@ -76,8 +76,7 @@ func TestAdminReleases_NeedAnApprovedAdmin(t *testing.T) {
 
 func TestAdminReleases_TheQueueShowsSubmittedReleasesWithTheirFilesPlayable(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	ad := w.app.SignedInAdmin(t, "ops_ada")
 	first := w.submitted(ada, "First", "none")
 	second := w.submitted(ada, "Second", "none")
@@ -114,9 +113,7 @@ func TestAdminReleases_TheQueueShowsSubmittedReleasesWithTheirFilesPlayable(t *t
 
 func TestAdminReleases_ReviewApproveDeliverMovesHeldToFeesAndIsAudited(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 60_000*money.Naira)
+	w, ada := withAda(t, 60_000*money.Naira)
 	ad := w.app.SignedInAdmin(t, "ops_ada")
 	id := w.submitted(ada, "Lagos Nights", "standard")
 	base := "/api/admin/releases/" + id
@@ -158,9 +155,7 @@ func TestAdminReleases_ReviewApproveDeliverMovesHeldToFeesAndIsAudited(t *testin
 
 func TestAdminReleases_RejectionRefundsInFullAndTellsTheReason(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 100_000*money.Naira)
+	w, ada := withAda(t, 100_000*money.Naira)
 	ad := w.app.SignedInAdmin(t, "ops_ada")
 	id := w.submitted(ada, "Lagos Nights", "premium")
 	base := "/api/admin/releases/" + id

@@ -7,6 +7,7 @@ package distribution
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -35,7 +36,7 @@ func New(sessions httpapi.Authenticator, releases *release.Store, l *ledger.Stor
 	h.mux.HandleFunc("GET /api/distribution/releases", auth(h.list))
 	h.mux.HandleFunc("GET /api/distribution/releases/{id}", auth(h.get))
 	h.mux.HandleFunc("PUT /api/distribution/releases/{id}", auth(h.update))
-	h.mux.HandleFunc("POST /api/distribution/releases/{id}/submit", auth(httpapi.Idempotent(l, "release-submit", h.submit)))
+	h.mux.HandleFunc("POST /api/distribution/releases/{id}/submit", auth(httpapi.IdempotentRebuilt(l, "release-submit", h.rebuild(http.StatusOK), h.submit)))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
 }
@@ -67,7 +68,11 @@ func owner(r *http.Request) release.Owner {
 }
 
 func (h *Handler) view(r *http.Request, rel release.Release) release.View {
-	return rel.View(func(key string) string { return h.files.URL(r.Context(), key) })
+	return h.viewAt(r.Context(), rel)
+}
+
+func (h *Handler) viewAt(ctx context.Context, rel release.Release) release.View {
+	return rel.View(func(key string) string { return h.files.URL(ctx, key) })
 }
 
 // create stores a draft as it is, or submits a new release at once; a submission moves money,
@@ -86,7 +91,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) {
 		h.createDraft(w, r)
 		return
 	}
-	httpapi.Idempotent(h.ledger, "release", h.createSubmitted)(w, r)
+	httpapi.IdempotentRebuilt(h.ledger, "release", h.rebuild(http.StatusCreated), h.createSubmitted)(w, r)
 }
 
 func (h *Handler) createDraft(w http.ResponseWriter, r *http.Request) {
@@ -109,45 +114,48 @@ func (h *Handler) createSubmitted(w http.ResponseWriter, r *http.Request) {
 		httpapi.Error(w, r, err)
 		return
 	}
-	rel, err := h.releases.Create(r.Context(), owner(r), in.Form, false, h.idem(r, http.StatusCreated))
+	rel, err := h.releases.Create(r.Context(), owner(r), in.Form, false, idem(r))
 	h.answer(w, r, rel, err, http.StatusCreated)
 }
 
 func (h *Handler) submit(w http.ResponseWriter, r *http.Request) {
-	rel, err := h.releases.Submit(r.Context(), owner(r), r.PathValue("id"), h.idem(r, http.StatusOK))
+	rel, err := h.releases.Submit(r.Context(), owner(r), r.PathValue("id"), idem(r))
 	h.answer(w, r, rel, err, http.StatusOK)
 }
 
-// idem is the request's idempotency: its key, and the answer stored with it.
-func (h *Handler) idem(r *http.Request, status int) *release.Idem {
-	return &release.Idem{Once: ledger.Once(*httpapi.OnceOf(r)), Answer: func(rel release.Release) (int, []byte, error) {
-		body, err := json.Marshal(Answer{Release: h.view(r, rel)})
-		return status, body, err
-	}}
+// idem is the request's idempotency item, which the submission stores with the release's id.
+func idem(r *http.Request) *ledger.Once {
+	once := ledger.Once(*httpapi.OnceOf(r))
+	return &once
 }
 
-// answer writes the outcome of a submission: the release, the first answer of a replayed key,
-// or the error.
+// rebuild is the first answer (status) of a submission's key: the release its item names.
+func (h *Handler) rebuild(status int) httpapi.Rebuild {
+	return func(ctx context.Context, key string) (int, any, error) {
+		o, _, err := h.ledger.Once(ctx, key)
+		if err != nil {
+			return 0, nil, err
+		}
+		rel, err := h.releases.Get(ctx, o.Made)
+		if err != nil {
+			return 0, nil, err
+		}
+		return status, Answer{Release: h.viewAt(ctx, rel)}, nil
+	}
+}
+
+// answer writes the outcome of a submission: the release, the first answer of a replayed key
+// (one answered meanwhile is replayed by httpapi.Error: a concurrent request with the key went
+// first and took the uploads r found gone, or submitted the draft), or the error.
 func (h *Handler) answer(w http.ResponseWriter, r *http.Request, rel release.Release, err error, status int) {
 	switch {
-	case errors.Is(err, ledger.ErrReplayed), failure.Is(err, failure.Invalid) && h.answered(r):
+	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, h.ledger)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
 		httpapi.JSON(w, status, Answer{Release: h.view(r, rel)})
 	}
-}
-
-// answered reports whether r's Idempotency-Key has an answer by now: a concurrent request with
-// the key went first and took the uploads r found gone, so r gets that request's answer.
-func (h *Handler) answered(r *http.Request) bool {
-	o := httpapi.OnceOf(r)
-	if o == nil {
-		return false
-	}
-	_, ok, err := h.ledger.Once(r.Context(), o.Key)
-	return err == nil && ok
 }
 
 func (h *Handler) update(w http.ResponseWriter, r *http.Request) {

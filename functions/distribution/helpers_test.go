@@ -40,6 +40,16 @@ func newWorld(t *testing.T) *world {
 	return &world{t: t, app: app, ledger: ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name)}
 }
 
+// withAda is a new world with the artist ada_sings signed in and holding deposit (none when 0).
+func withAda(t *testing.T, deposit money.Money) (*world, apptest.User) {
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	if deposit != 0 {
+		w.deposit(ada, deposit)
+	}
+	return w, ada
+}
+
 func (w *world) user(name string) apptest.User {
 	w.t.Helper()
 	return w.app.SignedIn(w.t, name)

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/google/uuid"
 
+	"zuum/localstack/apptest"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
@@ -31,9 +32,7 @@ func TestCreate_WithoutASessionIs401(t *testing.T) {
 
 func TestCreate_ASingleIsSubmittedAndItsPackagePaidIntoHeldInOneGo(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 50_000*money.Naira)
+	w, ada := withAda(t, 50_000*money.Naira)
 	body := w.single(ada, map[string]any{"promotionPackage": "basic", "title": "  Lagos\u200b Nights "})
 	upload := body["audioFile"].(string)
 
@@ -68,8 +67,7 @@ func TestCreate_ASingleIsSubmittedAndItsPackagePaidIntoHeldInOneGo(t *testing.T)
 
 func TestCreate_WithoutAPackageChargesNothing(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	v := releaseOf(t, submitNew(w.app, ada, w.single(ada, nil)), http.StatusCreated)
 	if v.Status != "submitted" || v.Package != "none" || v.Price != 0 {
 		t.Fatalf("release %+v", v)
@@ -81,8 +79,7 @@ func TestCreate_WithoutAPackageChargesNothing(t *testing.T) {
 
 func TestCreate_AnAlbumOfTwoFLACTracksIsSubmitted(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	body := w.album(ada, 2, nil)
 	tracks := body["tracks"].([]map[string]any)
 	for _, tr := range tracks {
@@ -97,8 +94,7 @@ func TestCreate_AnAlbumOfTwoFLACTracksIsSubmitted(t *testing.T) {
 
 func TestCreate_EachRuleFailingAloneNamesItsFieldWithTheWizardsText(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	// Every case is refused, which keeps the uploads it names: they share one cover and one
 	// track, so the bucket's media function judges each once.
 	w.shared = map[media.Kind]string{media.CoverArt: w.cover(ada), media.ReleaseAudio: w.track(ada)}
@@ -162,8 +158,7 @@ func TestCreate_EachRuleFailingAloneNamesItsFieldWithTheWizardsText(t *testing.T
 
 func TestCreate_EveryFailingFieldIsListedAtOnce(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	got := fields(t, submitNew(w.app, ada, map[string]any{"releaseType": "album", "numberOfTracks": 2, "tracks": []map[string]any{{}, {"title": "Two"}}, "songwriter": "self", "allPlatforms": false, "isCover": true}))
 	want := map[string]string{
 		"hasDistributed": "Please select an option", "isCover": "Distribution of cover songs is not supported",
@@ -189,8 +184,7 @@ func TestCreate_EveryFailingFieldIsListedAtOnce(t *testing.T) {
 // deleted the upload or not.
 func TestCreate_ACoverOf2999PixelsASideIsRefused(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	small := w.upload(ada.ID, media.CoverArt, "image/png", mediatest.Cover(2999, 2999))
 	w.app.NoFailedEvents(t)
 	if w.exists(small) {
@@ -201,8 +195,7 @@ func TestCreate_ACoverOf2999PixelsASideIsRefused(t *testing.T) {
 
 func TestCreate_ATrackOf21MBIsRefused(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	big := mediatest.WAV(1)
 	big = append(big, make([]byte, 21<<20-len(big))...)
 	key := w.upload(ada.ID, media.ReleaseAudio, "audio/wav", big)
@@ -211,17 +204,14 @@ func TestCreate_ATrackOf21MBIsRefused(t *testing.T) {
 
 func TestCreate_AnAACTrackIsRefused(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	key := w.upload(ada.ID, media.ReleaseAudio, "audio/aac", mediatest.ADTS(43))
 	w.refusesFile(ada, "audioFile", key, "Please upload MP3, WAV, or FLAC")
 }
 
 func TestCreate_ASubmissionNeedsAnIdempotencyKeyAndAReplayMovesNothing(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 50_000*money.Naira)
+	w, ada := withAda(t, 50_000*money.Naira)
 	body := w.single(ada, map[string]any{"promotionPackage": "standard"})
 	if r := send(w.app, ada, "POST", "/api/distribution/releases", "", body); r.Status != http.StatusBadRequest || r.Message() != "Idempotency-Key header is required" {
 		t.Fatalf("without a key: %d %s", r.Status, r.Raw)
@@ -243,9 +233,7 @@ func TestCreate_ASubmissionNeedsAnIdempotencyKeyAndAReplayMovesNothing(t *testin
 
 func TestCreate_AWalletThatCannotPayIs406AndStoresNothing(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 19_999*money.Naira)
+	w, ada := withAda(t, 19_999*money.Naira)
 	r := submitNew(w.app, ada, w.single(ada, map[string]any{"promotionPackage": "basic"}))
 	if r.Status != http.StatusNotAcceptable || r.Message() != "Insufficient funds" {
 		t.Fatalf("%d %s", r.Status, r.Raw)
@@ -260,9 +248,7 @@ func TestCreate_AWalletThatCannotPayIs406AndStoresNothing(t *testing.T) {
 
 func TestDraft_IsSavedAtAnyStepUpdatedThenSubmitted(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 100_000*money.Naira)
+	w, ada := withAda(t, 100_000*money.Naira)
 	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", map[string]any{
 		"draft": true, "hasDistributed": "no", "releaseType": "album", "numberOfTracks": 2,
 		"tracks": []map[string]any{{"title": "Intro"}, {"title": ""}},
@@ -317,9 +303,7 @@ func TestDraft_IsSavedAtAnyStepUpdatedThenSubmitted(t *testing.T) {
 
 func TestSubmit_ARaceOfSubmitsPaysOnce(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 200_000*money.Naira)
+	w, ada := withAda(t, 200_000*money.Naira)
 	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", w.single(ada, map[string]any{"draft": true, "promotionPackage": "standard"})), http.StatusCreated)
 	const n = 8
 	statuses := make([]int, n)
@@ -378,8 +362,7 @@ func TestRelease_AnotherUsersReleaseIsNotFound(t *testing.T) {
 
 func TestList_IsNewestFirstAndFollowsNext(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	var ids []string
 	for i := range 3 {
 		d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", map[string]any{"draft": true, "title": fmt.Sprint("R", i)}), http.StatusCreated)
@@ -407,9 +390,7 @@ func TestList_IsNewestFirstAndFollowsNext(t *testing.T) {
 // Review through to the end, and a rejection's refund, as the admin routes drive the store.
 func TestReview_ApprovalMovesHeldToFeesAndRejectionRefundsInFull(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 150_000*money.Naira)
+	w, ada := withAda(t, 150_000*money.Naira)
 	one := releaseOf(t, submitNew(w.app, ada, w.single(ada, map[string]any{"promotionPackage": "standard", "title": "One"})), http.StatusCreated)
 	two := releaseOf(t, submitNew(w.app, ada, w.single(ada, map[string]any{"promotionPackage": "premium", "title": "Two"})), http.StatusCreated)
 	store := w.releases()
@@ -463,9 +444,7 @@ func TestReview_ApprovalMovesHeldToFeesAndRejectionRefundsInFull(t *testing.T) {
 // one cannot be written, neither the status nor the money moves.
 func TestReview_TheCallersItemsShareTheChangesTransaction(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 20_000*money.Naira)
+	w, ada := withAda(t, 20_000*money.Naira)
 	v := releaseOf(t, submitNew(w.app, ada, w.single(ada, map[string]any{"promotionPackage": "basic"})), http.StatusCreated)
 	store := w.releases()
 	var sawBefore, sawAfter release.Status
@@ -493,8 +472,7 @@ func TestReview_TheCallersItemsShareTheChangesTransaction(t *testing.T) {
 // A file a draft holds stays in a field of its kind: its track cannot become its cover.
 func TestDraft_AHeldFileCannotMoveToAFieldOfAnotherKind(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", w.single(ada, map[string]any{"draft": true})), http.StatusCreated)
 	f := d.form(t)
 	f.CoverArt = f.AudioFile
@@ -508,9 +486,7 @@ func TestDraft_AHeldFileCannotMoveToAFieldOfAnotherKind(t *testing.T) {
 // stores one release and charges once; every copy gets the first answer.
 func TestCreate_TheSameKeyAtOnceStoresOneReleaseAndChargesOnce(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
-	w.deposit(ada, 100_000*money.Naira)
+	w, ada := withAda(t, 100_000*money.Naira)
 	body := w.single(ada, map[string]any{"promotionPackage": "basic"})
 	key := uuid.NewString()
 	const n = 5
@@ -539,8 +515,7 @@ func TestCreate_TheSameKeyAtOnceStoresOneReleaseAndChargesOnce(t *testing.T) {
 
 func TestDraft_AnAlbumOfFifteenTracksWithLongLyricsIsKept(t *testing.T) {
 	t.Parallel()
-	w := newWorld(t)
-	ada := w.user("ada_sings")
+	w, ada := withAda(t, 0)
 	lyrics := strings.TrimSpace(strings.Repeat("la ", release.MaxLyrics/3)) // 9,998 characters a track
 	tracks := make([]map[string]any, release.MaxTracks)
 	for i := range tracks {
@@ -558,5 +533,23 @@ func TestDraft_AnAlbumOfFifteenTracksWithLongLyricsIsKept(t *testing.T) {
 	tooBig := map[string]any{"draft": true, "releaseType": "album", "lyrics": strings.Repeat("x", release.MaxBody)}
 	if r := send(w.app, ada, "POST", "/api/distribution/releases", "", tooBig); r.Status != http.StatusRequestEntityTooLarge {
 		t.Errorf("a body over release.MaxBody: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Tries of one submission at once (a client retrying while its first try still runs): the tries
+// that find the release submitted and the package paid get the first try's 200, not 409.
+func TestSubmit_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	ada := w.user("ada_sings")
+	w.deposit(ada, 20_000*money.Naira)
+	draft := w.single(ada, map[string]any{"draft": true, "promotionPackage": "basic"})
+	d := releaseOf(t, send(w.app, ada, "POST", "/api/distribution/releases", "", draft), http.StatusCreated)
+	key := uuid.NewString()
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response {
+		return send(w.app, ada, "POST", "/api/distribution/releases/"+d.ID+"/submit", key, nil)
+	}), http.StatusOK)
+	if got := w.balance(ada); got != 0 {
+		t.Errorf("wallet %v, want 0 (the package paid once)", got)
 	}
 }

@@ -30,6 +30,7 @@ func upload(t *testing.T, app *apptest.App, owner string, kind media.Kind, conte
 }
 
 func TestFeed_TabsListTheirKindsNewestFirst(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	id := app.NewUser(t, c, "ada_e").Body["profile"].(map[string]any)["id"].(string)
@@ -73,6 +74,7 @@ func TestFeed_TabsListTheirKindsNewestFirst(t *testing.T) {
 
 // The samples in events/feed are what `make invoke` replays.
 func TestEvents_FeedSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	res := app.Replay(t, "feed", "events/feed/video-tab-no-session.json")
 	if res.StatusCode != 401 || !strings.Contains(res.Body, "Unauthorized: Invalid or missing token") {

@@ -35,6 +35,7 @@ func promote(t *testing.T, app *apptest.App, id, promotion string, start, end ti
 }
 
 func TestFeed_ServesAPromotedSlotLabelledAndCountsItsPlays(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := app.SignedIn(t, "ada_e"), app.SignedIn(t, "bola_o")
 	wav := mediatest.WAV(1)

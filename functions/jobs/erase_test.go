@@ -17,6 +17,7 @@ import (
 // An erasure stopped by a fault midway (here: after the chat went, before anything else) is
 // finished by the job running again, and running it once more changes nothing.
 func TestUserDeleted_ARetryFinishesAnErasureAFaultStopped(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.Client(t)
 	adaID, key := creator(t, app, ada, "ada")

@@ -50,6 +50,7 @@ func notifications(t *testing.T, c *apptest.Client) []map[string]any {
 }
 
 func TestPostCreated_EveryFollowerHearsOnceEvenWhenTheJobRunsAgain(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	author := app.Client(t)
 	authorID, key := creator(t, app, author, "ada")
@@ -103,6 +104,7 @@ func TestPostCreated_EveryFollowerHearsOnceEvenWhenTheJobRunsAgain(t *testing.T)
 }
 
 func TestPostDeleted_CommentsReactionsAndMediaGo(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	author, fan := app.Client(t), app.Client(t)
 	authorID, key := creator(t, app, author, "tunde")

@@ -90,6 +90,7 @@ func event(bucket, name string, keys ...string) []byte {
 func created(keys ...string) []byte { return event(schema.Media.Name, "ObjectCreated:Post", keys...) }
 
 func TestWorker_GenuineAudioIsRecordedOKWithItsDuration(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	wav, mp3 := "uploads/u1/audio/take one.wav", "uploads/u1/audio/b.mp3"
 	f.put(t, wav, "audio/wav", mediatest.WAV(1.25))
@@ -109,6 +110,7 @@ func TestWorker_GenuineAudioIsRecordedOKWithItsDuration(t *testing.T) {
 }
 
 func TestWorker_TextUnderAudioIsDeletedAndRecordedRejected(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	key := "uploads/u1/audio/song.mp3"
 	f.put(t, key, "audio/mpeg", []byte("<!DOCTYPE html><html>not a song</html>"))
@@ -126,6 +128,7 @@ func TestWorker_TextUnderAudioIsDeletedAndRecordedRejected(t *testing.T) {
 }
 
 func TestWorker_BytesOfAnotherKindOrTypeAreRejected(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	cases := map[string]struct {
 		storedAs string
@@ -155,6 +158,7 @@ func TestWorker_BytesOfAnotherKindOrTypeAreRejected(t *testing.T) {
 }
 
 func TestWorker_AMissingObjectIsNothingToDo(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	key := "uploads/u1/audio/gone.wav"
 	if err := f.work(context.Background(), created(key)); err != nil {
@@ -166,6 +170,7 @@ func TestWorker_AMissingObjectIsNothingToDo(t *testing.T) {
 }
 
 func TestWorker_IgnoresOtherPrefixesBucketsAndEvents(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	text := []byte("not media")
 	f.put(t, "public/profiles/u1/a.png", "image/png", text)
@@ -191,6 +196,7 @@ func TestWorker_IgnoresOtherPrefixesBucketsAndEvents(t *testing.T) {
 }
 
 func TestWorker_ReturnsErrorsSoLambdaRetries(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	work, err := media.FromEnv(context.Background(), c.Config, func(k string) string {
 		if k == schema.Media.EnvVar {
@@ -210,6 +216,7 @@ func TestWorker_ReturnsErrorsSoLambdaRetries(t *testing.T) {
 }
 
 func TestFromEnv_NamesWhatIsMissing(t *testing.T) {
+	t.Parallel()
 	_, err := media.FromEnv(context.Background(), aws.Config{}, func(string) string { return "" })
 	if err == nil || err.Error() != "missing environment: MEDIA_BUCKET, POSTS_TABLE" {
 		t.Fatalf("err = %v", err)
@@ -219,6 +226,7 @@ func TestFromEnv_NamesWhatIsMissing(t *testing.T) {
 // The sample in events/media is what S3 sends when a browser's upload lands; replayed through
 // the worker it must check the object its URL-encoded key names.
 func TestEvents_ObjectCreatedSampleThroughTheWorker(t *testing.T) {
+	t.Parallel()
 	f := start(t)
 	raw, err := os.ReadFile("../../events/media/object-created.json")
 	if err != nil {

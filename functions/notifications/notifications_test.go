@@ -62,6 +62,7 @@ func setPicture(t *testing.T, app *apptest.App, m member) string {
 }
 
 func TestNotifications_NeedASession(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	anon := app.Client(t)
 	for _, call := range []struct{ method, path string }{
@@ -77,6 +78,7 @@ func TestNotifications_NeedASession(t *testing.T) {
 }
 
 func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada"), join(t, app, "bola")
 	if r := bola.c.JSON("POST", "/api/user/follow", map[string]any{"profileId": ada.id, "follow": true}); r.Status != 200 {
@@ -123,6 +125,7 @@ func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t 
 }
 
 func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	me, fan := join(t, app, "mei"), join(t, app, "fan")
 	store := notify.NewStore(app.Cloud.DynamoDB, schema.Users.Name)
@@ -207,6 +210,7 @@ func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing
 
 // The samples in events/notifications are what `make invoke` replays.
 func TestEvents_NotificationSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	for file, status := range map[string]int{
 		"events/notifications/list-no-session.json":    401,

@@ -81,8 +81,7 @@ func TestDepositAccount_NeedsASession(t *testing.T) {
 
 func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_exact")
+	a, ada := startMember(t, "ada_exact")
 	ada.noAccount(t, "")
 	acct := ada.openDeposit(t, 2500)
 	if len(acct.AccountNumber) != 10 || acct.BankName == "" || acct.Reference == "" || acct.Amount != 2500*money.Naira || acct.ExpiresAt == nil {
@@ -99,9 +98,7 @@ func TestDepositAccount_OpensForTheAmountTakesItOnceAndIsGoneOncePaid(t *testing
 	}
 	payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 2500})
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 2500*money.Naira {
-		t.Fatalf("balance %s, want ₦2,500", got)
-	}
+	wantBalance(t, a, ada.id, 2500*money.Naira, "balance %s, want ₦2,500")
 	ada.noAccount(t, "") // paid: no longer shown
 	// A second transfer into it is returned by the bank: no transaction, no webhook, no credit.
 	hooks := len(a.Cloud.Edge.Payments().Deliveries())
@@ -147,15 +144,12 @@ func TestDepositAccount_AnExpiredOneIsGoneAndBouncesPayIns(t *testing.T) {
 		t.Fatalf("pay-in after the expiry: sandbox %d, want 410", st)
 	}
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 0 {
-		t.Fatalf("balance %s after a returned transfer", got)
-	}
+	wantBalance(t, a, ada.id, 0, "balance %s after a returned transfer")
 }
 
 func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_small")
+	a, ada := startMember(t, "ada_small")
 	for body, want := range map[string]string{
 		`{"amount": 99.99}`:  "Minimum deposit: ₦100",
 		`{"amount": 0}`:      "Minimum deposit: ₦100",
@@ -184,8 +178,7 @@ func TestDepositAccount_BadAmountsAre400AndChangeNothing(t *testing.T) {
 
 func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_replays")
+	a, ada := startMember(t, "ada_replays")
 	key := uuid.NewString()
 	first := ada.postDeposit(t, key, map[string]any{"amount": 5000})
 	if first.Status != http.StatusCreated {
@@ -212,8 +205,7 @@ func TestDepositAccount_AReplayWithTheSameKeyGetsTheSameAccount(t *testing.T) {
 
 func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_races")
+	a, ada := startMember(t, "ada_races")
 	var wg sync.WaitGroup
 	got := make([]apptest.Response, 8)
 	for i := range got {
@@ -250,8 +242,7 @@ func TestDepositAccount_ConcurrentOpensAgreeOrAreRefusedAndLeaveNoOrphans(t *tes
 
 func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_replaces")
+	a, ada := startMember(t, "ada_replaces")
 	old := ada.openDeposit(t, 700)
 	cur := ada.openDeposit(t, 900)
 	if ada.current(t).Reference != cur.Reference {
@@ -259,9 +250,7 @@ func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
 	}
 	payIn(t, a, map[string]any{"account_number": old.AccountNumber, "amount": 700})
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 700*money.Naira {
-		t.Fatalf("balance %s, want ₦700 paid into the replaced account", got)
-	}
+	wantBalance(t, a, ada.id, 700*money.Naira, "balance %s, want ₦700 paid into the replaced account")
 	if ada.current(t).Reference != cur.Reference {
 		t.Fatal("paying the replaced account hid the current one")
 	}
@@ -269,8 +258,7 @@ func TestDepositAccount_AReplacedAccountIsStillCreditedWhenPaid(t *testing.T) {
 
 func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_no_provider")
+	a, ada := startMember(t, "ada_no_provider")
 	a.Cloud.Edge.Payments().Configure(flutterwave.Config{SecretKey: "rotated-at-the-provider", WebhookHash: "h"})
 	for _, r := range []apptest.Response{
 		ada.postDeposit(t, "", map[string]any{"amount": 500}),
@@ -289,8 +277,7 @@ func TestDepositAccount_WhenTheProviderRefusesUsIs503(t *testing.T) {
 
 func TestPermanentAccount_OpensOnceTakesAnyAmountAndKeepsNoBVN(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_static")
+	a, ada := startMember(t, "ada_static")
 	ada.noAccount(t, "/permanent")
 	for _, bvn := range []any{"", "2223334445", "222333444556", "2223334445x", 22233344455} {
 		r := ada.c.JSON("POST", "/api/payment/deposit-account/permanent", map[string]any{"bvn": bvn})
@@ -321,9 +308,7 @@ func TestPermanentAccount_OpensOnceTakesAnyAmountAndKeepsNoBVN(t *testing.T) {
 		payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": amount})
 	}
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 20300*money.Naira+50 {
-		t.Fatalf("balance %s, want ₦20,300.50", got)
-	}
+	wantBalance(t, a, ada.id, 20300*money.Naira+50, "balance %s, want ₦20,300.50")
 	audit(t, a)
 	// The BVN is nowhere in the tables.
 	for _, table := range []string{schema.Ledger.Name, schema.Users.Name} {

@@ -43,8 +43,7 @@ func books(t *testing.T, a *apptest.App) ledger.Audit {
 
 func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_faulty_pays")
+	a, ada := startMember(t, "ada_faulty_pays")
 	want := money.Money(0)
 	// settled is what the provider keeps of the pay-ins: each amount less its app_fee, which
 	// the books carry in Clearing (the fee itself on ledger.ProviderFees).
@@ -109,8 +108,7 @@ func TestFaults_ADepositWebhookTwiceLateOrNeverIsCreditedOnce(t *testing.T) {
 
 func TestFaults_ASubscriptionPaidByLinkWhoseWebhookNeverCameIsActivatedOnceByTheReconciler(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_lost_sub")
+	a, ada := startMember(t, "ada_lost_sub")
 	faults(t, a, flutterwave.Fault{Event: payment.ChargeCompleted, Kind: flutterwave.FaultNever})
 	press(t, ada.link(t), "pay")
 	a.Settle(t)
@@ -139,14 +137,22 @@ func withdrawalStatus(t *testing.T, a *apptest.App, m member, ref string) string
 	return es["withdrawal"][0].Status
 }
 
+// startPaidOnce starts an app whose transfer calls give up after 300ms, with username signed in,
+// amount in their wallet and a first withdrawal of ₦100 to 0123456789 paid (which asked for the
+// mailed code; the rest to that account go straight), whose reference it returns.
+func startPaidOnce(t *testing.T, username string, amount money.Money) (*apptest.App, member, string) {
+	t.Helper()
+	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
+	ada := newMember(t, a, username)
+	fundWallet(t, a, ada, amount)
+	first := withdrawConfirmed(t, a, ada, username+"@example.com", to("0123456789", 100))
+	complete(t, a, first, "SUCCESSFUL", true)
+	return a, ada, first
+}
+
 func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
-	ada := newMember(t, a, "ada_lost_answer")
-	fundWallet(t, a, ada, 5000*money.Naira)
-	// The first withdrawal to the account asks for the mailed code; the rest go straight.
-	first := withdrawConfirmed(t, a, ada, "ada_lost_answer@example.com", to("0123456789", 100))
-	complete(t, a, first, "SUCCESSFUL", true)
+	a, ada, _ := startPaidOnce(t, "ada_lost_answer", 5000*money.Naira)
 	want := 5000*money.Naira - 100*money.Naira - payment.WithdrawalFee
 	send := func(naira int64, f flutterwave.Fault) string {
 		t.Helper()
@@ -197,9 +203,7 @@ func TestFaults_AWithdrawalWhoseTransferAnswerWasLostOrLateIsPaidOnce(t *testing
 
 func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_reordered")
-	fundWallet(t, a, ada, 3000*money.Naira)
+	a, ada := startFunded(t, "ada_reordered", 3000*money.Naira)
 	first := withdrawConfirmed(t, a, ada, "ada_reordered@example.com", to("0123456789", 500))
 	r := withdraw(t, a, ada, "", to("0123456789", 700))
 	if r.Status != http.StatusCreated {
@@ -231,11 +235,7 @@ func TestFaults_TransferWebhooksOutOfOrderSettleEachWithdrawalAsTheProviderSays(
 // the reconciler asks (an admin decides), and nothing is given back.
 func TestFaults_AWithdrawalWhoseTransferCallFailedStaysPendingNeverReversed(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, map[string]string{"FLUTTERWAVE_TRANSFER_TIMEOUT": "300ms"})
-	ada := newMember(t, a, "ada_unknown")
-	fundWallet(t, a, ada, 2000*money.Naira)
-	first := withdrawConfirmed(t, a, ada, "ada_unknown@example.com", to("0123456789", 100))
-	complete(t, a, first, "SUCCESSFUL", true)
+	a, ada, _ := startPaidOnce(t, "ada_unknown", 2000*money.Naira)
 	var refs []string
 	for _, f := range []flutterwave.Fault{
 		{Method: "POST", Path: "/transfers", Kind: flutterwave.FaultError},

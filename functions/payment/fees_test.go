@@ -158,8 +158,7 @@ func TestFees_ConcurrentDepositsAndWithdrawalsLeaveNoDrift(t *testing.T) {
 
 func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_notified")
+	a, ada := startMember(t, "ada_notified")
 	acct := ada.depositAccount(t)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 5_000})
 	a.Settle(t)
@@ -170,9 +169,7 @@ func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
 		}
 		a.Settle(t)
 	}
-	if got := balance(t, a, ada.id); got != 5_000*money.Naira {
-		t.Fatalf("balance %s, want ₦5,000", got)
-	}
+	wantBalance(t, a, ada.id, 5_000*money.Naira, "balance %s, want ₦5,000")
 	r := ada.c.JSON("GET", "/api/notifications", nil)
 	notes, _ := r.Body["notifications"].([]any)
 	var deposits []map[string]any
@@ -191,9 +188,7 @@ func TestDeposit_NotifiesTheUserOnceWithTheAmount(t *testing.T) {
 
 func TestWithdrawal_WhenTheProviderCannotSayItsFeeIs503AndMovesNothing(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_no_fee")
-	fundWallet(t, a, ada, 2_000*money.Naira)
+	a, ada := startFunded(t, "ada_no_fee", 2_000*money.Naira)
 	ref := withdrawConfirmed(t, a, ada, "ada_no_fee@example.com", to("0123456789", 500))
 	complete(t, a, ref, "SUCCESSFUL", true)
 	before, moves := balance(t, a, ada.id), audit(t, a).Movements

@@ -19,7 +19,6 @@ import (
 	"zuum/shared/ledger"
 	"zuum/shared/money"
 	"zuum/shared/payment"
-	"zuum/shared/schema"
 )
 
 // member is a signed-in user.
@@ -33,6 +32,21 @@ func newMember(t *testing.T, a *apptest.App, username string) member {
 	c := a.Client(t)
 	r := a.NewUser(t, c, username)
 	return member{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
+}
+
+// startMember starts an app with username signed in on it.
+func startMember(t *testing.T, username string) (*apptest.App, member) {
+	t.Helper()
+	a := apptest.Start(t, nil)
+	return a, newMember(t, a, username)
+}
+
+// startFunded starts an app with username signed in on it and amount in their wallet.
+func startFunded(t *testing.T, username string, amount money.Money) (*apptest.App, member) {
+	t.Helper()
+	a, m := startMember(t, username)
+	fundWallet(t, a, m, amount)
+	return a, m
 }
 
 // depositAccount is a deposit account as the API shows it (data of GET/POST
@@ -169,7 +183,7 @@ func deliver(t *testing.T, a *apptest.App, c *apptest.Client, body []byte, hash 
 	return c.Do(req)
 }
 
-func ledgerOf(a *apptest.App) *ledger.Store { return ledger.New(a.Cloud.DynamoDB, schema.Ledger.Name) }
+func ledgerOf(a *apptest.App) *ledger.Store { return a.Ledger() }
 
 func balance(t *testing.T, a *apptest.App, userID string) money.Money {
 	t.Helper()
@@ -180,29 +194,27 @@ func balance(t *testing.T, a *apptest.App, userID string) money.Money {
 	return b.Amount
 }
 
+// wantBalance fails the test with format (given the balance found) unless userID's balance is want.
+func wantBalance(t *testing.T, a *apptest.App, userID string, want money.Money, format string) {
+	t.Helper()
+	if got := balance(t, a, userID); got != want {
+		t.Fatalf(format, got)
+	}
+}
+
 // audit checks the whole ledger is sound and returns it.
 func audit(t *testing.T, a *apptest.App) ledger.Audit {
 	t.Helper()
-	au, err := ledgerOf(a).Audit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if au.Sum != 0 || len(au.Negative) > 0 || len(au.Unbalanced) > 0 || len(au.Drifted) > 0 {
-		t.Fatalf("ledger unsound: sum %d, negative %v, unbalanced %v, drifted %v", au.Sum, au.Negative, au.Unbalanced, au.Drifted)
-	}
-	return au
+	return a.Audit(t)
 }
 
 func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_deposits")
+	a, ada := startMember(t, "ada_deposits")
 	acct := ada.openDeposit(t, json.Number("5000.50"))
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": json.Number("5000.50"), "payer": "JOHN DOE"})
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 5000*money.Naira+50 {
-		t.Fatalf("balance after the webhook = %d kobo, want 500050", got)
-	}
+	wantBalance(t, a, ada.id, 5000*money.Naira+50, "balance after the webhook = %d kobo, want 500050")
 	// The provider resends it; and it arrives again, as a replay of the very same body.
 	if status, out := sandbox(t, a, "POST", "/_flutterwave/v3/transactions/"+id+"/resend-hook", nil); status != http.StatusOK {
 		t.Fatalf("resend-hook: %d %v", status, out)
@@ -212,9 +224,7 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 	if r := deliver(t, a, ada.c, body, keys(t, a).WebhookHash); r.Status != http.StatusOK || r.Message() != "Deposit already credited" {
 		t.Fatalf("replay: %d %s", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 5000*money.Naira+50 {
-		t.Fatalf("balance after replays = %d kobo, want 500050", got)
-	}
+	wantBalance(t, a, ada.id, 5000*money.Naira+50, "balance after replays = %d kobo, want 500050")
 	for _, d := range a.Cloud.Edge.Payments().Deliveries() {
 		if !d.Delivered || d.Attempts != 1 {
 			t.Errorf("delivery %+v: the app should take every delivery at once", d)
@@ -256,20 +266,16 @@ func TestWebhook_APayInIsCreditedOnceHoweverOftenItIsDelivered(t *testing.T) {
 
 func TestWebhook_LegacyFlatPayloadIsCreditedToo(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_legacy")
+	a, ada := startMember(t, "ada_legacy")
 	acct := ada.openDeposit(t, 750)
 	payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 750, "shape": "legacy"})
 	a.Settle(t)
-	if got := balance(t, a, ada.id); got != 750*money.Naira {
-		t.Fatalf("balance = %d kobo, want 75000", got)
-	}
+	wantBalance(t, a, ada.id, 750*money.Naira, "balance = %d kobo, want 75000")
 }
 
 func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_forged")
+	a, ada := startMember(t, "ada_forged")
 	acct := ada.openDeposit(t, 1000)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 1000, "no_webhook": true})
 	body := chargeCompleted(id, acct.Reference, 1000*money.Naira, "successful")
@@ -288,9 +294,7 @@ func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 			t.Errorf("%s: %d %s", name, r.Status, r.Raw)
 		}
 	}
-	if got := balance(t, a, ada.id); got != 0 {
-		t.Fatalf("a forged webhook credited %d kobo", got)
-	}
+	wantBalance(t, a, ada.id, 0, "a forged webhook credited %d kobo")
 	if au := audit(t, a); au.Movements != 0 {
 		t.Fatalf("%d movements after forgeries", au.Movements)
 	}
@@ -298,8 +302,7 @@ func TestWebhook_AForgedSignatureIs401AndMovesNothing(t *testing.T) {
 
 func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_disagrees")
+	a, ada := startMember(t, "ada_disagrees")
 	acct := ada.openDeposit(t, 1000)
 	hash := keys(t, a).WebhookHash
 	// The failed transfer first: once paid, the account takes no more (frequency 1).
@@ -320,16 +323,12 @@ func TestWebhook_WhoseVerifyDisagreesIsRefusedWith200AndCreditsNothing(t *testin
 	if r := deliver(t, a, ada.c, chargeCompleted(failed, acct.Reference, 1000*money.Naira, "failed"), hash); r.Status != http.StatusOK || r.Message() != "Event ignored" {
 		t.Errorf("failed charge: %d %s", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 0 {
-		t.Fatalf("balance %d kobo after refused webhooks", got)
-	}
+	wantBalance(t, a, ada.id, 0, "balance %d kobo after refused webhooks")
 	// The honest delivery of the paid one still goes through.
 	if r := deliver(t, a, ada.c, chargeCompleted(paid, acct.Reference, 1000*money.Naira, "successful"), hash); r.Message() != "Deposit credited" {
 		t.Fatalf("honest webhook: %d %s", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 1000*money.Naira {
-		t.Fatalf("balance %d kobo, want 100000", got)
-	}
+	wantBalance(t, a, ada.id, 1000*money.Naira, "balance %d kobo, want 100000")
 	audit(t, a)
 }
 
@@ -354,8 +353,7 @@ func TestWebhook_ForATxRefThatIsNotOursIsRefusedOnceAndNotRetried(t *testing.T) 
 
 func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_twenty")
+	a, ada := startMember(t, "ada_twenty")
 	acct := ada.openDeposit(t, 2500)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 2500, "no_webhook": true})
 	body, hash := chargeCompleted(id, acct.Reference, 2500*money.Naira, "successful"), keys(t, a).WebhookHash
@@ -374,9 +372,7 @@ func TestWebhook_DeliveredTwentyTimesAtOnceCreditsOnce(t *testing.T) {
 	if messages["200 Deposit credited"] != 1 || messages["200 Deposit already credited"] != 19 {
 		t.Fatalf("answers %v, want one credit and 19 replays", messages)
 	}
-	if got := balance(t, a, ada.id); got != 2500*money.Naira {
-		t.Fatalf("balance %d kobo, want 250000", got)
-	}
+	wantBalance(t, a, ada.id, 2500*money.Naira, "balance %d kobo, want 250000")
 	if au := audit(t, a); au.Movements != 1 {
 		t.Fatalf("%d movements, want 1", au.Movements)
 	}
@@ -444,8 +440,7 @@ func TestEvents_SamplesReplayThroughTheLambdaAdapter(t *testing.T) {
 
 func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_retries")
+	a, ada := startMember(t, "ada_retries")
 	acct := ada.openDeposit(t, 400)
 	k := keys(t, a)
 	id := payIn(t, a, map[string]any{"account_number": acct.AccountNumber, "amount": 400, "no_webhook": true})
@@ -457,14 +452,10 @@ func TestWebhook_WhenTheProviderCannotBeAskedIs503AndTheRetryCredits(t *testing.
 	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusServiceUnavailable {
 		t.Fatalf("verify refused us: %d %s, want 503", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 0 {
-		t.Fatalf("credited %d kobo unverified", got)
-	}
+	wantBalance(t, a, ada.id, 0, "credited %d kobo unverified")
 	sb.Configure(flutterwave.Config{SecretKey: k.SecretKey, WebhookHash: k.WebhookHash})
 	if r := deliver(t, a, ada.c, body, k.WebhookHash); r.Status != http.StatusOK || r.Message() != "Deposit credited" {
 		t.Fatalf("retry: %d %s", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 400*money.Naira {
-		t.Fatalf("balance %d kobo, want 40000", got)
-	}
+	wantBalance(t, a, ada.id, 400*money.Naira, "balance %d kobo, want 40000")
 }

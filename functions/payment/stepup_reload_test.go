@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"testing"
 
-	"zuum/localstack/apptest"
 	"zuum/shared/money"
 )
 
@@ -13,8 +12,7 @@ import (
 // code mailed first confirms it.
 func TestWithdrawal_StartedAgainWhileTheCodeIsValidOffersTheCodeAgain(t *testing.T) {
 	t.Parallel()
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_reloads")
+	a, ada := startMember(t, "ada_reloads")
 	email := "ada_reloads@example.com"
 	fundWallet(t, a, ada, 1000*money.Naira)
 	body := to("0123456789", 500)
@@ -38,7 +36,5 @@ func TestWithdrawal_StartedAgainWhileTheCodeIsValidOffersTheCodeAgain(t *testing
 	if r := withdraw(t, a, ada, "", body); r.Status != http.StatusCreated {
 		t.Fatalf("with the code mailed first: %d %s", r.Status, r.Raw)
 	}
-	if got := balance(t, a, ada.id); got != 475*money.Naira {
-		t.Fatalf("balance %s, want ₦475", got)
-	}
+	wantBalance(t, a, ada.id, 475*money.Naira, "balance %s, want ₦475")
 }

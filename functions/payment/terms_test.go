@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"testing"
 
-	"zuum/localstack/apptest"
 	"zuum/shared/money"
 	"zuum/shared/terms"
 )
@@ -23,8 +22,7 @@ func TestTerms_APriceChangeIsOneLineSeenInTheTermsAndInTheCharge(t *testing.T) {
 	// 7,000.50), and the lengths on offer with it
 	setTerm(t, &terms.PromotionPricePer7Days, 700050)
 	setTerm(t, &terms.PromotionDays, []int{7, 21})
-	a := apptest.Start(t, nil)
-	ada := newMember(t, a, "ada_terms")
+	a, ada := startMember(t, "ada_terms")
 	fund(t, a, ada, "25000")
 	id := audioPost(t, a, ada, "music")
 

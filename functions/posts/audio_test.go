@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -16,7 +17,7 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 	t.Parallel()
 	w := start(t)
 	ada, bo := w.user("ada_sings"), w.user("bola")
-	song := w.upload(ada.ID, media.Audio, wav(3))
+	song := w.upload(ada.ID, media.Audio, mediatest.WAV(3))
 	cover := w.upload(ada.ID, media.Image, pngBytes)
 	w.app.NoFailedEvents(t) // the media function has checked and measured the uploads
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{
@@ -74,9 +75,8 @@ func TestAudio_CreateRendersThePostAndListsIt(t *testing.T) {
 
 func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
-	song := w.upload(ada.ID, media.Audio, wav(1))
+	w, ada, bo := startWithTwo(t)
+	song := w.upload(ada.ID, media.Audio, mediatest.WAV(1))
 	link := "https://open.spotify.com/track/x"
 	const invalid = "Validation error or missing files"
 	const badAudio, badImage = "Please select a valid audio file (MP3, WAV)", "Please select a valid image file (JPEG, PNG)"
@@ -88,7 +88,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 		{"an empty form", map[string]any{}, map[string]string{
 			"caption": "Caption is required", "audio_upload": "Audio file is required",
 		}},
-		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, wav(1))},
+		{"another user's upload", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(bo.ID, media.Audio, mediatest.WAV(1))},
 			map[string]string{"audio_upload": badAudio}},
 		{"bytes that are not audio", map[string]any{"caption": "x", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, txtBytes)},
 			map[string]string{"audio_upload": badAudio}},
@@ -115,8 +115,7 @@ func TestAudio_CreateRefusesWithTheContractsMessages(t *testing.T) {
 
 func TestAudio_DeleteIsTheOwnersAndThenNotFound(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	refusal(t, "another user's delete", bo.JSON("DELETE", "/api/audio/"+id, nil), http.StatusForbidden, "You can only delete your own posts.", nil)
 	refusal(t, "delete", ada.JSON("DELETE", "/api/audio/"+id, nil), http.StatusOK, "Post deleted.", nil)
@@ -163,7 +162,7 @@ func TestAudio_MediaLoadsFromTheAppOriginByRanges(t *testing.T) {
 	t.Parallel()
 	w := start(t)
 	ada := w.user("ada_sings")
-	song := wav(2)
+	song := mediatest.WAV(2)
 	key := w.upload(ada.ID, media.Audio, song)
 	w.app.NoFailedEvents(t)
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{

@@ -56,7 +56,7 @@ func TestAudio_ACoversRenditionsAreRenderedSignedAndDeletedWithThePost(t *testin
 	w := start(t)
 	ada, bo := w.user("ada_sings"), w.user("bola")
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{
-		"caption": "Enugu Nights", "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
+		"caption": "Enugu Nights", "audio_upload": w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 		"cover_photo": w.upload(ada.ID, media.Image, mediatest.PNGOf(mediatest.Picture(1000, 500))),
 		"spotify":     "https://open.spotify.com/track/x",
 	})

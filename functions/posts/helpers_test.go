@@ -1,38 +1,14 @@
 package posts_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/binary"
 	"fmt"
 	"net/http"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
-	"github.com/google/uuid"
-
 	"zuum/localstack/apptest"
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
-	"zuum/shared/schema"
 )
-
-// wav is a silent mono 8 kHz 16-bit WAV file that plays for seconds.
-func wav(seconds int) []byte {
-	data := 16000 * seconds
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(36+data))
-	b.WriteString("WAVEfmt ")
-	for _, v := range []any{uint32(16), uint16(1), uint16(1), uint32(8000), uint32(16000), uint16(2), uint16(16)} {
-		_ = binary.Write(&b, binary.LittleEndian, v)
-	}
-	b.WriteString("data")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(data))
-	b.Write(make([]byte, data))
-	return b.Bytes()
-}
 
 // Files whose bytes are what they claim, and one that is nothing.
 var (
@@ -59,6 +35,13 @@ func start(t *testing.T) *world {
 	return &world{t: t, app: apptest.Start(t, nil)}
 }
 
+// startWithTwo starts a world with ada_e and bola signed in.
+func startWithTwo(t *testing.T) (*world, user, user) {
+	t.Helper()
+	w := start(t)
+	return w, w.user("ada_e"), w.user("bola")
+}
+
 func (w *world) user(name string) user {
 	w.t.Helper()
 	return w.app.SignedIn(w.t, name)
@@ -68,21 +51,14 @@ func (w *world) user(name string) user {
 // presigned POST would (which sets off the media function), and returns its key.
 func (w *world) upload(owner string, kind media.Kind, body []byte) string {
 	w.t.Helper()
-	key := media.UserPrefix(owner, kind) + uuid.NewString()
-	if _, err := w.app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body),
-		ContentType: aws.String(contentTypes[kind]),
-	}); err != nil {
-		w.t.Fatal(err)
-	}
-	return key
+	return w.app.Upload(w.t, owner, kind, contentTypes[kind], body)
 }
 
 // audio creates an audio post by u and returns it.
 func (w *world) audio(u user, caption string) map[string]any {
 	w.t.Helper()
 	r := u.JSON("POST", "/api/audio/create", map[string]any{
-		"caption": caption, "audio_upload": w.upload(u.ID, media.Audio, wav(1)),
+		"caption": caption, "audio_upload": w.upload(u.ID, media.Audio, mediatest.WAV(1)),
 		"spotify": "https://open.spotify.com/track/x",
 	})
 	if r.Status != http.StatusCreated {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 )
 
 // A new artist may have no streaming release yet: an audio post needs no platform link, but a
@@ -17,7 +18,7 @@ func TestAudio_APostWithoutPlatformLinksIsAcceptedAndGivenLinksAreChecked(t *tes
 		"no links":    {"caption": "First demo"},
 		"blank links": {"caption": "Second demo", "spotify": "  ", "boomplay": ""},
 	} {
-		body["audio_upload"] = w.upload(ada.ID, media.Audio, wav(1))
+		body["audio_upload"] = w.upload(ada.ID, media.Audio, mediatest.WAV(1))
 		r := ada.JSON("POST", "/api/audio/create", body)
 		if r.Status != http.StatusCreated {
 			t.Fatalf("%s: %d %s", name, r.Status, r.Raw)
@@ -36,7 +37,7 @@ func TestAudio_APostWithoutPlatformLinksIsAcceptedAndGivenLinksAreChecked(t *tes
 		"javascript:alert(1)": "youtube_music", "https://": "audiomark", "open.spotify.com/x": "spotify",
 	} {
 		refusal(t, link, ada.JSON("POST", "/api/audio/create", map[string]any{
-			"caption": "x", field: link, "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
+			"caption": "x", field: link, "audio_upload": w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 		}), http.StatusBadRequest, "Validation error or missing files", map[string]string{field: field + " must be a valid URL"})
 	}
 }

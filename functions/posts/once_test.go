@@ -25,8 +25,7 @@ func likeNotes(t *testing.T, u user) int {
 
 func TestReact_TogglingALikeNotifiesTheOwnerOnceADay(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	for _, kind := range []string{"audio", "video"} {
 		var id string
 		if kind == "audio" {

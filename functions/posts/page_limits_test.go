@@ -10,8 +10,7 @@ import (
 // number, with the list's own bounds; and none panics or walks past its end.
 func TestLists_APageNumberPastTheEndIsRefusedWithTheListsBounds(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	var audio, video string
 	for i := range 3 {
 		audio = w.audio(ada, fmt.Sprintf("song %d", i))["id"].(string)

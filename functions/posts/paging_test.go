@@ -12,6 +12,7 @@ import (
 
 	"zuum/shared/jobs"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/post"
 	"zuum/shared/schema"
 )
@@ -24,8 +25,7 @@ func (dropJobs) Send(context.Context, jobs.Job) error { return nil }
 
 func TestLists_PageAcrossDaysByCursorAndByPageNumber(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	now := time.Date(2026, 10, 28, 20, 0, 0, 0, time.UTC)
 	store := post.NewStore(post.Config{
 		DB: dynamodb.NewFromConfig(w.app.Cloud.Config), Table: schema.Posts.Name, Users: schema.Users.Name,
@@ -36,7 +36,7 @@ func TestLists_PageAcrossDaysByCursorAndByPageNumber(t *testing.T) {
 	for i := range 11 {
 		caption := fmt.Sprintf("post %02d", i)
 		if _, err := store.Create(context.Background(), post.Draft{
-			Kind: post.Audio, OwnerID: ada.ID, Caption: caption, Media: w.upload(ada.ID, media.Audio, wav(1)),
+			Kind: post.Audio, OwnerID: ada.ID, Caption: caption, Media: w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 			Links: post.Links{Spotify: "https://open.spotify.com/track/x"},
 		}); err != nil {
 			t.Fatal(err)

@@ -148,6 +148,18 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env, k Kind, q jobs.Q
 	return New(k, d), nil
 }
 
+// Group is the FromEnv of k's route group: the jobs queue from jobsQueue (wire/queue.Jobs, passed
+// in so that this package does not link the Lambda client), then FromEnv.
+func Group(k Kind, jobsQueue func(aws.Config, wire.Env) (jobs.Queue, error)) func(context.Context, aws.Config, wire.Env) (http.Handler, error) {
+	return func(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
+		q, err := jobsQueue(cfg, env)
+		if err != nil {
+			return nil, err
+		}
+		return FromEnv(ctx, cfg, env, k, q)
+	}
+}
+
 // WireWriter builds what creating and deleting posts needs: what Wire reads from the
 // environment with LEDGER_TABLE (the promotions a deletion refunds), and q, the queue to the jobs worker that new and deleted posts queue work for
 // (wire/queue builds it from JOBS_FUNCTION; the caller passes it, so a group that only reads

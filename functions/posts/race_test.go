@@ -22,6 +22,7 @@ import (
 	"zuum/localstack/cloudtest"
 	"zuum/localstack/edge"
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
@@ -30,8 +31,7 @@ import (
 // type from every empty list and map of the table (a video without tags holds one), after
 // which every list answered 500 and snapshots stopped saving.
 func TestReact_ConcurrentIdenticalLikesLeaveListsAndSnapshotsWorking(t *testing.T) {
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	video := w.video(ada, "Lagos at dusk", true)["id"].(string)
 	for round := range 5 {
@@ -134,7 +134,7 @@ func TestStore_LikesCommentsAndDeletesRacingKeepCountersExact(t *testing.T) {
 				call(o, "DELETE", "/api/audio/"+gone, nil, 200)
 				live.remove(gone)
 				r := o.JSON("POST", "/api/audio/create", map[string]any{
-					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, wav(1)), "spotify": "https://open.spotify.com/track/x",
+					"caption": "track", "audio_upload": w.upload(o.ID, media.Audio, mediatest.WAV(1)), "spotify": "https://open.spotify.com/track/x",
 				})
 				if r.Status != http.StatusCreated {
 					t.Errorf("%s: create: %d %s", o.Name, r.Status, r.Raw)

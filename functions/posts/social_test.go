@@ -11,8 +11,7 @@ import (
 
 func TestReact_LikesOnceAndAnswersTheContract(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	const bad = "Validation error: Please check your input"
 	for name, body := range map[string]any{
@@ -95,8 +94,7 @@ func TestReact_ThirtyConcurrentLikersCountExactly(t *testing.T) {
 
 func TestComment_CreateListAndRefusals(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	id := w.audio(ada, "Enugu Nights")["id"].(string)
 	post := func(body any) (int, map[string]any, string) {
 		r := bo.JSON("POST", "/api/audio/comment/create", body)
@@ -166,8 +164,7 @@ func TestComment_CreateListAndRefusals(t *testing.T) {
 
 func TestShare_HandsOutALinkThatLeadsToThePost(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	song := w.audio(ada, "Enugu Nights")["id"].(string)
 	clip := w.video(ada, "Studio", true)["id"].(string)
 	r := bo.JSON("POST", "/api/audio/share", map[string]any{"post_id": song})

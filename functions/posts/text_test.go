@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 )
 
 // Captions, comments, locations and tags are cleaned of what nobody can see (control, zero-width
@@ -14,8 +15,7 @@ import (
 // sees: Yoruba's stacked diacritics count once.
 func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	link := "https://open.spotify.com/track/x"
 	const invalid, required = "Validation error or missing files", "Caption is required"
 	for name, caption := range map[string]string{
@@ -26,7 +26,7 @@ func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
 		"joiners and tabs":  "\u200d\t\u200c",
 	} {
 		refusal(t, "caption of "+name, ada.JSON("POST", "/api/audio/create", map[string]any{
-			"caption": caption, "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
+			"caption": caption, "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 		}), http.StatusBadRequest, invalid, map[string]string{"caption": required})
 	}
 	refusal(t, "a video caption of zero-width spaces", ada.JSON("POST", "/api/video/create", map[string]any{
@@ -36,7 +36,7 @@ func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
 	// 500 letters each with two combining marks (o, dot below, grave: "ọ̀") is 500 characters.
 	yoruba := strings.Repeat("o\u0323\u0300", 500)
 	r := ada.JSON("POST", "/api/audio/create", map[string]any{
-		"caption": "\u200b" + yoruba + "\u00ad", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
+		"caption": "\u200b" + yoruba + "\u00ad", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 	})
 	if r.Status != http.StatusCreated {
 		t.Fatalf("a 500-character Yoruba caption: %d %s", r.Status, r.Raw)
@@ -46,7 +46,7 @@ func TestText_InvisibleOnlyTextIsBlankAndLengthsAreInCharacters(t *testing.T) {
 		t.Errorf("the caption is stored cleaned and composed: %q...", c[:12])
 	}
 	refusal(t, "501 characters", ada.JSON("POST", "/api/audio/create", map[string]any{
-		"caption": yoruba + "a", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, wav(1)),
+		"caption": yoruba + "a", "spotify": link, "audio_upload": w.upload(ada.ID, media.Audio, mediatest.WAV(1)),
 	}), http.StatusBadRequest, invalid, map[string]string{"caption": "Caption must be at most 500 characters"})
 
 	r = ada.JSON("POST", "/api/video/create", map[string]any{

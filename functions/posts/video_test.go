@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 )
 
 func TestVideo_CreateReadsFormStyleFieldsAndRendersTheVideo(t *testing.T) {
@@ -42,8 +43,7 @@ func TestVideo_CreateReadsFormStyleFieldsAndRendersTheVideo(t *testing.T) {
 
 func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	const invalid = "Validation error or missing files."
 	const badVideo = "Please upload a valid video file (MP4, MOV, or AVI)"
 	cases := []struct {
@@ -53,7 +53,7 @@ func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 	}{
 		{"an empty form", map[string]any{}, map[string]string{"caption": "Caption is required", "video_upload": "Video file is required"}},
 		{"another user's upload", map[string]any{"caption": "x", "video_upload": w.upload(bo.ID, media.Video, mp4Bytes)}, map[string]string{"video_upload": badVideo}},
-		{"audio bytes", map[string]any{"caption": "x", "video_upload": w.upload(ada.ID, media.Video, wav(1))}, map[string]string{"video_upload": badVideo}},
+		{"audio bytes", map[string]any{"caption": "x", "video_upload": w.upload(ada.ID, media.Video, mediatest.WAV(1))}, map[string]string{"video_upload": badVideo}},
 		{"a missing object", map[string]any{"caption": "x", "video_upload": media.UserPrefix(ada.ID, media.Video) + "gone.mp4"}, map[string]string{"video_upload": badVideo}},
 		{"a bad public flag and tags", map[string]any{"caption": "x", "public": "maybe", "tagged_people": "ada, bo", "video_upload": w.upload(ada.ID, media.Video, mp4Bytes)},
 			map[string]string{"public": "public must be true or false", "tagged_people": "tagged_people must be a list of names"}},
@@ -65,8 +65,7 @@ func TestVideo_CreateRefusesWithTheContractsMessages(t *testing.T) {
 
 func TestVideo_APrivateVideoIsOnlyItsOwners(t *testing.T) {
 	t.Parallel()
-	w := start(t)
-	ada, bo := w.user("ada_e"), w.user("bola")
+	w, ada, bo := startWithTwo(t)
 	private := w.video(ada, "Rough cut", false)["id"].(string)
 	w.video(ada, "Final cut", true)
 	id := private

@@ -1,15 +1,10 @@
 package promotion_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"net/http"
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/google/uuid"
 
 	"zuum/localstack/apptest"
@@ -17,51 +12,17 @@ import (
 	"zuum/shared/media"
 	"zuum/shared/media/mediatest"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
-
-func fund(t *testing.T, app *apptest.App, userID string, amount money.Money) {
-	t.Helper()
-	if _, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Move(context.Background(), ledger.Movement{
-		Kind: "deposit", Once: ledger.Once{Key: "deposit-" + uuid.NewString()}, Legs: []ledger.Leg{
-			{Account: ledger.Clearing, Amount: -amount, Type: "deposit"},
-			{Account: ledger.User(userID), Amount: amount, Type: "deposit"},
-		}}); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func balances(t *testing.T, app *apptest.App) map[ledger.Account]money.Money {
 	t.Helper()
-	au, err := ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name).Audit(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if au.Sum != 0 || len(au.Negative) > 0 || len(au.Unbalanced) > 0 || len(au.Drifted) > 0 {
-		t.Fatalf("ledger unsound: sum %d, negative %v, unbalanced %v, drifted %v", au.Sum, au.Negative, au.Unbalanced, au.Drifted)
-	}
-	return au.Balances
-}
-
-func post(app *apptest.App, u apptest.User, path, key string, body any) apptest.Response {
-	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", app.URL(path), bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	if key != "" {
-		req.Header.Set("Idempotency-Key", key)
-	}
-	return u.Do(req)
+	return app.Audit(t).Balances
 }
 
 // upload puts a checked file of kind among u's uploads and returns its key.
 func upload(t *testing.T, app *apptest.App, u apptest.User, kind media.Kind, contentType string, body []byte) string {
 	t.Helper()
-	key := media.UserPrefix(u.ID, kind) + uuid.NewString()
-	if _, err := app.Cloud.S3.PutObject(context.Background(), &s3.PutObjectInput{
-		Bucket: aws.String(schema.Media.Name), Key: aws.String(key), Body: bytes.NewReader(body), ContentType: aws.String(contentType),
-	}); err != nil {
-		t.Fatal(err)
-	}
+	key := app.Upload(t, u.ID, kind, contentType, body)
 	app.Settle(t)
 	return key
 }
@@ -88,13 +49,13 @@ func audioPost(t *testing.T, app *apptest.App, u apptest.User, caption, typ stri
 func fundedPost(t *testing.T, app *apptest.App, username string, amount money.Money) (apptest.User, string) {
 	t.Helper()
 	u := app.SignedIn(t, username)
-	fund(t, app, u.ID, amount)
+	app.Fund(t, u, amount)
 	return u, audioPost(t, app, u, "promote me", "music")
 }
 
 // promote sends POST /api/payment/promote of u's post for days with a new key.
 func promote(app *apptest.App, u apptest.User, postID, typ string, days int) apptest.Response {
-	return post(app, u, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": postID, "type": typ, "timeline": in(days)})
+	return u.PostKeyed("/api/payment/promote", uuid.NewString(), map[string]any{"postId": postID, "type": typ, "timeline": in(days)})
 }
 
 // promoted is a user with an audio post whose 7-day in-app promotion (₦5,000) is pending, paid

@@ -1,6 +1,7 @@
 package promotion
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -28,7 +29,8 @@ func InAppRoutes(payments http.Handler, sessions httpapi.Authenticator, db *dyna
 	posts := post.NewStore(post.Config{DB: db, Table: v[schema.Posts.EnvVar], Users: env(schema.Users.EnvVar)})
 	p := &promoter{promotions: promotion.NewStore(promotion.Config{DB: db, Ledger: l, Posts: posts}), ledger: l}
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /api/payment/promote", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "promote", p.promote)))
+	mux.HandleFunc("POST /api/payment/promote", httpapi.RequireSession(sessions,
+		httpapi.IdempotentRebuilt(l, "promote", rebuild(l, p.promotions, promoted), p.promote)))
 	mux.Handle("/", payments)
 	return httpapi.Recover(mux), nil
 }
@@ -65,30 +67,43 @@ func (p *promoter) promote(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	owner := promotion.Owner{ID: me.UserID, Username: me.Account.Username}
-	pay(w, r, p.ledger, func(answer promotion.Answer) (promotion.Promotion, error) {
-		return p.promotions.Promote(r.Context(), owner, promotion.InAppRequest{PostID: req.PostID, Type: req.Type, Timeline: req.Timeline}, answer)
-	}, func(pr promotion.Promotion) any {
-		return promotedResponse{Data: promotedJSON{ID: pr.ID, Status: pr.Status, Price: pr.Price, Days: pr.Days}}
-	})
+	pr, err := p.promotions.Promote(r.Context(), owner, promotion.InAppRequest{PostID: req.PostID, Type: req.Type, Timeline: req.Timeline},
+		ledger.Once(*httpapi.OnceOf(r)))
+	paid(w, r, p.ledger, pr, err, promoted)
 }
 
-// pay runs a paid request (in-app or mass) and answers it 201 with view of the new promotion;
-// the answer is stored with the payment, so a replay of its key gets the same answer and moves
-// nothing.
-func pay(w http.ResponseWriter, r *http.Request, l *ledger.Store, run func(promotion.Answer) (promotion.Promotion, error), view func(promotion.Promotion) any) {
-	once := httpapi.OnceOf(r)
-	var answer any
-	_, err := run(func(pr promotion.Promotion) ledger.Once {
-		answer = view(pr)
-		_ = once.Answer(http.StatusCreated, answer)
-		return ledger.Once(*once)
-	})
+// promoted is the answer to a new in-app promotion.
+func promoted(pr promotion.Promotion) any {
+	return promotedResponse{Data: promotedJSON{ID: pr.ID, Status: pr.Status, Price: pr.Price, Days: pr.Days}}
+}
+
+// paid answers a paid request (in-app or mass): 201 with view of the new promotion. Its payment
+// stored the promotion's id with the request's key, so a replay of the key gets the same answer
+// (rebuild) and moves nothing.
+func paid(w http.ResponseWriter, r *http.Request, l *ledger.Store, pr promotion.Promotion, err error, view func(promotion.Promotion) any) {
 	switch {
 	case errors.Is(err, ledger.ErrReplayed):
 		httpapi.Replay(w, r, l)
 	case err != nil:
 		httpapi.Error(w, r, err)
 	default:
-		httpapi.JSON(w, http.StatusCreated, answer)
+		httpapi.JSON(w, http.StatusCreated, view(pr))
+	}
+}
+
+// rebuild is the first answer of a paid request's key: view of the promotion its payment made,
+// as it was made (pending, whatever an admin decided since).
+func rebuild(l *ledger.Store, promotions *promotion.Store, view func(promotion.Promotion) any) httpapi.Rebuild {
+	return func(ctx context.Context, key string) (int, any, error) {
+		o, _, err := l.Once(ctx, key)
+		if err != nil {
+			return 0, nil, err
+		}
+		pr, err := promotions.Get(ctx, o.Made)
+		if err != nil {
+			return 0, nil, err
+		}
+		pr.Status = promotion.Pending
+		return http.StatusCreated, view(pr), nil
 	}
 }

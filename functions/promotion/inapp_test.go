@@ -23,7 +23,7 @@ func TestPromote_ThirtyDaysTakes21428_57IntoHeldOnceHoweverOftenReplayed(t *test
 	ada, id := fundedPost(t, a, "ada_p", 25000*money.Naira)
 	key := uuid.NewString()
 	body := map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
-	first := post(a, ada, "/api/payment/promote", key, body)
+	first := ada.PostKeyed("/api/payment/promote", key, body)
 	if first.Status != http.StatusCreated {
 		t.Fatalf("promote: %d %s", first.Status, first.Raw)
 	}
@@ -38,7 +38,7 @@ func TestPromote_ThirtyDaysTakes21428_57IntoHeldOnceHoweverOftenReplayed(t *test
 		t.Errorf("answer %s, want pending, 30 days, 21428.57", first.Raw)
 	}
 	for range 3 {
-		again := post(a, ada, "/api/payment/promote", key, body)
+		again := ada.PostKeyed("/api/payment/promote", key, body)
 		if again.Status != http.StatusCreated || !bytes.Equal(bytes.TrimSpace(again.Raw), bytes.TrimSpace(first.Raw)) || again.Header.Get("Idempotent-Replayed") != "true" {
 			t.Errorf("replay: %d %s, want the first answer %s", again.Status, again.Raw, first.Raw)
 		}
@@ -55,7 +55,7 @@ func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
 	t.Parallel()
 	a := apptest.Start(t, nil)
 	ada, bo := a.SignedIn(t, "ada_r"), a.SignedIn(t, "bo_r")
-	fund(t, a, ada.ID, 15000*money.Naira)
+	a.Fund(t, ada, 15000*money.Naira)
 	mine, beat, theirs := audioPost(t, a, ada, "my song", "music"), audioPost(t, a, ada, "my song", "beat"), audioPost(t, a, bo, "my song", "music")
 	for _, c := range []struct {
 		name   string
@@ -75,7 +75,7 @@ func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
 		{"no such post", map[string]any{"postId": uuid.NewString(), "type": "audio", "timeline": in(7)}, 404, "Post not found"},
 		{"more than the wallet", map[string]any{"postId": mine, "type": "audio", "timeline": in(30)}, 406, "Insufficient funds"},
 	} {
-		r := post(a, ada, "/api/payment/promote", uuid.NewString(), c.body)
+		r := ada.PostKeyed("/api/payment/promote", uuid.NewString(), c.body)
 		if r.Status != c.status || r.Message() != c.msg {
 			t.Errorf("%s: %d %s, want %d %q", c.name, r.Status, r.Raw, c.status, c.msg)
 		}
@@ -90,7 +90,7 @@ func TestPromote_EveryRefusalIsItsMessageAndMovesNothing(t *testing.T) {
 	if r := promote(a, ada, beat, "beat", 14); r.Status != http.StatusCreated {
 		t.Errorf("beat for 14 days: %d %s", r.Status, r.Raw)
 	}
-	r := post(a, ada, "/api/payment/promote", uuid.NewString(), map[string]any{"postId": mine, "type": "audio", "timeline": time.Now().Add(6*24*time.Hour + time.Hour).UTC().Format(time.RFC3339)})
+	r := ada.PostKeyed("/api/payment/promote", uuid.NewString(), map[string]any{"postId": mine, "type": "audio", "timeline": time.Now().Add(6*24*time.Hour + time.Hour).UTC().Format(time.RFC3339)})
 	if r.Status != http.StatusCreated || r.Body["data"].(map[string]any)["days"] != float64(7) {
 		t.Errorf("six days and an hour: %d %s", r.Status, r.Raw)
 	}
@@ -118,5 +118,18 @@ func TestPromote_ConcurrentPromotionsPayOnlyWhatTheWalletHolds(t *testing.T) {
 	}
 	if got := balances(t, a)[ledger.Held]; got != 10000*money.Naira {
 		t.Errorf("held %s, want 10000", got)
+	}
+}
+
+// Tries of one promotion at once (a client retrying while its first try still runs): the tries
+// that find the post promoted and the wallet spent get the first try's 201, and it is paid once.
+func TestPromote_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	a := apptest.Start(t, nil)
+	ada, id := fundedPost(t, a, "ada_retries", 2142857)
+	key, body := uuid.NewString(), map[string]any{"postId": id, "type": "audio", "timeline": in(30)}
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return ada.PostKeyed("/api/payment/promote", key, body) }), http.StatusCreated)
+	if b := balances(t, a); b[ledger.User(ada.ID)] != 0 || b[ledger.Held] != 2142857 {
+		t.Errorf("wallet %s, held %s; want 0 and 21428.57 (paid once)", b[ledger.User(ada.ID)], b[ledger.Held])
 	}
 }

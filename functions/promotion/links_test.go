@@ -20,7 +20,7 @@ func TestMassPromotion_RefusesALinkThatIsNoWebURLBeforeCharging(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_links")
-	fund(t, app, ada.ID, 100000*money.Naira)
+	app.Fund(t, ada, 100000*money.Naira)
 	for _, bad := range notURLs {
 		for _, body := range []map[string]any{
 			{"category": "radio", "package_id": "radio-01", "song_link": bad},
@@ -31,7 +31,7 @@ func TestMassPromotion_RefusesALinkThatIsNoWebURLBeforeCharging(t *testing.T) {
 			if body["category"] != "radio" {
 				field = "video_link"
 			}
-			r := post(app, ada, "/api/promotions/mass", uuid.NewString(), body)
+			r := ada.PostKeyed("/api/promotions/mass", uuid.NewString(), body)
 			if r.Status != http.StatusBadRequest || r.FieldErrors()[field] != "Please enter a valid URL" {
 				t.Errorf("%s %s %.40q: %d %.300s", body["category"], field, bad, r.Status, r.Raw)
 			}
@@ -40,7 +40,7 @@ func TestMassPromotion_RefusesALinkThatIsNoWebURLBeforeCharging(t *testing.T) {
 	if b := balances(t, app); b[ledger.User(ada.ID)] != 100000*money.Naira || b[ledger.Held] != 0 {
 		t.Fatalf("a refused link moved money: %v", b)
 	}
-	r := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "  https://open.spotify.com/track/abc  "})
+	r := ada.PostKeyed("/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "  https://open.spotify.com/track/abc  "})
 	if r.Status != http.StatusCreated {
 		t.Fatalf("a web link: %d %s", r.Status, r.Raw)
 	}
@@ -58,12 +58,12 @@ func TestPromotionRequest_RefusesAContentLinkThatIsNoWebURL(t *testing.T) {
 			"contactName": "Ada", "contactEmail": "ada@example.com", "contactPhone": "08012345678", "agreeTerms": true}
 	}
 	for _, bad := range notURLs {
-		r := post(app, ada, "/api/promotions/requests", "", form(bad))
+		r := ada.PostKeyed("/api/promotions/requests", "", form(bad))
 		if r.Status != http.StatusBadRequest || r.FieldErrors()["contentLink"] != "Please enter a valid URL" {
 			t.Errorf("%.40q: %d %.300s", bad, r.Status, r.Raw)
 		}
 	}
-	if r := post(app, ada, "/api/promotions/requests", "", form("http://example.com/my-song")); r.Status != http.StatusCreated {
+	if r := ada.PostKeyed("/api/promotions/requests", "", form("http://example.com/my-song")); r.Status != http.StatusCreated {
 		t.Errorf("a web link: %d %s", r.Status, r.Raw)
 	}
 }

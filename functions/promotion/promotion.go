@@ -31,7 +31,7 @@ func New(sessions httpapi.Authenticator, store *promotion.Store, l *ledger.Store
 	h := &Handler{store: store, ledger: l, mux: http.NewServeMux()}
 	h.mux.HandleFunc("GET /api/packages", h.packages)
 	h.mux.HandleFunc("GET /api/packages/myPromotions", httpapi.RequireSession(sessions, h.mine))
-	h.mux.HandleFunc("POST /api/promotions/mass", httpapi.RequireSession(sessions, httpapi.Idempotent(l, "promotion-mass", h.mass)))
+	h.mux.HandleFunc("POST /api/promotions/mass", httpapi.RequireSession(sessions, httpapi.IdempotentRebuilt(l, "promotion-mass", rebuild(l, store, massPaid), h.mass)))
 	h.mux.HandleFunc("POST /api/promotions/requests", httpapi.RequireSession(sessions, h.request))
 	h.mux.HandleFunc("/", httpapi.NotFound)
 	return h
@@ -209,11 +209,13 @@ func (h *Handler) mass(w http.ResponseWriter, r *http.Request) {
 	}
 	req := promotion.MassRequest{Category: fields["category"], PackageID: fields["package_id"], Fields: fields}
 	owner := promotion.Owner{ID: me.UserID, Username: me.Account.Username}
-	pay(w, r, h.ledger, func(answer promotion.Answer) (promotion.Promotion, error) {
-		return h.store.Mass(r.Context(), owner, req, answer)
-	}, func(p promotion.Promotion) any {
-		return paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
-	})
+	pr, err := h.store.Mass(r.Context(), owner, req, ledger.Once(*httpapi.OnceOf(r)))
+	paid(w, r, h.ledger, pr, err, massPaid)
+}
+
+// massPaid is the answer to a new mass promotion.
+func massPaid(p promotion.Promotion) any {
+	return paidResponse{Data: paidJSON{ID: p.ID, Status: p.Status, Price: p.Price, Days: p.Days, Category: p.Category, PackageID: p.PackageID}}
 }
 
 type requestAnswer struct {

@@ -42,7 +42,7 @@ func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada_mass"), app.SignedIn(t, "bo_mass")
-	fund(t, app, ada.ID, 100000*money.Naira)
+	app.Fund(t, ada, 100000*money.Naira)
 	mine, theirs := upload(t, app, ada, media.Image, "image/png", mediatest.PNG()), upload(t, app, bo, media.Image, "image/png", mediatest.PNG())
 	for _, c := range []struct {
 		name   string
@@ -62,7 +62,7 @@ func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.
 		{"more than the wallet", map[string]any{"category": "tiktok", "package_id": "tiktok-03", "video_link": "https://www.tiktok.com/@ada/video/1", "title": "t", "description": "d", "hashtags": "#h", "music": "m"}, 406, "Insufficient funds", nil},
 		{"not a string", map[string]any{"category": "radio", "package_id": "radio-01", "song_link": 5}, 400, "Every field of a mass promotion is a string (files by upload key).", nil},
 	} {
-		r := post(app, ada, "/api/promotions/mass", uuid.NewString(), c.body)
+		r := ada.PostKeyed("/api/promotions/mass", uuid.NewString(), c.body)
 		if r.Status != c.status || r.Message() != c.msg {
 			t.Errorf("%s: %d %s", c.name, r.Status, r.Raw)
 		}
@@ -77,11 +77,11 @@ func TestMassPromotion_EveryRefusalMovesNothingAndAPaidOneIsHeldOnce(t *testing.
 	}
 	key := uuid.NewString()
 	body := map[string]any{"category": "print", "package_id": "national-05", "title": "My single", "body": "About it", "image": mine}
-	first := post(app, ada, "/api/promotions/mass", key, body)
+	first := ada.PostKeyed("/api/promotions/mass", key, body)
 	if first.Status != http.StatusCreated || first.Body["data"].(map[string]any)["price"] != float64(80000) {
 		t.Fatalf("print: %d %s", first.Status, first.Raw)
 	}
-	if again := post(app, ada, "/api/promotions/mass", key, body); again.Status != http.StatusCreated || again.Header.Get("Idempotent-Replayed") != "true" {
+	if again := ada.PostKeyed("/api/promotions/mass", key, body); again.Status != http.StatusCreated || again.Header.Get("Idempotent-Replayed") != "true" {
 		t.Errorf("replay: %d %s", again.Status, again.Raw)
 	}
 	if b := balances(t, app); b[ledger.User(ada.ID)] != 20000*money.Naira || b[ledger.Held] != 80000*money.Naira {
@@ -93,7 +93,7 @@ func TestPromotionRequest_NamesEveryMissingFieldThenStoresTheForm(t *testing.T) 
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada_req")
-	r := post(app, ada, "/api/promotions/requests", "", map[string]any{"promotionType": "opera"})
+	r := ada.PostKeyed("/api/promotions/requests", "", map[string]any{"promotionType": "opera"})
 	want := map[string]string{
 		"promotionType": "Please select a promotion type", "contentLink": "Content link is required", "contactName": "Name is required",
 		"contactEmail": "Email is required", "contactPhone": "Phone is required", "agreeTerms": "You must agree to the terms",
@@ -106,7 +106,7 @@ func TestPromotionRequest_NamesEveryMissingFieldThenStoresTheForm(t *testing.T) 
 			t.Errorf("%s: %q, want %q", f, r.FieldErrors()[f], msg)
 		}
 	}
-	r = post(app, ada, "/api/promotions/requests", "", map[string]any{
+	r = ada.PostKeyed("/api/promotions/requests", "", map[string]any{
 		"promotionType": "radio", "selectedPlatforms": []string{"Lagos FM 1"}, "contentLink": "https://x.test/song",
 		"contactName": "Ada", "contactEmail": "ada@example.com", "contactPhone": "08012345678", "agreeTerms": true,
 	})
@@ -120,10 +120,10 @@ func TestMyPromotions_ListsInAppAndMassTogetherFilteredWithTheirStatusAndStats(t
 	app := apptest.Start(t, nil)
 	boot := app.BootstrapAdmin(t)
 	ada := app.SignedIn(t, "ada_mine")
-	fund(t, app, ada.ID, 200000*money.Naira)
+	app.Fund(t, ada, 200000*money.Naira)
 	inApp := promote(app, ada, audioPost(t, app, ada, "My hit", "music"), "audio", 14)
-	radio := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "https://x.test/s"})
-	tv := post(app, ada, "/api/promotions/mass", uuid.NewString(), map[string]any{"category": "youtube", "package_id": "youtube-01", "video_link": "https://youtu.be/clip", "title": "Clip", "description": "d"})
+	radio := ada.PostKeyed("/api/promotions/mass", uuid.NewString(), map[string]any{"category": "radio", "package_id": "radio-01", "song_link": "https://x.test/s"})
+	tv := ada.PostKeyed("/api/promotions/mass", uuid.NewString(), map[string]any{"category": "youtube", "package_id": "youtube-01", "video_link": "https://youtu.be/clip", "title": "Clip", "description": "d"})
 	for _, r := range []apptest.Response{inApp, radio, tv} {
 		if r.Status != http.StatusCreated {
 			t.Fatalf("promote: %d %s", r.Status, r.Raw)
@@ -179,5 +179,20 @@ func TestEvents_PromotionSamplesThroughTheLambdaAdapter(t *testing.T) {
 	res := app.Replay(t, "promotion", "events/promotion/packages.json")
 	if res.StatusCode != http.StatusOK || !strings.Contains(res.Body, `"category":"tiktok"`) {
 		t.Errorf("%d %.200s", res.StatusCode, res.Body)
+	}
+}
+
+// Tries of one mass promotion at once (a client retrying while its first try still runs): the
+// tries that find the wallet spent get the first try's 201, and it is paid once.
+func TestMassPromotion_TriesOfOneKeyAtOnceAllGetTheFirstAnswer(t *testing.T) {
+	t.Parallel()
+	app := apptest.Start(t, nil)
+	ada := app.SignedIn(t, "ada_mass_retries")
+	app.Fund(t, ada, 80000*money.Naira)
+	image := upload(t, app, ada, media.Image, "image/png", mediatest.PNG())
+	key, body := uuid.NewString(), map[string]any{"category": "print", "package_id": "national-05", "title": "My single", "body": "About it", "image": image}
+	apptest.OneAnswer(t, apptest.AtOnce(6, func() apptest.Response { return ada.PostKeyed("/api/promotions/mass", key, body) }), http.StatusCreated)
+	if b := balances(t, app); b[ledger.User(ada.ID)] != 0 || b[ledger.Held] != 80000*money.Naira {
+		t.Errorf("wallet %s, held %s; want 0 and 80000 (paid once)", b[ledger.User(ada.ID)], b[ledger.Held])
 	}
 }

@@ -43,6 +43,7 @@ func forget(t *testing.T, db *dynamodb.Client) {
 }
 
 func TestBackfill_IndexesWhatWasMadeBeforeSearch(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ngozi := w.user("ngozi_x", "Ngozi", "Eze")
 	me := w.user("searcher", "Chidi", "Okafor")

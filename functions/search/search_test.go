@@ -143,6 +143,7 @@ func same(got []string, want ...string) bool {
 }
 
 func TestSearch_DiacriticsAndCaseMeetBothWays(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	ola := w.user("ola_sings", "Ọlá", "Adéyẹmí")
 	plain := w.user("olamide_x", "Olamide", "Bello")
@@ -168,6 +169,7 @@ func TestSearch_DiacriticsAndCaseMeetBothWays(t *testing.T) {
 }
 
 func TestSearch_MatchesWordPrefixesOfCaptionAndArtist(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	tems := w.user("tems", "Temilade", "Openiyi")
 	me := w.user("searcher", "Chidi", "Okafor")
@@ -196,6 +198,7 @@ func TestSearch_MatchesWordPrefixesOfCaptionAndArtist(t *testing.T) {
 }
 
 func TestSearch_ShortQueriesAndBadParametersAreRefused(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	me := w.user("searcher", "Chidi", "Okafor")
 	for _, c := range []struct{ query, msg string }{
@@ -230,6 +233,7 @@ func TestSearch_ShortQueriesAndBadParametersAreRefused(t *testing.T) {
 }
 
 func TestSearch_RenamedUserIsFoundByTheNewNameOnly(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	u := w.user("quiet_one", "Babatunde", "Kolawole")
 	me := w.user("searcher", "Chidi", "Okafor")
@@ -249,6 +253,7 @@ func TestSearch_RenamedUserIsFoundByTheNewNameOnly(t *testing.T) {
 }
 
 func TestSearch_DeletedPostsAndPrivateVideosAreNotFound(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel := w.user("kel_beats", "Kelechi", "Obi")
 	me := w.user("searcher", "Chidi", "Okafor")
@@ -282,6 +287,7 @@ func TestSearch_DeletedPostsAndPrivateVideosAreNotFound(t *testing.T) {
 }
 
 func TestSearch_BeatShowsItsPreviewOnly(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	kel := w.user("kel_beats", "Kelechi", "Obi")
 	me := w.user("searcher", "Chidi", "Okafor")
@@ -298,6 +304,7 @@ func TestSearch_BeatShowsItsPreviewOnly(t *testing.T) {
 }
 
 func TestSearch_DeactivatedAccountsAndTheirPostsAreHidden(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	gone := w.user("gone_girl", "Amaka", "Nwosu")
 	w.post(gone, "audio", "Amaka's last song", nil)
@@ -314,6 +321,7 @@ func TestSearch_DeactivatedAccountsAndTheirPostsAreHidden(t *testing.T) {
 }
 
 func TestSearch_PagesFollowTheCursorWithoutDuplicates(t *testing.T) {
+	t.Parallel()
 	w := start(t)
 	me := w.user("searcher", "Chidi", "Okafor")
 	var want []string
@@ -358,6 +366,7 @@ func TestSearch_PagesFollowTheCursorWithoutDuplicates(t *testing.T) {
 
 // The samples in events/search are what `make invoke` replays.
 func TestEvents_SearchSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	res := app.Replay(t, "search", "events/search/people-no-session.json")
 	if res.StatusCode != 401 || !strings.Contains(res.Body, "Unauthorized: Invalid or missing token") {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestCreate_ReleaseFilesAreRefusedWithTheDistributionTexts(t *testing.T) {
+	t.Parallel()
 	_, c, _ := start(t)
 	cases := []struct {
 		name, kind, ct string
@@ -36,6 +37,7 @@ func TestCreate_ReleaseFilesAreRefusedWithTheDistributionTexts(t *testing.T) {
 }
 
 func TestCreate_AFLACTrackOfUnder20MBGetsATicketOfItsKind(t *testing.T) {
+	t.Parallel()
 	app, c, id := start(t)
 	flac := mediatest.FLAC(2)
 	tk := ask(t, c, "release_audio", "audio/flac", int64(len(flac)), "take.flac")
@@ -55,6 +57,7 @@ func TestCreate_AFLACTrackOfUnder20MBGetsATicketOfItsKind(t *testing.T) {
 // A cover's pixels are read from its header once it is in the bucket: a 2,999×2,999 one is
 // deleted, a 3,000×3,000 one stays.
 func TestUpload_TheMediaFunctionDeletesACoverUnder3000x3000(t *testing.T) {
+	t.Parallel()
 	app, c, _ := start(t)
 	catalog := media.NewCatalog(app.Cloud.DynamoDB, schema.Posts.Name)
 	small, big := mediatest.Cover(2999, 2999), mediatest.Cover(3000, 3000)

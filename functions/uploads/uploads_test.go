@@ -109,6 +109,7 @@ func head(t *testing.T, app *apptest.App, key string) (*s3.HeadObjectOutput, boo
 }
 
 func TestCreate_WithoutASessionIs401(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	r := app.Client(t).JSON("POST", "/api/uploads", map[string]any{"kind": "audio", "content_type": "audio/mpeg", "size": 10, "filename": "a.mp3"})
 	if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
@@ -117,6 +118,7 @@ func TestCreate_WithoutASessionIs401(t *testing.T) {
 }
 
 func TestCreate_RefusesWithTheSpecsMessages(t *testing.T) {
+	t.Parallel()
 	_, c, _ := start(t)
 	const (
 		imageType = "Please select a valid image file (JPEG, PNG)"
@@ -164,6 +166,7 @@ func TestCreate_RefusesWithTheSpecsMessages(t *testing.T) {
 }
 
 func TestCreate_Returns201WithAPresignedPost(t *testing.T) {
+	t.Parallel()
 	app, c, userID := start(t)
 	before := time.Now().UTC().Truncate(time.Second)
 	r := c.JSON("POST", "/api/uploads", map[string]any{"kind": "audio", "content_type": "audio/mp3", "size": 4200000, "filename": "First Single.MP3"})
@@ -197,6 +200,7 @@ func TestCreate_Returns201WithAPresignedPost(t *testing.T) {
 }
 
 func TestUpload_TheBrowsersPostStoresTheFileWithItsType(t *testing.T) {
+	t.Parallel()
 	app, c, _ := start(t)
 	wav := mediatest.WAV(0.5)
 	tk := ask(t, c, "audio", "audio/x-wav", int64(len(wav)), "take.wav")
@@ -215,6 +219,7 @@ func TestUpload_TheBrowsersPostStoresTheFileWithItsType(t *testing.T) {
 
 // S3 enforces the policy; the local edge must refuse what it refuses.
 func TestUpload_TheEdgeRefusesWhatThePolicyDoesNotAllow(t *testing.T) {
+	t.Parallel()
 	app, c, userID := start(t)
 	png := mediatest.PNG()
 	tk := ask(t, c, "image", "image/png", int64(len(png)), "me.png")
@@ -260,6 +265,7 @@ func TestUpload_TheEdgeRefusesWhatThePolicyDoesNotAllow(t *testing.T) {
 // Objects created under uploads/ invoke the media function by themselves, as the bucket's
 // notification does in AWS.
 func TestUpload_TheMediaFunctionChecksEveryUpload(t *testing.T) {
+	t.Parallel()
 	app, c, _ := start(t)
 	catalog := media.NewCatalog(app.Cloud.DynamoDB, schema.Posts.Name)
 	ctx := context.Background()
@@ -297,6 +303,7 @@ func TestUpload_TheMediaFunctionChecksEveryUpload(t *testing.T) {
 // The samples in events/uploads are what `make invoke` replays; through the real Lambda adapter
 // they must mean what their names say.
 func TestEvents_UploadSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app, c, _ := start(t)
 	for file, want := range map[string]struct {
 		status int

@@ -20,6 +20,7 @@ func followNotes(t *testing.T, m member) (int, float64) {
 }
 
 func TestFollow_TogglingAFollowNotifiesOnceADay(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada"), join(t, app, "bola")
 	for i := range 22 { // 11 follows and 11 unfollows, each one a change

@@ -56,6 +56,7 @@ func listNames(r apptest.Response, field string) []string {
 }
 
 func TestFollow_FollowUnfollowAndRepeatsThroughTheAPI(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada"), join(t, app, "bola")
 	steps := []struct {
@@ -104,6 +105,7 @@ func TestFollow_FollowUnfollowAndRepeatsThroughTheAPI(t *testing.T) {
 }
 
 func TestFollow_RefusalsKeepTheirStatusAndMessage(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, gone := join(t, app, "ada"), join(t, app, "gone")
 	if err := profile.NewStore(app.Cloud.DynamoDB, schema.Users.Name).SetDeactivated(context.Background(), gone.id, true); err != nil {
@@ -189,6 +191,7 @@ func followerEdges(t *testing.T, app *apptest.App, id string) int {
 }
 
 func TestFollow_25UsersAtOnceCountExactly(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	star := join(t, app, "star")
 	var fans []member
@@ -228,6 +231,7 @@ func TestFollow_25UsersAtOnceCountExactly(t *testing.T) {
 }
 
 func TestUserPaths_OnePatternDispatchesProfilesAndLists(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := join(t, app, "ada")
 	anon := app.Client(t)
@@ -258,6 +262,7 @@ func TestUserPaths_OnePatternDispatchesProfilesAndLists(t *testing.T) {
 }
 
 func TestFollowLists_PageInUserIDOrderWithTotalsAndCursors(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	star := join(t, app, "star")
 	var ids []string
@@ -331,6 +336,7 @@ func TestFollowLists_PageInUserIDOrderWithTotalsAndCursors(t *testing.T) {
 }
 
 func TestProfiles_CarryTheFirstTenOfEachListAndIsFollowingForSignedInViewers(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	star := join(t, app, "star")
 	var fans []member

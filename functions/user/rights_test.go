@@ -46,6 +46,7 @@ func userItems(t *testing.T, app *apptest.App, id string) int {
 }
 
 func TestExport_IsOneFileWithTheProfileAndTheFollows(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
 	if r := follow(member{ada.Client, ada.ID}, bo.ID, true); r.Status != http.StatusOK {
@@ -81,6 +82,7 @@ func TestExport_IsOneFileWithTheProfileAndTheFollows(t *testing.T) {
 }
 
 func TestDeactivate_HidesTheAccountUntilItsHolderLogsInAgain(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
 	if r := ada.JSON("POST", "/api/user/deactivate", nil); r.Status != http.StatusOK {
@@ -102,6 +104,7 @@ func TestDeactivate_HidesTheAccountUntilItsHolderLogsInAgain(t *testing.T) {
 }
 
 func TestAdminDeactivation_StillBlocksLogin_AfterSelfDeactivation(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada")
 	if r := ada.JSON("POST", "/api/user/deactivate", nil); r.Status != http.StatusOK {
@@ -117,6 +120,7 @@ func TestAdminDeactivation_StillBlocksLogin_AfterSelfDeactivation(t *testing.T) 
 }
 
 func TestDelete_RefusesAWrongPasswordAndAWalletWithMoney(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada")
 	r := ada.JSON("POST", "/api/user/delete", map[string]string{"password": "wrong-password"})
@@ -137,6 +141,7 @@ func TestDelete_RefusesAWrongPasswordAndAWalletWithMoney(t *testing.T) {
 }
 
 func TestDelete_EndsEverySessionAndErasesTheAccount_KeepingTheUsernameHeld(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
 	other := app.Client(t) // a second session of ada's

@@ -14,6 +14,7 @@ func roomID(m member, a, b any) apptest.Response {
 }
 
 func TestGetRoomID_SamePairSameRoomWhicheverOrderAndSide(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola := join(t, app, "ada"), join(t, app, "bola")
 	if r := follow(ada, bola.id, true); r.Status != http.StatusOK {
@@ -42,6 +43,7 @@ func TestGetRoomID_SamePairSameRoomWhicheverOrderAndSide(t *testing.T) {
 }
 
 func TestGetRoomID_RefusesWithTheSpecsTextsInOrder(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bola, cleo := join(t, app, "ada"), join(t, app, "bola"), join(t, app, "cleo")
 	follow(ada, bola.id, true)

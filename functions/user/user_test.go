@@ -68,6 +68,7 @@ func pngBytes(t *testing.T, w, h int) []byte {
 }
 
 func TestOwnProfile_NeedsASession(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	r := app.Client(t).JSON("GET", "/api/user/profile", nil)
 	if r.Status != http.StatusUnauthorized || r.Message() != "Unauthorized: Invalid or missing token" {
@@ -79,6 +80,7 @@ func TestOwnProfile_NeedsASession(t *testing.T) {
 }
 
 func TestOwnProfile_ShowsPrivateFieldsAndPublicProfileHidesThem(t *testing.T) {
+	t.Parallel()
 	app, c, id := signedIn(t)
 	own := c.JSON("GET", "/api/user/profile", nil)
 	for _, f := range []string{"email", "phonenumber"} {
@@ -111,6 +113,7 @@ func TestOwnProfile_ShowsPrivateFieldsAndPublicProfileHidesThem(t *testing.T) {
 }
 
 func TestUpdateProfile_ChangesOnlyTheFieldsSent(t *testing.T) {
+	t.Parallel()
 	app, c, _ := signedIn(t)
 	r := put(t, c, app, map[string]string{"bio": "  Afro-soul from Enugu  ", "lastname": "Okafor"}, nil)
 	if r.Status != http.StatusOK || r.Body["bio"] != "Afro-soul from Enugu" || r.Body["lastname"] != "Okafor" || r.Body["firstname"] != "Ada" {
@@ -122,6 +125,7 @@ func TestUpdateProfile_ChangesOnlyTheFieldsSent(t *testing.T) {
 }
 
 func TestUpdateProfile_RefusalsAre400AndChangeNothing(t *testing.T) {
+	t.Parallel()
 	app, c, _ := signedIn(t)
 	cases := []struct {
 		name   string
@@ -165,6 +169,7 @@ func TestUpdateProfile_RefusalsAre400AndChangeNothing(t *testing.T) {
 }
 
 func TestUpdateProfile_StoresPicturesInS3AndReplacesTheOldOnes(t *testing.T) {
+	t.Parallel()
 	app, c, id := signedIn(t)
 	r := put(t, c, app, nil, map[string][]byte{"image": pngBytes(t, 64, 64), "cover_image": pngBytes(t, 300, 100)})
 	img, _ := r.Body["image"].(string)
@@ -190,6 +195,7 @@ func TestUpdateProfile_StoresPicturesInS3AndReplacesTheOldOnes(t *testing.T) {
 }
 
 func TestUpdateProfile_StoresPicturesReencodedWithoutTheirEXIF(t *testing.T) {
+	t.Parallel()
 	app, c, _ := signedIn(t)
 	shot := mediatest.WithEXIF(mediatest.JPEGOf(mediatest.Picture(48, 32)), 1)
 	r := put(t, c, app, nil, map[string][]byte{"image": shot, "cover_image": shot})
@@ -214,6 +220,7 @@ func TestUpdateProfile_StoresPicturesReencodedWithoutTheirEXIF(t *testing.T) {
 }
 
 func TestUpdateProfile_PicturesOf5MBOrMoreAreRefused(t *testing.T) {
+	t.Parallel()
 	app, c, _ := signedIn(t)
 	// Bypass the gateway: through it, 5 MB of binary exceeds Lambda's 6 MB payload once encoded.
 	big := append(pngBytes(t, 8, 8), make([]byte, user.MaxPictureBytes)...)
@@ -235,6 +242,7 @@ func TestUpdateProfile_PicturesOf5MBOrMoreAreRefused(t *testing.T) {
 }
 
 func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	for file, status := range map[string]int{
 		"events/user/get-profile-no-session.json": 401,

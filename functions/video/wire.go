@@ -3,21 +3,9 @@
 package video
 
 import (
-	"context"
-	"net/http"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-
 	"zuum/functions/posts"
-	"zuum/functions/wire"
 	"zuum/functions/wire/queue"
 )
 
-// FromEnv builds the route group from its environment (see posts.WireWriter and queue.Jobs).
-func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	q, err := queue.Jobs(cfg, env)
-	if err != nil {
-		return nil, err
-	}
-	return posts.FromEnv(ctx, cfg, env, posts.Video, q)
-}
+// FromEnv builds the route group from its environment (see posts.Group).
+var FromEnv = posts.Group(posts.Video, queue.Jobs)

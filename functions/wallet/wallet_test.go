@@ -13,7 +13,6 @@ import (
 	"zuum/shared/httpapi"
 	"zuum/shared/ledger"
 	"zuum/shared/money"
-	"zuum/shared/schema"
 )
 
 type member struct {
@@ -30,13 +29,14 @@ func join(t *testing.T, app *apptest.App, name string) member {
 
 // books moves money the way the beat and payment groups do, through the ledger itself.
 type books struct {
-	t *testing.T
-	l *ledger.Store
-	n int
+	t   *testing.T
+	app *apptest.App
+	l   *ledger.Store
+	n   int
 }
 
 func newBooks(t *testing.T, app *apptest.App) *books {
-	return &books{t: t, l: ledger.New(app.Cloud.DynamoDB, schema.Ledger.Name)}
+	return &books{t: t, app: app, l: app.Ledger()}
 }
 
 func (b *books) move(kind ledger.Kind, legs ...ledger.Leg) {

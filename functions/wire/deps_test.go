@@ -35,6 +35,7 @@ var linked = map[string][]string{
 // TestGroups_LinkOnlyTheClientsTheyUse lists each Lambda main's dependencies as `make build`
 // builds it (go list -deps) and compares the AWS service clients among them with linked.
 func TestGroups_LinkOnlyTheClientsTheyUse(t *testing.T) {
+	t.Parallel()
 	mains, err := filepath.Glob("../*/cmd/main.go")
 	if err != nil || len(mains) == 0 {
 		t.Fatalf("no Lambda mains under functions/: %v", err)

@@ -68,6 +68,7 @@ func (c *calls) take() []span {
 }
 
 func TestReads_WaitForAtMostTwoStoreRoundTripsInSequence(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")

@@ -25,6 +25,7 @@ var readsWith = map[string][]string{
 // package has routes; audio's and video's only wire posts). A main without a row (the jobs
 // worker, the chat socket, the reconciler) links no route set but its own.
 func TestGroups_LinkTheRouteSetsTheirRowMounts(t *testing.T) {
+	t.Parallel()
 	mains, err := filepath.Glob("../*/cmd/main.go")
 	if err != nil || len(mains) == 0 {
 		t.Fatalf("no Lambda mains under functions/: %v", err)

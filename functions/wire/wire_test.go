@@ -33,6 +33,7 @@ func without(app *apptest.App, names ...string) wire.Env {
 }
 
 func TestSessions_NeedOnlyTheUsersTableAndTheSecret(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	user := app.SignedIn(t, "ada")
 	ctx := context.Background()
@@ -55,6 +56,7 @@ func TestSessions_NeedOnlyTheUsersTableAndTheSecret(t *testing.T) {
 }
 
 func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	env := without(app, "MAIL_FROM", "APP_URL")
@@ -93,6 +95,7 @@ func TestGroupsThatOnlyCheckSessions_WireWithoutMailOrAppURL(t *testing.T) {
 // local cloud tells every group), and presigns S3 GETs when it is not, as in a stack without the
 // media key group; half the configuration, or a key that is not one, fails at wiring, not later.
 func TestMediaStore_SignsForTheCDNOnlyWithTheSigningKey(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ctx := context.Background()
 	key := schema.FinalPrefix + "u1/audio/a.mp3"
@@ -130,6 +133,7 @@ func TestMediaStore_SignsForTheCDNOnlyWithTheSigningKey(t *testing.T) {
 }
 
 func TestLambdaConfig_ReadsWhatLambdaSets(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{
 		"AWS_REGION": "eu-west-1", "AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret",
 		"AWS_SESSION_TOKEN": "token", "AWS_ENDPOINT_URL": "http://127.0.0.1:4566",

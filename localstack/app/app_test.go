@@ -69,6 +69,7 @@ func get(t *testing.T, u string) (*http.Response, string) {
 // presigned GETs on the bucket's own address (the edge locally, S3 in AWS), never the app's
 // (posts' media/ files are the app's by signed URLs only: media_test.go).
 func TestSite_ServesPublicMediaOnTheAppOriginAndUploadsOnlyByPresignedGETsOnTheBucket(t *testing.T) {
+	t.Parallel()
 	c, srv := site(t)
 	put(t, c, schema.PublicPrefix+"profiles/u1/p.png", "image/png", "png bytes")
 	put(t, c, schema.UploadsPrefix+"u1/audio/a.wav", "audio/wav", "wav bytes")
@@ -100,6 +101,7 @@ func TestSite_ServesPublicMediaOnTheAppOriginAndUploadsOnlyByPresignedGETsOnTheB
 // locally as in AWS: the viewer's address from the connection and the origin secret, whatever
 // the viewer sent under those names.
 func TestSite_ForwardsAPIRequestsWithTheViewerAddressAndOriginSecretAsCloudFrontDoes(t *testing.T) {
+	t.Parallel()
 	seen := make(chan http.Header, 1)
 	s := &app.Site{OriginSecret: "local-origin-secret", API: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		seen <- r.Header.Clone()
@@ -127,6 +129,7 @@ func TestSite_ForwardsAPIRequestsWithTheViewerAddressAndOriginSecretAsCloudFront
 // /api/docs and the contract itself at /api/openapi.yaml, both answered by the CDN stand-in
 // before /api/* reaches the gateway, and re-read from disk so a rebuild shows at once.
 func TestSite_ServesTheAPIReferenceAtAPIDocsAndTheContractAtAPIOpenAPIYAML(t *testing.T) {
+	t.Parallel()
 	docs := filepath.Join(t.TempDir(), "index.html")
 	page := "<!DOCTYPE html><html><head><title>Zuum API</title></head><body><div id=\"redoc\"></div></body></html>"
 	if err := os.WriteFile(docs, []byte(page), 0o644); err != nil {
@@ -169,6 +172,7 @@ func TestSite_ServesTheAPIReferenceAtAPIDocsAndTheContractAtAPIOpenAPIYAML(t *te
 // Before `make api-docs` has run, /api/docs says how to build the page instead of handing the
 // path to the API, whose answer would be a bare 404.
 func TestSite_APIDocsNotBuiltYetSaysHowToBuildIt(t *testing.T) {
+	t.Parallel()
 	s := &app.Site{APIDocs: filepath.Join(t.TempDir(), "index.html"), API: http.NotFoundHandler()}
 	srv := httptest.NewServer(checked(t, s.Handler()))
 	t.Cleanup(srv.Close)

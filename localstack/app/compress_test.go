@@ -77,6 +77,7 @@ func decode(t *testing.T, encoding, body string) string {
 }
 
 func TestCompress_BrotliOrGzipByAcceptEncodingForCompressibleBodies(t *testing.T) {
+	t.Parallel()
 	srv, script := webSite(t)
 	for _, c := range []struct{ accept, want string }{
 		{"gzip, deflate, br, zstd", "br"},
@@ -106,6 +107,7 @@ func TestCompress_BrotliOrGzipByAcceptEncodingForCompressibleBodies(t *testing.T
 }
 
 func TestCompress_NotForSmallBodiesRangesOrMedia(t *testing.T) {
+	t.Parallel()
 	srv, script := webSite(t)
 	res, body := do(t, "GET", srv.URL+"/favicon.svg", map[string]string{"Accept-Encoding": "br, gzip"})
 	if res.Header.Get("Content-Encoding") != "" || !strings.HasPrefix(body, "<svg") {
@@ -126,6 +128,7 @@ func TestCompress_NotForSmallBodiesRangesOrMedia(t *testing.T) {
 }
 
 func TestWeb_RootIsTheLandingPageWhenBuiltOtherRoutesTheShell(t *testing.T) {
+	t.Parallel()
 	// Given a build with the landing page rendered at build time
 	landing := "<!doctype html><html><head><title>Zuum</title></head><body><div id=\"root\"><div class=\"landing\">" +
 		strings.Repeat("<p>Your music. Your fans. Your label deal.</p>", 40) + "</div></div></body></html>"
@@ -163,6 +166,7 @@ func TestWeb_RootIsTheLandingPageWhenBuiltOtherRoutesTheShell(t *testing.T) {
 }
 
 func TestWeb_IndexHasTheRuntimeConfigInlinedOnEveryRouteAndRevalidates(t *testing.T) {
+	t.Parallel()
 	srv, _ := webSite(t)
 	script := `<script id="zuum-config" type="application/json">{"apiEndpoint":"/api","region":"us-east-1"}</script></head>`
 	var etag string

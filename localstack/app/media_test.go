@@ -63,6 +63,7 @@ func do(t *testing.T, method, u string, header map[string]string) (*http.Respons
 }
 
 func TestSignedMedia_ServesASignedURLWithRangesAndCacheHeaders(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	c, srv, signer := signedSite(t, &now)
 	audio := strings.Repeat("0123456789", 300) // text/plain would be compressible: media never is
@@ -110,6 +111,7 @@ func TestSignedMedia_ServesASignedURLWithRangesAndCacheHeaders(t *testing.T) {
 }
 
 func TestSignedMedia_RefusesWhatCloudFrontRefuses(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	c, srv, signer := signedSite(t, &now)
 	key := schema.FinalPrefix + "u1/audio/a.mp3"

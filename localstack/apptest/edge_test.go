@@ -18,6 +18,7 @@ import (
 var badPaths = []string{"%00", "%0a", "%0d", "%7f", "%25", "%2500", "a%25b"}
 
 func TestEveryGroup_AnswersABadPathWith400(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	for _, g := range schema.RouteGroups {
@@ -34,6 +35,7 @@ func TestEveryGroup_AnswersABadPathWith400(t *testing.T) {
 
 // API Gateway's HTTP API delivers rawPath decoded: "%00" arrives as a NUL, "%25" as "%".
 func TestEveryGroup_AnswersABadPathAsAPIGatewayDeliversItWith400(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	for _, g := range schema.RouteGroups {
 		fn := gateway.FromHandler(app.Handlers[g.Name])
@@ -51,6 +53,7 @@ func TestEveryGroup_AnswersABadPathAsAPIGatewayDeliversItWith400(t *testing.T) {
 }
 
 func TestEveryGroup_AnswersAMalformedQueryWith400(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	c := app.Client(t)
 	for _, g := range schema.RouteGroups {
@@ -69,6 +72,7 @@ func TestEveryGroup_AnswersAMalformedQueryWith400(t *testing.T) {
 // the admin's browser adds the zuum_admin cookie (SameSite=Lax only guards cross-site
 // subresource requests, not every kind of navigation and not same-site hosts).
 func TestCookieWrites_RefuseAnotherContentTypeWith415AndAnotherOriginWith403(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada := app.SignedIn(t, "ada")
 	admin := app.BootstrapAdmin(t)

@@ -14,6 +14,7 @@ import (
 // document describes: Replay checks the event as a request and the Lambda's answer as its
 // response, whatever status a fresh app gives it.
 func TestEvents_EverySampleMatchesTheDocument(t *testing.T) {
+	t.Parallel()
 	root, err := contract.ModuleRoot()
 	if err != nil {
 		t.Fatal(err)

@@ -236,18 +236,12 @@ func runChatOnly(out string, rooms int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Print(section)
-	if out == "" {
-		return nil
-	}
-	old, err := os.ReadFile(out)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	before, rest, _ := strings.Cut(string(old), stressHeading)
-	if rest != "" || strings.Contains(string(old), stressHeading) {
-		rest = stressHeading + rest
-	}
-	before, _, _ = strings.Cut(before, chatHeading)
-	return os.WriteFile(out, []byte(before+section+rest), 0o644)
+	return rewrite(out, section, func(old string) string {
+		before, rest, _ := strings.Cut(old, stressHeading)
+		if rest != "" || strings.Contains(old, stressHeading) {
+			rest = stressHeading + rest
+		}
+		before, _, _ = strings.Cut(before, chatHeading)
+		return before + section + rest
+	})
 }

@@ -225,24 +225,18 @@ func runSearchOnly(out string, n int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Print(section)
-	if out == "" {
-		return nil
-	}
-	old, err := os.ReadFile(out)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	before, after := string(old), ""
-	if i := strings.Index(before, searchHeading); i >= 0 {
-		before, after = before[:i], before[i+len(searchHeading):]
-		if j := strings.Index(after, "\n## "); j >= 0 {
-			after = after[j:]
-		} else {
-			after = ""
+	return rewrite(out, section, func(old string) string {
+		before, after := old, ""
+		if i := strings.Index(before, searchHeading); i >= 0 {
+			before, after = before[:i], before[i+len(searchHeading):]
+			if j := strings.Index(after, "\n## "); j >= 0 {
+				after = after[j:]
+			} else {
+				after = ""
+			}
+		} else if i := strings.Index(before, chatHeading); i >= 0 {
+			before, after = before[:i], before[i:]
 		}
-	} else if i := strings.Index(before, chatHeading); i >= 0 {
-		before, after = before[:i], before[i:]
-	}
-	return os.WriteFile(out, []byte(before+section+after), 0o644)
+		return before + section + after
+	})
 }

@@ -77,29 +77,22 @@ func runSizesOnly(out string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Print(table)
-	if out == "" {
-		return nil
-	}
-	old, err := os.ReadFile(out)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	text := string(old)
-	at := strings.Index(text, sizesHeading)
-	if at < 0 {
-		text += sizesHeading + "\n"
-		at = strings.Index(text, sizesHeading)
-	}
-	head, section := text[:at], text[at:]
-	tail := ""
-	if next := strings.Index(section[len(sizesHeading):], "\n## "); next >= 0 {
-		section, tail = section[:len(sizesHeading)+next], section[len(sizesHeading)+next:]
-	}
-	if a := strings.Index(section, afterHeading); a >= 0 {
-		section = section[:a]
-	}
-	return os.WriteFile(out, []byte(head+strings.TrimRight(section, "\n")+"\n"+table+tail), 0o644)
+	return rewrite(out, table, func(text string) string {
+		at := strings.Index(text, sizesHeading)
+		if at < 0 {
+			text += sizesHeading + "\n"
+			at = strings.Index(text, sizesHeading)
+		}
+		head, section := text[:at], text[at:]
+		tail := ""
+		if next := strings.Index(section[len(sizesHeading):], "\n## "); next >= 0 {
+			section, tail = section[:len(sizesHeading)+next], section[len(sizesHeading)+next:]
+		}
+		if a := strings.Index(section, afterHeading); a >= 0 {
+			section = section[:a]
+		}
+		return head + strings.TrimRight(section, "\n") + "\n" + table + tail
+	})
 }
 
 // keptSections is what a full run keeps of out: the sections from the binary sizes on, which
@@ -113,4 +106,18 @@ func keptSections(out string) string {
 		return string(old[at:])
 	}
 	return ""
+}
+
+// rewrite prints section and, when out is named, writes out again as place makes it from its
+// old text ("" when it does not exist yet).
+func rewrite(out, section string, place func(old string) string) error {
+	fmt.Print(section)
+	if out == "" {
+		return nil
+	}
+	old, err := os.ReadFile(out)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	return os.WriteFile(out, []byte(place(string(old))), 0o644)
 }

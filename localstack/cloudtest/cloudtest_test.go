@@ -17,6 +17,7 @@ import (
 )
 
 func TestStartProvisionsEverySchemaTableAndBucket(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	for _, table := range schema.Tables {
@@ -39,6 +40,7 @@ func TestStartProvisionsEverySchemaTableAndBucket(t *testing.T) {
 }
 
 func TestStartGivesEachTestItsOwnCloud(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	first, second := cloudtest.Start(t), cloudtest.Start(t)
 	key := map[string]ddbtypes.AttributeValue{
@@ -58,6 +60,7 @@ func TestStartGivesEachTestItsOwnCloud(t *testing.T) {
 }
 
 func TestMailToListsOnlyThatRecipientsMessages(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	send := func(to string) {
 		t.Helper()
@@ -86,6 +89,7 @@ func TestMailToListsOnlyThatRecipientsMessages(t *testing.T) {
 }
 
 func TestSecretsClientReachesTheEdge(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	if _, err := c.Secrets.CreateSecret(ctx, &secretsmanager.CreateSecretInput{

@@ -70,6 +70,7 @@ func answer(status int, body string) http.HandlerFunc {
 var bearer = map[string]string{"Authorization": "Bearer t"}
 
 func TestHandler_ReportsWhatTheDocumentDoesNotSay(t *testing.T) {
+	t.Parallel()
 	v := load(t)
 	for _, c := range []struct {
 		name         string
@@ -112,6 +113,7 @@ func TestHandler_ReportsWhatTheDocumentDoesNotSay(t *testing.T) {
 }
 
 func TestLoad_RefusesADocumentWhoseExampleBreaksItsSchema(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	doc := `openapi: 3.1.0
 info: {title: t, version: "1"}
@@ -139,6 +141,7 @@ paths:
 // The module's own document, through the same middleware: a handler at a documented path that
 // adds a field, or answers a status, the document does not have is reported.
 func TestDefault_TheAPIDocumentCatchesAnUndocumentedFieldOrStatus(t *testing.T) {
+	t.Parallel()
 	v := contract.Default(t)
 	for _, c := range []struct {
 		name string

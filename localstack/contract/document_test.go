@@ -17,12 +17,14 @@ import (
 // unevaluatedProperties: false around an allOf/oneOf), or is a map (additionalProperties: a schema),
 // or says it is open on purpose (additionalProperties: true, as the served OpenAPI document is).
 func TestDocument_EveryObjectItAnswersIsClosed(t *testing.T) {
+	t.Parallel()
 	for _, o := range openAnswers(contract.Default(t).Document()) {
 		t.Errorf("an open object in an answer: %s", o)
 	}
 }
 
 func TestOpenAnswers_FindsAnObjectLeftOpen(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	doc := `openapi: 3.1.0
 info: {title: t, version: "1"}

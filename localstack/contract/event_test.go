@@ -13,6 +13,7 @@ import (
 // A replayed event is checked as the request the adapter rebuilds from it (cookies from the
 // event's cookies, a base64 body decoded) and the answer as the gateway sends it.
 func TestEventExchange_ChecksTheRequestAndAnswerTheEventStandsFor(t *testing.T) {
+	t.Parallel()
 	v := load(t)
 	get := events.APIGatewayV2HTTPRequest{
 		RawPath: "/api/things/a", Cookies: []string{"theme=dark", "zuum_session=abc"},

@@ -17,6 +17,7 @@ import (
 )
 
 func TestUnknownService_IsAClearErrorNotAnS3One(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	req, _ := http.NewRequest(http.MethodPost, c.URL+"/", strings.NewReader("Action=SendMessage"))
 	req.Header.Set("Authorization", "AWS4-HMAC-SHA256 Credential=test/20261123/us-east-1/sqs/aws4_request, SignedHeaders=host, Signature=00")
@@ -35,6 +36,7 @@ func TestUnknownService_IsAClearErrorNotAnS3One(t *testing.T) {
 }
 
 func TestConnectionsAPI_WithoutASocketAPIAnswersGone(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	api := apigatewaymanagementapi.NewFromConfig(c.Config, func(o *apigatewaymanagementapi.Options) {
 		o.BaseEndpoint = aws.String(c.URL + "/ws")

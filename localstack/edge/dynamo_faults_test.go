@@ -15,6 +15,7 @@ import (
 )
 
 func TestFailDynamo_RefusedCallsChangeNothingAndLostAnswersKeepTheWrite(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	once := dynamodb.NewFromConfig(c.Config, func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} })

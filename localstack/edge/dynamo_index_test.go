@@ -15,6 +15,7 @@ import (
 // that index key found nothing at all (a wallet's history of one type came back empty after one
 // replayed movement).
 func TestCancelledTransactionLeavesTheIndexesItsNewItemsJoinedWhole(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	l := ledger.New(c.DynamoDB, schema.Ledger.Name)

@@ -223,6 +223,7 @@ var updateWays = []updateWith{
 // REMOVE removes what DynamoDB removes, in UpdateItem and in a transaction's Update, and what
 // DynamoDB refuses is refused and changes nothing.
 func TestUpdateRemovesWhatDynamoDBRemoves(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	for _, way := range updateWays {
@@ -268,6 +269,7 @@ func TestUpdateRemovesWhatDynamoDBRemoves(t *testing.T) {
 // in its list), and UPDATED_NEW what the SET, ADD and DELETE paths hold after it, so a removed
 // path is in the old values and never in the new ones. An empty answer has no Attributes.
 func TestUpdateWithRemoveReturnsValuesAsDynamoDB(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	before := attrs{"a": s("A"), "b": s("B"), "c": s("C"),
@@ -334,6 +336,7 @@ func TestUpdateWithRemoveReturnsValuesAsDynamoDB(t *testing.T) {
 // A transaction's REMOVE is part of its all-or-nothing: cancelled, the attribute is still
 // there; done, it is gone along with the transaction's other writes.
 func TestTransactionRemoveIsUndoneWhenCancelled(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	held := withKey("held", attrs{"a": s("A"), "m": dict(attrs{"k": s("K")})})
@@ -377,6 +380,7 @@ func TestTransactionRemoveIsUndoneWhenCancelled(t *testing.T) {
 // Removing an index's key attribute takes the item out of the index (a Scan of the index no
 // longer lists it either), alone or with other clauses.
 func TestRemovingAnIndexKeyTakesTheItemOutOfTheIndex(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	for _, tc := range []struct {

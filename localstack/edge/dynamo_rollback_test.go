@@ -32,6 +32,7 @@ func emptyValues() map[string]types.AttributeValue {
 // A cancelled transaction must leave every item as it was, including items it never named: the
 // table's other items hold empty lists and maps, which must keep their types.
 func TestCancelledTransactionLeavesOtherItemsEmptyListsAndMapsIntact(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	bystander := userItem("bystander")
@@ -62,6 +63,7 @@ func TestCancelledTransactionLeavesOtherItemsEmptyListsAndMapsIntact(t *testing.
 
 // UpdateItem with ReturnValues ALL_OLD answers the old item whole, empty lists and maps too.
 func TestUpdateReturnsOldItemWithItsEmptyListsAndMaps(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	it := userItem("old")
@@ -96,6 +98,7 @@ func TestUpdateReturnsOldItemWithItsEmptyListsAndMaps(t *testing.T) {
 
 // PutItem answers the item it replaced when asked for ALL_OLD, and nothing otherwise.
 func TestPutAnswersTheReplacedItemOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	first := userItem("p")
@@ -121,6 +124,7 @@ func TestPutAnswersTheReplacedItemOnlyWhenAsked(t *testing.T) {
 // minidyn stores a put or update before it finds that an index key has the wrong type; the
 // edge must refuse the write whole, as DynamoDB does.
 func TestWriteRefusedForAnIndexKeyOfTheWrongTypeChangesNothing(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	number := &types.AttributeValueMemberN{Value: "1"}
@@ -156,6 +160,7 @@ func TestWriteRefusedForAnIndexKeyOfTheWrongTypeChangesNothing(t *testing.T) {
 
 // A batch refused for one bad item writes none of the others.
 func TestRefusedBatchWritesNothing(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	bad := userItem("bad")
@@ -178,6 +183,7 @@ func TestRefusedBatchWritesNothing(t *testing.T) {
 // Every failed condition of a cancelled transaction has its reason (with the item when asked
 // for), and a ConditionCheck that holds changes nothing.
 func TestTransactionReportsEveryFailedConditionAndChecksWriteNothing(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	held := userItem("held")
@@ -227,6 +233,7 @@ func TestTransactionReportsEveryFailedConditionAndChecksWriteNothing(t *testing.
 
 // A failed condition of a single write answers the item as it is, whole, when asked for it.
 func TestFailedConditionAnswersTheItemWhenAsked(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	it := userItem("there")
@@ -248,6 +255,7 @@ func TestFailedConditionAnswersTheItemWhenAsked(t *testing.T) {
 
 // UPDATED_NEW answers the attributes the update changed, never the key.
 func TestUpdatedNewOfANewItemAnswersOnlyWhatWasSet(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	out, err := c.DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{
 		TableName: users, Key: userItem("fresh"), UpdateExpression: aws.String("ADD n :one"),
@@ -265,6 +273,7 @@ func TestUpdatedNewOfANewItemAnswersOnlyWhatWasSet(t *testing.T) {
 
 // A batch that names one item twice is refused whole, as DynamoDB refuses it.
 func TestBatchNamingAnItemTwiceIsRefused(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	first, second := userItem("twice"), userItem("twice")

@@ -21,6 +21,7 @@ import (
 // A snapshot is one moment of the store: a transaction that writes an item in each of two
 // tables is in it whole or not at all, however the snapshot's reads and the writes interleave.
 func TestSnapshotTakenDuringTransactionsHoldsEachWhole(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	posts := schema.Posts.Name

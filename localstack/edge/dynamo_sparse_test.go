@@ -89,6 +89,7 @@ func sparseValues(g, s string) map[string]ddbtypes.AttributeValue {
 }
 
 func TestUpdateThatGivesAnItemIndexKeysKeepsTheIndexsOtherItems(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	_, err := db.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{TableName: aws.String("sparse"), Key: sparseKey,
 		UpdateExpression: aws.String("SET g = :g, s = :s"), ExpressionAttributeValues: sparseValues("x", "3")})
@@ -101,6 +102,7 @@ func TestUpdateThatGivesAnItemIndexKeysKeepsTheIndexsOtherItems(t *testing.T) {
 }
 
 func TestUpsertThatCreatesAnItemWithIndexKeysKeepsTheIndexsOtherItems(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	_, err := db.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{TableName: aws.String("sparse"),
 		Key:              map[string]ddbtypes.AttributeValue{"id": &ddbtypes.AttributeValueMemberS{Value: "D"}},
@@ -114,6 +116,7 @@ func TestUpsertThatCreatesAnItemWithIndexKeysKeepsTheIndexsOtherItems(t *testing
 }
 
 func TestTransactionUpdateThatGivesAnItemIndexKeysKeepsTheIndexsOtherItems(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	_, err := db.TransactWriteItems(context.Background(), &dynamodb.TransactWriteItemsInput{TransactItems: []ddbtypes.TransactWriteItem{{
 		Update: &ddbtypes.Update{TableName: aws.String("sparse"), Key: sparseKey,
@@ -128,6 +131,7 @@ func TestTransactionUpdateThatGivesAnItemIndexKeysKeepsTheIndexsOtherItems(t *te
 }
 
 func TestPutThatReplacesAnItemWithoutIndexKeysKeepsTheIndexsOtherItems(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	_, err := db.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: aws.String("sparse"), Item: map[string]ddbtypes.AttributeValue{
 		"id": &ddbtypes.AttributeValueMemberS{Value: "C"}, "g": &ddbtypes.AttributeValueMemberS{Value: "x"}, "s": &ddbtypes.AttributeValueMemberS{Value: "1"},
@@ -141,6 +145,7 @@ func TestPutThatReplacesAnItemWithoutIndexKeysKeepsTheIndexsOtherItems(t *testin
 }
 
 func TestItemThatLosesItsIndexKeysLeavesTheIndexAndCanComeBack(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	ctx := context.Background()
 	keyA := map[string]ddbtypes.AttributeValue{"id": &ddbtypes.AttributeValueMemberS{Value: "A"}}
@@ -183,6 +188,7 @@ func TestItemThatLosesItsIndexKeysLeavesTheIndexAndCanComeBack(t *testing.T) {
 // (sparse indexes skip items without the attribute, never items with a value of another type),
 // and the refused write changes nothing.
 func TestIndexKeyOfTheWrongTypeIsRefusedAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	ctx := context.Background()
 	n := &ddbtypes.AttributeValueMemberN{Value: "7"}
@@ -229,6 +235,7 @@ func TestIndexKeyOfTheWrongTypeIsRefusedAndChangesNothing(t *testing.T) {
 }
 
 func TestBatchPutThatReplacesItemsKeepsTheIndexWhole(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	s := func(v string) *ddbtypes.AttributeValueMemberS { return &ddbtypes.AttributeValueMemberS{Value: v} }
 	_, err := db.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{RequestItems: map[string][]ddbtypes.WriteRequest{
@@ -254,6 +261,7 @@ func TestBatchPutThatReplacesItemsKeepsTheIndexWhole(t *testing.T) {
 }
 
 func TestCancelledTransactionThatGaveAnItemIndexKeysLeavesTheIndexWhole(t *testing.T) {
+	t.Parallel()
 	db, query := sparseTable(t)
 	ctx := context.Background()
 	_, err := db.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []ddbtypes.TransactWriteItem{

@@ -47,6 +47,7 @@ func rewriting(to string) func(*dynamodb.Options) {
 // with more than one, wherever it sits (item, key, expression values, inside lists and maps),
 // and writes nothing.
 func TestWritesOfValuesWithNoTypeOrSeveralAreRefused(t *testing.T) {
+	t.Parallel()
 	values := map[string]struct{ json, message string }{
 		"empty":       {`{}`, "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"},
 		"null member": {`{"S":null}`, "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes"},

@@ -29,6 +29,7 @@ func userItem(id string) map[string]types.AttributeValue {
 }
 
 func TestConditionalPutOfExistingItemFailsWithTypedError(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	put := &dynamodb.PutItemInput{
@@ -46,6 +47,7 @@ func TestConditionalPutOfExistingItemFailsWithTypedError(t *testing.T) {
 }
 
 func TestTransactionWithFailedConditionIsCancelledWithReasonsAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: userItem("taken")}); err != nil {
@@ -76,6 +78,7 @@ func TestTransactionWithFailedConditionIsCancelledWithReasonsAndWritesNothing(t 
 }
 
 func TestQueryByGlobalSecondaryIndexFindsItems(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	for _, id := range []string{"a", "b"} {
@@ -118,6 +121,7 @@ func createTable(t *testing.T, db *dynamodb.Client, name string) {
 }
 
 func TestListTablesPagesThroughCreatedTablesAndForgetsDeletedOnes(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	for _, name := range []string{"t-b", "t-a", "t-c"} {
@@ -141,6 +145,7 @@ func TestListTablesPagesThroughCreatedTablesAndForgetsDeletedOnes(t *testing.T) 
 }
 
 func TestDescribeTableReportsStatusAndDefinitionSoWaitersFinish(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	in := &dynamodb.DescribeTableInput{TableName: users}
@@ -161,6 +166,7 @@ func TestDescribeTableReportsStatusAndDefinitionSoWaitersFinish(t *testing.T) {
 }
 
 func TestTimeToLiveIsRecordedButItemsNeverExpire(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	out, err := c.DynamoDB.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: users})
@@ -191,6 +197,7 @@ func TestTimeToLiveIsRecordedButItemsNeverExpire(t *testing.T) {
 }
 
 func TestOperationsMinidynLacksAnswerUnknownOperation(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	_, err := c.DynamoDB.DescribeContinuousBackups(context.Background(), &dynamodb.DescribeContinuousBackupsInput{TableName: users})
 	if code := errorCode(err); code != "UnknownOperationException" {
@@ -199,6 +206,7 @@ func TestOperationsMinidynLacksAnswerUnknownOperation(t *testing.T) {
 }
 
 func TestMissingTableIsResourceNotFound(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	calls := map[string]func() error{
@@ -227,6 +235,7 @@ func TestMissingTableIsResourceNotFound(t *testing.T) {
 
 // The race detector proves the edge's lock covers minidyn's unlocked table map.
 func TestTableAdministrationDuringItemTrafficIsRaceFree(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
@@ -259,6 +268,7 @@ func errorCode(err error) string {
 // minidyn's own server writes empty lists, maps and binaries as {}, which the SDK decodes as
 // some other attribute; the edge must return every kind as it was stored.
 func TestEveryAttributeKindRoundTripsIncludingEmptyOnes(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	values := map[string]types.AttributeValue{

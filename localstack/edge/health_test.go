@@ -9,6 +9,7 @@ import (
 
 // Scripts wait for LocalStack by polling its health endpoint; they must wait for the edge alike.
 func TestHealthReportsEveryServiceRunningAsLocalStackDoes(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	status, body := get(t, http.MethodGet, c.URL+"/_localstack/health")
 	want := `{"services":{"dynamodb":"running","s3":"running","ses":"running","secretsmanager":"running"}}` + "\n"

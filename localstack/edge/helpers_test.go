@@ -76,6 +76,13 @@ func get(t *testing.T, method, url string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	resp, body := do(t, req)
+	return resp.StatusCode, string(body)
+}
+
+// do sends req and returns its response with the body read whole.
+func do(t *testing.T, req *http.Request) (*http.Response, []byte) {
+	t.Helper()
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -85,5 +92,5 @@ func get(t *testing.T, method, url string) (int, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resp.StatusCode, string(body)
+	return resp, body
 }

@@ -44,6 +44,7 @@ func waitIdle(t *testing.T, e *edge.Edge) {
 
 // An Event invoke answers 202 before the function has run; WaitIdle returns once it has.
 func TestEventInvokeAnswers202AtOnceAndRunsTheFunctionLater(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	release := make(chan struct{})
 	var got atomic.Value
@@ -76,6 +77,7 @@ func TestEventInvokeAnswers202AtOnceAndRunsTheFunctionLater(t *testing.T) {
 
 // Lambda runs a failing asynchronous event three times, then keeps it as failed.
 func TestFailingEventIsRetriedTwiceThenDeadLettered(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	var attempts atomic.Int32
 	ids := make(chan string, 3)
@@ -105,6 +107,7 @@ func TestFailingEventIsRetriedTwiceThenDeadLettered(t *testing.T) {
 }
 
 func TestEventThatSucceedsOnARetryIsNotDeadLettered(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	var attempts atomic.Int32
 	c.Edge.RegisterFunction("flaky", func(ctx context.Context, payload []byte) error {
@@ -125,6 +128,7 @@ func TestEventThatSucceedsOnARetryIsNotDeadLettered(t *testing.T) {
 
 // Work queued by a running function keeps the edge busy: WaitIdle waits for the whole chain.
 func TestWaitIdleWaitsForEventsQueuedByFunctions(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	client := lambdaClient(c)
 	var mu sync.Mutex
@@ -154,6 +158,7 @@ func TestWaitIdleWaitsForEventsQueuedByFunctions(t *testing.T) {
 }
 
 func TestRequestResponseAnswersThePayloadOrTheFunctionError(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	var seen atomic.Value
 	c.Edge.RegisterFunction("zuum-media", func(ctx context.Context, payload []byte) error {
@@ -191,6 +196,7 @@ func TestRequestResponseAnswersThePayloadOrTheFunctionError(t *testing.T) {
 }
 
 func TestDryRunChecksWithoutRunning(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	var ran atomic.Bool
 	c.Edge.RegisterFunction("zuum-jobs", func(context.Context, []byte) error { ran.Store(true); return nil })
@@ -202,6 +208,7 @@ func TestDryRunChecksWithoutRunning(t *testing.T) {
 }
 
 func TestInvokeRefusesWhatLambdaRefuses(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	c.Edge.RegisterFunction("zuum-jobs", func(context.Context, []byte) error { return nil })
 	client := lambdaClient(c)
@@ -235,6 +242,7 @@ func TestInvokeRefusesWhatLambdaRefuses(t *testing.T) {
 
 // Closing the edge drops events waiting for a retry instead of waiting for them.
 func TestCloseDropsPendingRetries(t *testing.T) {
+	t.Parallel()
 	e, err := edge.New(edge.Options{RetryDelay: time.Hour})
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRestartOnTheSameDataDirKeepsThePaymentSandboxsAccounts(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	cfg := flutterwave.Config{SecretKey: "sk", WebhookHash: "h"}
@@ -31,6 +32,7 @@ func TestRestartOnTheSameDataDirKeepsThePaymentSandboxsAccounts(t *testing.T) {
 }
 
 func TestPaymentSandbox_RefusesCallsWithoutTheSecretKey(t *testing.T) {
+	t.Parallel()
 	a := startEdge(t, "")
 	a.Edge.Payments().Configure(flutterwave.Config{SecretKey: "sk", WebhookHash: "h"})
 	status, body := get(t, "GET", a.URL+"/_flutterwave/v3/transactions/1/verify")

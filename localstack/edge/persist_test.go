@@ -22,6 +22,7 @@ import (
 )
 
 func TestRestartOnTheSameDataDirKeepsItemsObjectsMailAndSecrets(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ctx := context.Background()
 	a := startEdge(t, dir)
@@ -114,6 +115,7 @@ func TestRestartOnTheSameDataDirKeepsItemsObjectsMailAndSecrets(t *testing.T) {
 
 // make dev may be killed rather than closed; changes must reach disk within about a second.
 func TestChangesReachDiskInTheBackgroundWithoutClose(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := startEdge(t, dir)
 	if _, err := a.DynamoDB.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: users, Item: userItem("background")}); err != nil {
@@ -142,6 +144,7 @@ func TestChangesReachDiskInTheBackgroundWithoutClose(t *testing.T) {
 }
 
 func TestSnapshotPagesThroughLargeTablesAndLeavesNoTemporaryFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := startEdge(t, dir)
 	const n = 2500 // more than one Scan page
@@ -169,6 +172,7 @@ func TestSnapshotPagesThroughLargeTablesAndLeavesNoTemporaryFiles(t *testing.T) 
 }
 
 func TestSecondEdgeOnABusyDataDirFailsInsteadOfWaiting(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	startEdge(t, dir)
 	e, err := edge.New(edge.Options{DataDir: dir})

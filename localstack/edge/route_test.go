@@ -33,6 +33,7 @@ func uploadForm(t *testing.T, fields [][2]string) (body []byte, contentType stri
 }
 
 func TestServiceIsTakenFromTheCredentialScopeWhereverItIs(t *testing.T) {
+	t.Parallel()
 	const auth = "AWS4-HMAC-SHA256 Credential=test/20260101/us-east-1/%s/aws4_request, SignedHeaders=host, Signature=abc"
 	cases := []struct {
 		name  string
@@ -80,6 +81,7 @@ func TestServiceIsTakenFromTheCredentialScopeWhereverItIs(t *testing.T) {
 
 // Routing a browser upload reads form fields; S3 must still receive the whole body.
 func TestReadingTheFormCredentialLeavesTheBodyWhole(t *testing.T) {
+	t.Parallel()
 	body, ct := uploadForm(t, [][2]string{{"key", "k"}, {"x-amz-credential", "test/20260101/us-east-1/s3/aws4_request"}})
 	r := httptest.NewRequest(http.MethodPost, "/b", bytes.NewReader(body))
 	r.Header.Set("Content-Type", ct)

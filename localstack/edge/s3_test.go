@@ -1,10 +1,8 @@
 package edge_test
 
 import (
-	"bytes"
 	"context"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -33,6 +31,7 @@ func readObject(t *testing.T, c *s3.Client, key string) string {
 }
 
 func TestObjectsRoundTripThroughTheSDK(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	if _, err := c.S3.PutObject(ctx, &s3.PutObjectInput{
@@ -55,6 +54,7 @@ func TestObjectsRoundTripThroughTheSDK(t *testing.T) {
 
 // Presigned URLs carry their credential in the query; the edge must route them to S3 from it.
 func TestPresignedPutAndGetReachS3(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	presign := s3.NewPresignClient(c.S3)
@@ -80,34 +80,14 @@ func TestPresignedPutAndGetReachS3(t *testing.T) {
 
 // A browser POST upload carries its credential as a form field.
 func TestBrowserPostUploadReachesS3(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	post, err := s3.NewPresignClient(c.S3).PresignPostObject(context.Background(),
 		&s3.PutObjectInput{Bucket: media, Key: aws.String("uploads/avatar.png")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var form bytes.Buffer
-	mw := multipart.NewWriter(&form)
-	for k, v := range post.Values {
-		if err := mw.WriteField(k, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fw, err := mw.CreateFormFile("file", "avatar.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := fw.Write([]byte("png bytes")); err != nil {
-		t.Fatal(err)
-	}
-	if err := mw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	req, err := http.NewRequest(http.MethodPost, post.URL, &form)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req := formRequest(t, post, nil, "avatar.png", []byte("png bytes"))
 	// Without success_action_status S3 answers 204 No Content.
 	if status := mustSucceed(t, req); status != http.StatusNoContent {
 		t.Errorf("POST = %d, want 204", status)
@@ -120,15 +100,7 @@ func TestBrowserPostUploadReachesS3(t *testing.T) {
 // mustSucceed sends req, fails t unless it succeeds, and returns the status.
 func mustSucceed(t *testing.T, req *http.Request) int {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := do(t, req)
 	if resp.StatusCode/100 != 2 {
 		t.Fatalf("%s %s = %d %s, want success", req.Method, req.URL.Path, resp.StatusCode, body)
 	}
@@ -138,6 +110,7 @@ func mustSucceed(t *testing.T, req *http.Request) int {
 // S3 keeps a PUT's Cache-Control with the object and answers its GETs and HEADs with it (a CDN in
 // front caches by it); gofakes3 alone drops it.
 func TestPutObjectKeepsCacheControlForGetAndHead(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	const cache = "public, max-age=31536000, immutable"

@@ -16,6 +16,7 @@ import (
 // CopyObject faulted (SIGSEGV) formatting the source's hash once a concurrent write had remapped
 // the file, and reads could return bytes of other objects.
 func TestS3BoltCopiesAndReadsStayIntactWhileUploadsGrowTheFile(t *testing.T) {
+	t.Parallel()
 	backend, db, err := openS3Backend(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

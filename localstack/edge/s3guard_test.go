@@ -58,15 +58,7 @@ type answer struct {
 
 func fetchS3(t *testing.T, req *http.Request) answer {
 	t.Helper()
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resp, body := do(t, req)
 	a := answer{status: resp.StatusCode, header: resp.Header, body: string(body)}
 	var e struct{ Code, Message string }
 	if xml.Unmarshal(body, &e) == nil {
@@ -101,6 +93,12 @@ func presignUpload(t *testing.T, c *s3.Client, key, contentType string, max int6
 // fields, then the file, last.
 func uploadRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]string, file []byte) *http.Request {
 	t.Helper()
+	return formRequest(t, post, fields, "track.mp3", file)
+}
+
+// formRequest is uploadRequest with the file's name.
+func formRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]string, name string, file []byte) *http.Request {
+	t.Helper()
 	var form bytes.Buffer
 	mw := multipart.NewWriter(&form)
 	names := make([]string, 0, len(post.Values))
@@ -118,7 +116,7 @@ func uploadRequest(t *testing.T, post *s3.PresignedPostRequest, fields [][2]stri
 			t.Fatal(err)
 		}
 	}
-	fw, err := mw.CreateFormFile("file", "track.mp3")
+	fw, err := mw.CreateFormFile("file", name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +148,7 @@ func objectExists(t *testing.T, c *s3.Client, key string) bool {
 }
 
 func TestPresignedPostIsAcceptedAndItsObjectReadable(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key = "uploads/u1/audio/a.mp3"
 	post := presignUpload(t, r.S3, key, "audio/mpeg", 1000)
@@ -179,6 +178,7 @@ func TestPresignedPostIsAcceptedAndItsObjectReadable(t *testing.T) {
 }
 
 func TestPostSuccessActionStatusChoosesTheAnswer(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	for _, tc := range []struct {
 		status string
@@ -203,6 +203,7 @@ func TestPostSuccessActionStatusChoosesTheAnswer(t *testing.T) {
 }
 
 func TestPresignedPostRefusesWhatThePolicyForbids(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key = "uploads/u1/audio/a.mp3"
 	ct := [2]string{"Content-Type", "audio/mpeg"}
@@ -273,6 +274,7 @@ func TestPresignedPostRefusesWhatThePolicyForbids(t *testing.T) {
 }
 
 func TestPostKeyMayStartWithASignedPrefix(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	sign := func(key string) *s3.PresignedPostRequest {
 		post, err := s3.NewPresignClient(r.S3).PresignPostObject(context.Background(),
@@ -299,6 +301,7 @@ func TestPostKeyMayStartWithASignedPrefix(t *testing.T) {
 }
 
 func TestAnonymousRequestsAreRefused(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	put, _ := http.NewRequest(http.MethodPut, r.URL+"/"+*media+"/public/x.txt", strings.NewReader("x"))
 	if got := fetchS3(t, put); !got.is(403, "AccessDenied", "Access Denied") {
@@ -325,6 +328,7 @@ func TestAnonymousRequestsAreRefused(t *testing.T) {
 }
 
 func TestPresignedPutAndGetAreCheckedForSignatureAndExpiry(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	ctx := context.Background()
 	presign := s3.NewPresignClient(r.S3)
@@ -382,6 +386,7 @@ func TestPresignedPutAndGetAreCheckedForSignatureAndExpiry(t *testing.T) {
 // The SDK clients sign in the Authorization header; every operation the app uses must pass,
 // and a wrong key, secret or body must not.
 func TestHeaderSignedSDKCallsPassAndForgeriesDoNot(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	ctx := context.Background()
 	keys := []string{"public/a b/c+d~!é(1).txt", "uploads/u1/audio/x.mp3"}
@@ -475,6 +480,7 @@ func multipartUpload(t *testing.T, c *s3.Client, key string) {
 }
 
 func TestCORSAnswersPreflightsAndBrowserRequests(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	preflight := func(method string) answer {
 		req, _ := http.NewRequest(http.MethodOptions, r.URL+"/"+*media, nil)
@@ -541,6 +547,7 @@ func copySource(key string) string {
 }
 
 func TestPresignedPostKeepsTheFormsCacheControl(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	const key, cache = "uploads/u1/audio/a.mp3", "max-age=60"
 	post := presignUpload(t, r.S3, key, "audio/mpeg", 1000, func(o *s3.PresignPostOptions) {

@@ -47,6 +47,7 @@ func (rec *recorder) byKey() []events.S3EventRecord {
 }
 
 func TestObjectsCreatedUnderThePrefixInvokeTheFunctionWithTheS3Event(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	rec := &recorder{}
 	r.Edge.RegisterFunction("zuum-media", rec.fn)
@@ -122,6 +123,7 @@ func TestObjectsCreatedUnderThePrefixInvokeTheFunctionWithTheS3Event(t *testing.
 }
 
 func TestFailingNotificationIsRetriedThenDeadLettered(t *testing.T) {
+	t.Parallel()
 	r := startClocked(t)
 	var mu sync.Mutex
 	attempts := 0

@@ -34,6 +34,7 @@ func secretString(t *testing.T, c *secretsmanager.Client, in *secretsmanager.Get
 }
 
 func TestSecretIsFoundByNameFullARNOrARNWithoutSuffix(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	arn := aws.ToString(createSecret(t, c.Secrets, "zuum/jwt", "k1").ARN)
 	if !strings.HasPrefix(arn, "arn:aws:secretsmanager:us-east-1:000000000000:secret:zuum/jwt-") {
@@ -47,6 +48,7 @@ func TestSecretIsFoundByNameFullARNOrARNWithoutSuffix(t *testing.T) {
 }
 
 func TestPutSecretValueMakesANewCurrentVersionAndKeepsThePrevious(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	createSecret(t, c.Secrets, "zuum/payments", "old")
@@ -77,6 +79,7 @@ func TestPutSecretValueMakesANewCurrentVersionAndKeepsThePrevious(t *testing.T) 
 }
 
 func TestBinarySecretRoundTrips(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	if _, err := c.Secrets.CreateSecret(ctx, &secretsmanager.CreateSecretInput{
@@ -95,6 +98,7 @@ func TestBinarySecretRoundTrips(t *testing.T) {
 
 // The SDK maps these codes to typed errors only if the edge spells them as AWS does.
 func TestSecretErrorsAreTheSDKsTypedErrors(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	createSecret(t, c.Secrets, "zuum/exists", "v")

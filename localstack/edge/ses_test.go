@@ -44,6 +44,7 @@ func send(t *testing.T, c *sesv2.Client, in *sesv2.SendEmailInput) string {
 
 // Tools written for LocalStack read GET /_aws/ses; the shape must be LocalStack's to the key.
 func TestSentMailIsListedInLocalStacksShape(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	id := send(t, c.SES, simpleEmail("no-reply@zuum.test", []string{"ada@zuum.test"}, "Welcome", "hi", "<p>hi</p>"))
 	send(t, c.SES, simpleEmail("no-reply@zuum.test", []string{"bob@zuum.test"}, "Code", "123456", ""))
@@ -100,6 +101,7 @@ func mustJSON(t *testing.T, v any) string {
 }
 
 func TestMailListFiltersBySourceOrRecipientIgnoringCase(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	send(t, c.SES, simpleEmail("no-reply@zuum.test", []string{"ada@zuum.test"}, "1", "x", ""))
 	send(t, c.SES, simpleEmail("ada@zuum.test", []string{"bob@zuum.test"}, "2", "x", ""))
@@ -134,6 +136,7 @@ func TestMailListFiltersBySourceOrRecipientIgnoringCase(t *testing.T) {
 }
 
 func TestDeletingMailEmptiesTheList(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	send(t, c.SES, simpleEmail("no-reply@zuum.test", []string{"ada@zuum.test"}, "1", "x", ""))
 	if status, _ := get(t, http.MethodDelete, c.URL+"/_aws/ses"); status/100 != 2 {
@@ -148,6 +151,7 @@ func TestDeletingMailEmptiesTheList(t *testing.T) {
 }
 
 func TestSendEmailRefusesWhatSESRefuses(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	valid := func() *sesv2.SendEmailInput {
 		return simpleEmail("no-reply@zuum.test", []string{"ada@zuum.test"}, "s", "body", "")
@@ -181,6 +185,7 @@ func TestSendEmailRefusesWhatSESRefuses(t *testing.T) {
 }
 
 func TestRawEmailTakesRecipientsFromItsHeaders(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	raw := "From: no-reply@zuum.test\r\nTo: Ada <ada@zuum.test>\r\nSubject: Receipt\r\n\r\nThanks"
 	send(t, c.SES, &sesv2.SendEmailInput{Content: &types.EmailContent{Raw: &types.RawMessage{Data: []byte(raw)}}})

@@ -24,6 +24,7 @@ var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 })
 
 func TestGateway_CarriesMethodPathQueryCookiesAndBinaryBodies(t *testing.T) {
+	t.Parallel()
 	g := New(map[string]Lambda{"/api/echo": FromHandler(echo)})
 	bin := []byte{0xff, 0xd8, 0xff, 0x00, 0x01}
 	req := httptest.NewRequest("PUT", "/api/echo/x/y?q=1", bytes.NewReader(bin))
@@ -39,6 +40,7 @@ func TestGateway_CarriesMethodPathQueryCookiesAndBinaryBodies(t *testing.T) {
 }
 
 func TestGateway_RefusesWhatAWSRefuses(t *testing.T) {
+	t.Parallel()
 	called := false
 	g := New(map[string]Lambda{"/api/echo": func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		called = true
@@ -70,6 +72,7 @@ func named(name string) Lambda {
 }
 
 func TestGateway_RoutesByTheLongestPrefixAtASegmentBoundary(t *testing.T) {
+	t.Parallel()
 	// Given a group owning two prefixes, and a prefix nested in another group's
 	g := New(map[string]Lambda{
 		"/api/packages": named("promotion"), "/api/promotions": named("promotion"),

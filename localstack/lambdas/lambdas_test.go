@@ -39,6 +39,7 @@ func (c *calls) worker(name string) wire.Worker {
 // Attach deploys the workers as AWS has them: the jobs function reachable by Lambda's
 // asynchronous invoke, the media function invoked by uploads (and nothing else) in the bucket.
 func TestAttachWiresJobsAndUploadNotifications(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	rec := &calls{got: map[string][]string{}}
@@ -83,6 +84,7 @@ func TestAttachWiresJobsAndUploadNotifications(t *testing.T) {
 // The local cloud builds exactly the groups the CDK stack deploys: every row of
 // schema.RouteGroups has a builder, and every builder a row.
 func TestGroups_EachRouteGroupHasABuilderAndEachBuilderARouteGroup(t *testing.T) {
+	t.Parallel()
 	listed := map[string]bool{}
 	for _, g := range schema.RouteGroups {
 		listed[g.Name] = true
@@ -99,6 +101,7 @@ func TestGroups_EachRouteGroupHasABuilderAndEachBuilderARouteGroup(t *testing.T)
 
 // Build routes every prefix of every group to a group's handler, and nothing else.
 func TestBuild_RoutesEachPrefixOfTheSharedListToItsGroup(t *testing.T) {
+	t.Parallel()
 	app := apptest.Start(t, nil)
 	for _, g := range schema.RouteGroups {
 		// An unauthenticated call below each prefix reaches the group's own handler, which
@@ -120,6 +123,7 @@ func TestBuild_RoutesEachPrefixOfTheSharedListToItsGroup(t *testing.T) {
 // keeps the key the CDN stand-in trusts and the URLs already handed out; the secret holds what
 // the groups read (MEDIA_SIGNING_SECRET_ID), a PEM private key whose public half is returned.
 func TestMediaSigning_MakesTheKeyOnceAndKeepsIt(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	first, err := lambdas.MediaSigning(ctx, c.Config)

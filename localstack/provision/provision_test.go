@@ -47,6 +47,7 @@ var plays = schema.Table{
 }
 
 func TestApplyCreatesTablesAsTheSchemaDescribesThem(t *testing.T) {
+	t.Parallel()
 	cfg := bareCloud(t)
 	ctx := context.Background()
 	if err := provision.Apply(ctx, cfg, []schema.Table{plays}, []schema.Bucket{{Name: "test-bucket"}}); err != nil {
@@ -97,6 +98,7 @@ func keys(ks []types.KeySchemaElement) string {
 
 // make dev applies the schema on every start, over data restored from disk.
 func TestApplyTwiceLeavesExistingTablesAndTheirItemsAlone(t *testing.T) {
+	t.Parallel()
 	cfg := bareCloud(t)
 	ctx := context.Background()
 	apply := func() {
@@ -121,6 +123,7 @@ func TestApplyTwiceLeavesExistingTablesAndTheirItemsAlone(t *testing.T) {
 }
 
 func TestApplyRefusesAKeyDeclaredWithTwoTypes(t *testing.T) {
+	t.Parallel()
 	cfg := bareCloud(t)
 	bad := schema.Table{
 		Name:         "test-bad",

@@ -6,6 +6,7 @@ import (
 )
 
 func TestDepth_CountsCallsInSequenceAndOverlapsOnce(t *testing.T) {
+	t.Parallel()
 	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
 	cases := []struct {
 		name  string

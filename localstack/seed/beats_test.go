@@ -1,7 +1,6 @@
 package seed_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"testing"
@@ -11,22 +10,13 @@ import (
 
 func TestSeed_PutsTheDemoBeatsUpForSaleOnceWithTheirPreviews(t *testing.T) {
 	app, _ := seeded(t)
-	ctx := context.Background()
 	want := 0
 	for _, b := range seed.SaleBeats {
 		want += len(b)
 	}
-	twice(t, "beats", want, func() (int, error) {
-		defer app.NoFailedEvents(t)
-		return seed.Beats(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
-	})
-	c := app.Client(t)
-	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
-	if r.Status != http.StatusOK {
-		t.Fatalf("login: %d %s", r.Status, r.Raw)
-	}
-	c.Token, _ = r.Body["token"].(string)
-	r = c.JSON("GET", "/api/beat?limit=20", nil)
+	twice(t, "beats", want, step(t, app, seed.Beats))
+	c := demo(t, app)
+	r := c.JSON("GET", "/api/beat?limit=20", nil)
 	posts, _ := r.Body["posts"].([]any)
 	if r.Status != http.StatusOK || len(posts) != want {
 		t.Fatalf("beats: %d with %d, want %d: %s", r.Status, len(posts), want, r.Raw)

@@ -24,22 +24,13 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 	if n != len(seed.Demos)+len(seed.Listeners) {
 		t.Fatalf("accounts: %d", n)
 	}
-	ctx := context.Background()
 	want := len(seed.Videos)
 	for _, tracks := range seed.Tracks {
 		want += len(tracks)
 	}
-	twice(t, "posts", want, func() (int, error) {
-		defer app.NoFailedEvents(t)
-		return seed.Posts(ctx, app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
-	})
+	twice(t, "posts", want, step(t, app, seed.Posts))
 
-	c := app.Client(t)
-	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
-	if r.Status != http.StatusOK {
-		t.Fatalf("login: %d %s", r.Status, r.Raw)
-	}
-	c.Token, _ = r.Body["token"].(string)
+	c := demo(t, app)
 	for tab, count := range map[string]int{"audio": want - len(seed.Videos), "video": len(seed.Videos)} {
 		r := c.JSON("GET", "/api/feed?tab="+tab+"&limit=50", nil)
 		posts, _ := r.Body["posts"].([]any)
@@ -57,7 +48,7 @@ func TestSeed_GivesANewcomerALivingFeedOnceAndOnlyOnce(t *testing.T) {
 		}
 	}
 	// ada_sings is followed by four demo accounts and told of their posts.
-	r = c.JSON("GET", "/api/user/profile", nil)
+	r := c.JSON("GET", "/api/user/profile", nil)
 	if got, _ := r.Body["followers_count"].(float64); got != 4 {
 		t.Fatalf("ada's followers = %v, want 4", r.Body["followers_count"])
 	}
@@ -76,6 +67,27 @@ func seeded(t *testing.T) (*apptest.App, int) {
 		t.Fatal(err)
 	}
 	return app, n
+}
+
+// demo is a client signed in as the first demo account.
+func demo(t *testing.T, app *apptest.App) *apptest.Client {
+	t.Helper()
+	c := app.Client(t)
+	r := c.JSON("POST", "/api/auth/login", map[string]string{"email": seed.Demos[0].Email, "password": seed.Password})
+	if r.Status != http.StatusOK {
+		t.Fatalf("login: %d %s", r.Status, r.Raw)
+	}
+	c.Token, _ = r.Body["token"].(string)
+	return c
+}
+
+// step is a seeding step run against app with the accounts service, as the seed command runs
+// it; it fails t on any event the app failed to handle.
+func step(t *testing.T, app *apptest.App, run func(context.Context, string, *http.Client, seed.Sessions, func(context.Context) error) (int, error)) func() (int, error) {
+	return func() (int, error) {
+		defer app.NoFailedEvents(t)
+		return run(context.Background(), app.Server.URL, app.Server.Client(), accounts(t, app), app.Cloud.Edge.WaitIdle)
+	}
 }
 
 // twice runs a seeding step twice: the first run makes first items of what, the second none.

@@ -19,6 +19,7 @@ func store(t *testing.T) *audit.Store {
 }
 
 func TestRecord_RefusesAnEntryWithoutActionAdminOrTarget(t *testing.T) {
+	t.Parallel()
 	s := store(t)
 	ctx := context.Background()
 	for name, e := range map[string]audit.Entry{
@@ -36,6 +37,7 @@ func TestRecord_RefusesAnEntryWithoutActionAdminOrTarget(t *testing.T) {
 }
 
 func TestList_GivesBackWhatWasRecordedNewestFirst(t *testing.T) {
+	t.Parallel()
 	s := store(t)
 	ctx := context.Background()
 	page, err := s.List(ctx, 10, "", 0)

@@ -24,6 +24,7 @@ func stores(t *testing.T) (*Store, *Connections, *dynamodb.Client) {
 }
 
 func TestRoomID_IsThePairsWhicheverOrderAndNoOtherPairs(t *testing.T) {
+	t.Parallel()
 	a, b, c := uuid.NewString(), uuid.NewString(), uuid.NewString()
 	if RoomID(a, b) != RoomID(b, a) {
 		t.Fatal("order changes the room")
@@ -34,6 +35,7 @@ func TestRoomID_IsThePairsWhicheverOrderAndNoOtherPairs(t *testing.T) {
 }
 
 func TestContent_CleansAndCountsCharactersAReaderSees(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in, want string
 		err      error
@@ -62,6 +64,7 @@ func TestContent_CleansAndCountsCharactersAReaderSees(t *testing.T) {
 }
 
 func TestSend_KeepsANewerLastMessageButStillCountsTheUnread(t *testing.T) {
+	t.Parallel()
 	st, _, db := stores(t)
 	ctx := context.Background()
 	a, b := uuid.NewString(), uuid.NewString()
@@ -94,6 +97,7 @@ func TestSend_KeepsANewerLastMessageButStillCountsTheUnread(t *testing.T) {
 }
 
 func TestMarkRead_LeavesAMessageThatComesAfterItUnread(t *testing.T) {
+	t.Parallel()
 	st, _, _ := stores(t)
 	ctx := context.Background()
 	a, b := uuid.NewString(), uuid.NewString()
@@ -123,6 +127,7 @@ func TestMarkRead_LeavesAMessageThatComesAfterItUnread(t *testing.T) {
 }
 
 func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
+	t.Parallel()
 	_, conns, _ := stores(t)
 	ctx := context.Background()
 	user := uuid.NewString()
@@ -153,6 +158,7 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 
 // A removed connection and an expired one leave the user's item: no attribute stays behind.
 func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
+	t.Parallel()
 	_, conns, _ := stores(t)
 	ctx := context.Background()
 	user := uuid.NewString()
@@ -183,6 +189,7 @@ func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
 func str(s string) *string { return &s }
 
 func TestOpen_TheRoomReachesTheOtherMembersListWithItsFirstMessage(t *testing.T) {
+	t.Parallel()
 	st, _, _ := stores(t)
 	ctx := context.Background()
 	a, b := uuid.NewString(), uuid.NewString()

@@ -18,6 +18,7 @@ func canceled(codes ...string) error {
 }
 
 func TestConflicted_OnlyWhenAConflictAndNothingElseCanceledIt(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		err  error
@@ -39,6 +40,7 @@ func TestConflicted_OnlyWhenAConflictAndNothingElseCanceledIt(t *testing.T) {
 }
 
 func TestCanceledBy_NamesTheFailedConditions(t *testing.T) {
+	t.Parallel()
 	failed, ok := CanceledBy(canceled("None", "ConditionalCheckFailed", "TransactionConflict", "ConditionalCheckFailed"))
 	if !ok || len(failed) != 2 || failed[0] != 1 || failed[1] != 3 {
 		t.Fatalf("CanceledBy = %v, %v; want [1 3], true", failed, ok)
@@ -49,6 +51,7 @@ func TestCanceledBy_NamesTheFailedConditions(t *testing.T) {
 }
 
 func TestKeyCursor_RoundTripsAndRefusesGarbage(t *testing.T) {
+	t.Parallel()
 	key := map[string]types.AttributeValue{
 		"pk": &types.AttributeValueMemberS{Value: "TL#audio#2026-11-21"},
 		"sk": &types.AttributeValueMemberS{Value: "01a1fe07-2b36-7000-bfc5-875c834b574f"},
@@ -72,6 +75,7 @@ func TestKeyCursor_RoundTripsAndRefusesGarbage(t *testing.T) {
 }
 
 func TestKeyCursor_KeepsNumericKeysNumeric(t *testing.T) {
+	t.Parallel()
 	key := map[string]types.AttributeValue{
 		"pk":  &types.AttributeValueMemberS{Value: "ACCT#user#1"},
 		"seq": &types.AttributeValueMemberN{Value: "1795132800123456"},
@@ -94,6 +98,7 @@ func TestKeyCursor_KeepsNumericKeysNumeric(t *testing.T) {
 }
 
 func TestOnlyCanceledBy_TheNamedItemAndNothingElse(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		failed []int
 		at     int

@@ -35,6 +35,7 @@ func viaAdapter(t *testing.T, e Edge, headers map[string]string) events.APIGatew
 }
 
 func TestClientIP_TrustsTheViewerAddressOnlyWithTheOriginSecret(t *testing.T) {
+	t.Parallel()
 	edge := Edge{Secret: "s3cret-from-the-stack"}
 	cases := []struct {
 		name    string
@@ -76,6 +77,7 @@ func TestClientIP_TrustsTheViewerAddressOnlyWithTheOriginSecret(t *testing.T) {
 }
 
 func TestEdge_RequiredRefusesCallsThatSkipTheCDN(t *testing.T) {
+	t.Parallel()
 	edge := Edge{Secret: "s3cret-from-the-stack", Required: true}
 	for name, headers := range map[string]map[string]string{
 		"no secret":    {"cloudfront-viewer-address": "198.51.100.10:46532"},
@@ -93,6 +95,7 @@ func TestEdge_RequiredRefusesCallsThatSkipTheCDN(t *testing.T) {
 }
 
 func TestClientIP_WithoutALambdaEventIsTheSocketPeer(t *testing.T) {
+	t.Parallel()
 	r, _ := http.NewRequest("GET", "/", nil)
 	r.RemoteAddr = "[2001:db8::5]:5000"
 	if got := ClientIP(r); got != "2001:db8::5" {

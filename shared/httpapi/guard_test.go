@@ -26,6 +26,7 @@ func guarded(r *http.Request) (*httptest.ResponseRecorder, string) {
 }
 
 func TestGuard_OriginOfCookieWrites(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, method, origin, referer, cookie, auth string
 		want                                        int
@@ -65,6 +66,7 @@ func TestGuard_OriginOfCookieWrites(t *testing.T) {
 }
 
 func TestGuard_BodiesAreJSONOrAForm(t *testing.T) {
+	t.Parallel()
 	for ct, want := range map[string]int{
 		"application/json": 204, "application/json; charset=utf-8": 204, "application/merge-patch+json": 204,
 		"multipart/form-data; boundary=x": 204, "application/x-www-form-urlencoded": 204,
@@ -88,6 +90,7 @@ func TestGuard_BodiesAreJSONOrAForm(t *testing.T) {
 }
 
 func TestDecode_RefusesAFormOnAJSONRoute(t *testing.T) {
+	t.Parallel()
 	r := httptest.NewRequest("POST", "/x", strings.NewReader(`a=1`))
 	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	var v struct{ A string }
@@ -98,6 +101,7 @@ func TestDecode_RefusesAFormOnAJSONRoute(t *testing.T) {
 
 // API Gateway's HTTP API hands rawPath over decoded.
 func TestProxy_DecodedRawPaths(t *testing.T) {
+	t.Parallel()
 	for raw, want := range map[string]int{
 		"/api/x\x00": 400, "/api/x\n": 400, "/api/x\x7f": 400, "/api/x%": 400, "/api/x%00": 400,
 		"/api/ok": 204, "/api/caf\u00e9 au lait": 204, "/api/a?b": 204,

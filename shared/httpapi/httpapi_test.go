@@ -14,6 +14,7 @@ import (
 )
 
 func TestError_MapsEveryCodeAndHidesInternalCauses(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		err    error
 		status int
@@ -45,6 +46,7 @@ func TestError_MapsEveryCodeAndHidesInternalCauses(t *testing.T) {
 }
 
 func TestToken_PrefersBearerThenCookie(t *testing.T) {
+	t.Parallel()
 	r := httptest.NewRequest("GET", "/", nil)
 	r.AddCookie(&http.Cookie{Name: SessionCookie, Value: "from-cookie"})
 	if Token(r) != "from-cookie" {
@@ -57,6 +59,7 @@ func TestToken_PrefersBearerThenCookie(t *testing.T) {
 }
 
 func TestMedia_URLJoinsKeysAndPassesURLsThrough(t *testing.T) {
+	t.Parallel()
 	m := Media{BaseURL: "https://cdn.zuum.ng/"}
 	for in, want := range map[string]string{
 		"": "", "public/a.png": "https://cdn.zuum.ng/public/a.png",
@@ -72,6 +75,7 @@ func TestMedia_URLJoinsKeysAndPassesURLsThrough(t *testing.T) {
 }
 
 func TestSkip_APageByNumberMustLieWithinTheListAndMaxWalk(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("count failed")
 	for _, c := range []struct {
 		name  string
@@ -116,6 +120,7 @@ func TestSkip_APageByNumberMustLieWithinTheListAndMaxWalk(t *testing.T) {
 }
 
 func TestParsePage_ANumberTooLargeForAnIntIsPastTheEndNotMalformed(t *testing.T) {
+	t.Parallel()
 	for query, want := range map[string]any{
 		"page=99999999999999999999":  math.MaxInt,
 		"page=9223372036854775807":   math.MaxInt,
@@ -135,6 +140,7 @@ func TestParsePage_ANumberTooLargeForAnIntIsPastTheEndNotMalformed(t *testing.T)
 }
 
 func TestDecode_AnAmountThatIsNotNairaNamesItsField(t *testing.T) {
+	t.Parallel()
 	type purchase struct {
 		Amount money.Money `json:"amount"`
 	}

@@ -31,6 +31,19 @@ var (
 
 type onceKey struct{}
 
+// idempotent is what Idempotent puts in a request's context: its item, and where the first
+// answers are kept.
+type idempotent struct {
+	once    *Once
+	answers Answers
+	rebuild Rebuild
+}
+
+// Rebuild makes the first answer of a request whose movement stored what it made (Once.Made)
+// instead of an answer: it reads the item of key again, and what it names, and renders the answer
+// the request gave.
+type Rebuild func(ctx context.Context, key string) (status int, answer any, err error)
+
 // Answers keeps the first answer of every idempotency key: the ledger (*ledger.Store) does, in
 // the idempotency item a movement writes in its own transaction.
 type Answers interface {
@@ -55,6 +68,12 @@ type Answers interface {
 // Refusals (4xx) store nothing: they moved nothing, and the same attempt may succeed once the
 // refusal's cause is gone (a deposit arrives).
 func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc {
+	return IdempotentRebuilt(l, scope, nil, next)
+}
+
+// IdempotentRebuilt is Idempotent for a route whose movement stores what it made (Once.Made)
+// rather than its answer: a replay gets the answer rebuild makes from it.
+func IdempotentRebuilt(l Answers, scope string, rebuild Rebuild, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		key := strings.TrimSpace(r.Header.Get(IdempotencyHeader))
 		switch {
@@ -79,11 +98,11 @@ func Idempotent(l Answers, scope string, next http.HandlerFunc) http.HandlerFunc
 		sum := sha256.New()
 		sum.Write([]byte(r.Method + " " + r.URL.Path + "\n"))
 		sum.Write(body)
-		once := &Once{Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil))}
-		if replayed(w, r, l, once) {
+		in := &idempotent{once: &Once{Key: scope + "#" + me.UserID + "#" + strings.ToLower(key), Hash: hex.EncodeToString(sum.Sum(nil))}, answers: l, rebuild: rebuild}
+		if in.replayed(w, r) {
 			return
 		}
-		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, once)))
+		next(w, r.WithContext(context.WithValue(r.Context(), onceKey{}, in)))
 	}
 }
 
@@ -95,6 +114,7 @@ type Once struct {
 	Hash   string
 	Status int
 	Body   []byte
+	Made   string
 }
 
 // Answer records the answer the handler is about to give, so the movement stores it.
@@ -109,37 +129,74 @@ func (o *Once) Answer(status int, v any) error {
 
 // OnceOf is the idempotency item Idempotent made for r (nil outside it).
 func OnceOf(r *http.Request) *Once {
-	o, _ := r.Context().Value(onceKey{}).(*Once)
-	return o
+	if in, ok := r.Context().Value(onceKey{}).(*idempotent); ok {
+		return in.once
+	}
+	return nil
+}
+
+// answeredMeanwhile answers r with its key's first answer, when r runs inside Idempotent and a
+// request with its key has been answered since Idempotent looked (see Idempotent). A failure to
+// read the item reports false: the caller answers what it was about to.
+func answeredMeanwhile(w http.ResponseWriter, r *http.Request) bool {
+	in, ok := r.Context().Value(onceKey{}).(*idempotent)
+	if !ok {
+		return false
+	}
+	hash, status, body, found, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
+	if err != nil || !found {
+		return false
+	}
+	in.answerFirst(w, r, hash, status, body)
+	return true
 }
 
 // Replay answers r with the first answer of its key, after its movement lost to a concurrent
 // request with the same key (ledger.ErrReplayed).
 func Replay(w http.ResponseWriter, r *http.Request, l Answers) {
-	o := OnceOf(r)
-	if o == nil || !replayed(w, r, l, o) {
+	in, ok := r.Context().Value(onceKey{}).(*idempotent)
+	if !ok || !in.replayed(w, r) {
 		Error(w, r, failure.New(failure.Internal, ServerErrorMessage))
 	}
 }
 
-// replayed answers r from the stored item of want.Key, if there is one: its first answer when the
+// replayed answers r from the stored item of its key, if there is one: its first answer when the
 // request is the same, 422 when it is not.
-func replayed(w http.ResponseWriter, r *http.Request, l Answers, want *Once) bool {
-	hash, status, body, ok, err := l.FirstAnswer(r.Context(), want.Key)
+func (in *idempotent) replayed(w http.ResponseWriter, r *http.Request) bool {
+	hash, status, body, ok, err := in.answers.FirstAnswer(r.Context(), in.once.Key)
 	switch {
 	case err != nil:
-		Error(w, r, err)
+		writeError(w, r, err)
 		return true
 	case !ok:
 		return false
-	case hash != want.Hash:
+	}
+	in.answerFirst(w, r, hash, status, body)
+	return true
+}
+
+// answerFirst writes the first answer (status, body as stored, or rebuilt when none was) of the
+// request whose hash is hash to a request with the same key: that answer when the request is the
+// same, 422 when it is not.
+func (in *idempotent) answerFirst(w http.ResponseWriter, r *http.Request, hash string, status int, body []byte) {
+	if hash != in.once.Hash {
 		JSON(w, http.StatusUnprocessableEntity, ErrorBody{Message: errKeyReused.Message})
-		return true
+		return
+	}
+	if status == 0 && in.rebuild != nil {
+		s, v, err := in.rebuild(r.Context(), in.once.Key)
+		if err == nil {
+			body, err = json.Marshal(v)
+		}
+		if err != nil {
+			writeError(w, r, failure.Wrap(err, "rebuild the first answer"))
+			return
+		}
+		status = s
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set(ReplayedHeader, "true")
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
-	return true
 }

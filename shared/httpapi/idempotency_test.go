@@ -72,6 +72,7 @@ func call(t *testing.T, h http.Handler, user, key, body string) (*http.Response,
 }
 
 func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
+	t.Parallel()
 	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
 	var runs atomic.Int32
 	h := payHandler(l, &runs)
@@ -102,6 +103,7 @@ func TestIdempotent_AKeyMovesMoneyOnceAndReplaysItsFirstAnswer(t *testing.T) {
 }
 
 func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
+	t.Parallel()
 	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
 	var runs atomic.Int32
 	h := payHandler(l, &runs)
@@ -120,6 +122,7 @@ func TestIdempotent_RefusesAMissingOrMalformedKeyBeforeRunning(t *testing.T) {
 // TestIdempotent_ConcurrentRequestsWithOneKeyMoveOnce: 20 copies of one request at once (a
 // client retrying on a flaky network) all get the one answer, and one movement is made.
 func TestIdempotent_ConcurrentRequestsWithOneKeyMoveOnce(t *testing.T) {
+	t.Parallel()
 	l := ledger.New(cloudtest.Start(t).DynamoDB, schema.Ledger.Name)
 	var runs atomic.Int32
 	h := payHandler(l, &runs)

@@ -60,7 +60,16 @@ func Message(w http.ResponseWriter, status int, msg string) {
 
 // Error writes err as a JSON error. Domain errors keep their message; anything else is logged
 // with the request id and answered with a bare 500, so no internal detail reaches the client.
+// Inside Idempotent, a key answered meanwhile gets its first answer instead (see Idempotent).
 func Error(w http.ResponseWriter, r *http.Request, err error) {
+	if answeredMeanwhile(w, r) {
+		return
+	}
+	writeError(w, r, err)
+}
+
+// writeError is Error without the look at the key.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var fe *failure.Error
 	if !errors.As(err, &fe) {
 		fe = failure.Wrap(err, ServerErrorMessage)

@@ -151,6 +151,9 @@ type Once struct {
 	Hash   string
 	Status int
 	Body   []byte
+	// Made is the id of what the request made (a promotion, a release), for a request whose
+	// answer is rebuilt from it on a replay instead of stored (Status 0, no Body).
+	Made string
 }
 
 // Stored is an idempotency item as Store.Once reads it back: with the movement its key made
@@ -454,6 +457,9 @@ func (s *Store) items(m Movement) (items []types.TransactWriteItem, legAt map[in
 	if len(m.Once.Body) > 0 {
 		once["body"] = &types.AttributeValueMemberB{Value: m.Once.Body}
 	}
+	if m.Once.Made != "" {
+		once["made"] = str(m.Once.Made)
+	}
 	items = append(items, types.TransactWriteItem{Put: &types.Put{
 		TableName: &s.table, Item: once, ConditionExpression: aws.String("attribute_not_exists(pk)"),
 	}})
@@ -472,7 +478,7 @@ func (s *Store) Once(ctx context.Context, key string) (Stored, bool, error) {
 	if out.Item == nil {
 		return Stored{}, false, nil
 	}
-	o := Stored{Once: Once{Key: key, Hash: sval(out.Item["hash"])}, MovementID: sval(out.Item["movement_id"])}
+	o := Stored{Once: Once{Key: key, Hash: sval(out.Item["hash"]), Made: sval(out.Item["made"])}, MovementID: sval(out.Item["movement_id"])}
 	o.Status, _ = strconv.Atoi(nval(out.Item["status"]))
 	if b, ok := out.Item["body"].(*types.AttributeValueMemberB); ok {
 		o.Body = b.Value

@@ -36,6 +36,9 @@ func (s *Store) Record(ctx context.Context, o Once, extra ...types.TransactWrite
 	if len(o.Body) > 0 {
 		once["body"] = &types.AttributeValueMemberB{Value: o.Body}
 	}
+	if o.Made != "" {
+		once["made"] = str(o.Made)
+	}
 	items := append([]types.TransactWriteItem{{Put: &types.Put{
 		TableName: &s.table, Item: once, ConditionExpression: aws.String("attribute_not_exists(pk)"),
 	}}}, extra...)

@@ -22,6 +22,7 @@ func examine(b []byte, kind media.Kind, stored string) media.Meta {
 }
 
 func TestExamineFile_PassesRealFilesWithTheirDuration(t *testing.T) {
+	t.Parallel()
 	mp3 := mediatest.MP3(100)
 	cases := []struct {
 		name   string
@@ -73,6 +74,7 @@ func hugePNG(width, height uint32) []byte {
 }
 
 func TestExamineFile_RefusesAttacksTruncatedAndGarbageFiles(t *testing.T) {
+	t.Parallel()
 	wav, mp4 := mediatest.WAV(1), mediatest.MP4("isom", 3, 0, true)
 	junk := []byte(strings.Repeat("junk after a header ", 40))
 	cases := []struct {
@@ -123,6 +125,7 @@ func TestExamineFile_RefusesAttacksTruncatedAndGarbageFiles(t *testing.T) {
 }
 
 func TestReencode_DropsEXIFWithItsGPSAndTurnsThePictureUpright(t *testing.T) {
+	t.Parallel()
 	// A phone's picture: stored 40×20 as the sensor saw it, with orientation 6 (turn it a
 	// quarter clockwise to view) and where it was taken.
 	src := mediatest.Picture(40, 20)
@@ -151,6 +154,7 @@ func TestReencode_DropsEXIFWithItsGPSAndTurnsThePictureUpright(t *testing.T) {
 }
 
 func TestReencode_ShrinksBigPicturesAndKeepsPNGTransparency(t *testing.T) {
+	t.Parallel()
 	big := image.NewNRGBA(image.Rect(0, 0, 3000, 1000))
 	big.SetNRGBA(0, 0, color.NRGBA{10, 20, 30, 0})
 	pic, err := media.Reencode(mediatest.PNGOf(big))
@@ -174,6 +178,7 @@ func TestReencode_ShrinksBigPicturesAndKeepsPNGTransparency(t *testing.T) {
 }
 
 func TestReencode_RefusesWhatIsNotAPicture(t *testing.T) {
+	t.Parallel()
 	for name, b := range map[string][]byte{
 		"png header then script": mediatest.Attacks["png header then script"],
 		"jpeg cut short":         mediatest.JPEG()[:300],

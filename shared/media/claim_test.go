@@ -46,6 +46,7 @@ func read(t *testing.T, c *cloudtest.Cloud, key string) ([]byte, string) {
 }
 
 func TestClaim_CopiesAGenuineUploadToAKeyNoUploadFormCanName(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	ctx := context.Background()
 	song := mediatest.ID3(200, mediatest.MP3Xing(383))
@@ -70,6 +71,7 @@ func TestClaim_CopiesAGenuineUploadToAKeyNoUploadFormCanName(t *testing.T) {
 }
 
 func TestClaim_RefusesWhatTheMediaFunctionWouldAndLeavesNoCopy(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	ctx := context.Background()
 	put(t, c, "uploads/u1/audio/a.wav", "audio/wav", mediatest.Attacks["wav header then text"])
@@ -102,6 +104,7 @@ func TestClaim_RefusesWhatTheMediaFunctionWouldAndLeavesNoCopy(t *testing.T) {
 }
 
 func TestClaim_StoresAPictureReencodedWithoutItsEXIF(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	shot := mediatest.WithEXIF(mediatest.JPEGOf(mediatest.Picture(32, 16)), 1)
 	put(t, c, "uploads/u1/image/a.jpg", "image/jpeg", shot)

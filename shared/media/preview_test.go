@@ -36,6 +36,7 @@ func cutPreview(t *testing.T, contentType string, b []byte) ([]byte, float64) {
 }
 
 func TestCut_WAVKeepsExactlyTenSecondsOfSamples(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		seconds float64
@@ -52,6 +53,7 @@ func TestCut_WAVKeepsExactlyTenSecondsOfSamples(t *testing.T) {
 }
 
 func TestCut_MP3KeepsWholeFramesAndDropsTheHeaderFrameThatCountsTheWholeFile(t *testing.T) {
+	t.Parallel()
 	frames := int(math.Ceil(10 / mediatest.MP3FrameSeconds)) // the frames that reach 10 s
 	for name, b := range map[string][]byte{
 		"constant bitrate": mediatest.MP3(2000),
@@ -73,6 +75,7 @@ func TestCut_MP3KeepsWholeFramesAndDropsTheHeaderFrameThatCountsTheWholeFile(t *
 }
 
 func TestCut_RefusesAudioItCannotCutWithoutReencoding(t *testing.T) {
+	t.Parallel()
 	for ct, b := range map[string][]byte{"audio/flac": mediatest.FLAC(30), "audio/aac": mediatest.ADTS(2000)} {
 		if _, err := media.Cut(ct, bytes.NewReader(b), int64(len(b)), 10); !errors.Is(err, media.ErrNoPreview) {
 			t.Errorf("%s: %v, want ErrNoPreview", ct, err)
@@ -83,6 +86,7 @@ func TestCut_RefusesAudioItCannotCutWithoutReencoding(t *testing.T) {
 // TestCut_FFprobeMeasuresTenSecondsOfRealAudio cuts audio that ffmpeg encoded (real MP3 frames
 // with bit reservoirs, a LAME Info frame and ID3 tags) and has ffprobe measure the previews.
 func TestCut_FFprobeMeasuresTenSecondsOfRealAudio(t *testing.T) {
+	t.Parallel()
 	ffmpeg, err1 := exec.LookPath("ffmpeg")
 	ffprobe, err2 := exec.LookPath("ffprobe")
 	if err1 != nil || err2 != nil {
@@ -119,6 +123,7 @@ func TestCut_FFprobeMeasuresTenSecondsOfRealAudio(t *testing.T) {
 }
 
 func TestCutPreview_StoresTheCheckedPreviewBesideTheFullAudio(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	full := media.FinalPrefixOf("u1", media.Audio) + "full.wav"
 	put(t, c, full, "audio/wav", mediatest.WAV(25))

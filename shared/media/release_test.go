@@ -25,6 +25,7 @@ func fieldsOf(t *testing.T, err error) map[string]string {
 }
 
 func TestValidate_ReleaseKindsRefuseWithTheDistributionTexts(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		req  media.Request
@@ -58,6 +59,7 @@ func TestValidate_ReleaseKindsRefuseWithTheDistributionTexts(t *testing.T) {
 }
 
 func TestValidate_ReleaseKindsAcceptTheirTypes(t *testing.T) {
+	t.Parallel()
 	for _, req := range []media.Request{
 		{Kind: media.ReleaseAudio, ContentType: "audio/x-flac", Size: 20<<20 - 1, Filename: "a.flac"},
 		{Kind: media.ReleaseAudio, ContentType: "audio/mpeg", Size: 10, Filename: "a.mp3"},
@@ -72,6 +74,7 @@ func TestValidate_ReleaseKindsAcceptTheirTypes(t *testing.T) {
 }
 
 func TestExamineFile_CoverArtUnder3000PixelsASideIsRefusedFromItsHeader(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ w, h int }{{2999, 2999}, {3000, 2999}, {2999, 3000}} {
 		m := examine(mediatest.Cover(c.w, c.h), media.CoverArt, "image/png")
 		if m.OK() || m.Width != c.w || m.Height != c.h || !strings.Contains(m.Reason, media.CoverTooSmallMessage) {
@@ -84,6 +87,7 @@ func TestExamineFile_CoverArtUnder3000PixelsASideIsRefusedFromItsHeader(t *testi
 }
 
 func TestExamineFile_CoverArtOf3000PixelsASidePasses(t *testing.T) {
+	t.Parallel()
 	m := examine(mediatest.Cover(3000, 3000), media.CoverArt, "image/png")
 	if !m.OK() || m.Width != 3000 || m.Height != 3000 || m.ContentType != "image/png" {
 		t.Fatalf("%+v, want ok at 3000×3000", m)
@@ -91,6 +95,7 @@ func TestExamineFile_CoverArtOf3000PixelsASidePasses(t *testing.T) {
 }
 
 func TestExamineFile_ReleaseAudioTakesFLACAndRefusesAAC(t *testing.T) {
+	t.Parallel()
 	if m := examine(mediatest.FLAC(3), media.ReleaseAudio, "audio/flac"); !m.OK() || m.Duration != 3 {
 		t.Errorf("FLAC: %+v, want ok for 3 s", m)
 	}
@@ -103,6 +108,7 @@ func TestExamineFile_ReleaseAudioTakesFLACAndRefusesAAC(t *testing.T) {
 }
 
 func TestParseKey_KnowsTheReleaseKinds(t *testing.T) {
+	t.Parallel()
 	for key, kind := range map[string]media.Kind{
 		"uploads/u1/release_audio/x.flac": media.ReleaseAudio, "uploads/u1/cover_art/x.png": media.CoverArt,
 	} {

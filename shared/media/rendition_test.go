@@ -22,6 +22,7 @@ import (
 )
 
 func TestRenditionKey_IsTheKeptKeyWithoutItsExtensionThenTheWidth(t *testing.T) {
+	t.Parallel()
 	for key, want := range map[string]string{
 		"media/u1/image/0190f3a3.png": "media/u1/image/0190f3a3.w160.jpg",
 		"media/u1/image/0190f3a3.jpg": "media/u1/image/0190f3a3.w160.jpg",
@@ -58,6 +59,7 @@ func transparent(w, h int) image.Image {
 }
 
 func TestClaim_StoresJPEGRenditionsNoWiderThanThePictureAndAPlaceholder(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name          string
 		upload        []byte
@@ -157,6 +159,7 @@ func (f refusing) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 func TestClaim_APictureWithARenditionThatCannotBeStoredLeavesNothing(t *testing.T) {
+	t.Parallel()
 	for _, suffix := range []string{".w480.jpg", ".w160.jpg", ".png"} {
 		t.Run(suffix, func(t *testing.T) {
 			c := cloudtest.Start(t)
@@ -177,6 +180,7 @@ func TestClaim_APictureWithARenditionThatCannotBeStoredLeavesNothing(t *testing.
 }
 
 func TestPlaceholder_IsNeverLargerThanThePicture(t *testing.T) {
+	t.Parallel()
 	p, err := media.Placeholder(mediatest.Picture(4, 2))
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,7 @@ const (
 )
 
 func TestValidate_RefusesWithTheSpecsMessages(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		req  media.Request
@@ -57,6 +58,7 @@ func TestValidate_RefusesWithTheSpecsMessages(t *testing.T) {
 }
 
 func TestValidate_AcceptsAndNormalises(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		req  media.Request
 		want string
@@ -90,6 +92,7 @@ func TestValidate_AcceptsAndNormalises(t *testing.T) {
 }
 
 func TestRules_SizesAndExtensions(t *testing.T) {
+	t.Parallel()
 	for kind, max := range map[media.Kind]int64{media.Image: 5242879, media.Audio: 52428799, media.Video: 52428799} {
 		if r, ok := media.RuleOf(kind); !ok || r.MaxSize != max {
 			t.Errorf("%s: max %d, want %d", kind, r.MaxSize, max)
@@ -106,6 +109,7 @@ func TestRules_SizesAndExtensions(t *testing.T) {
 }
 
 func TestParseKey_OnlyUploadKeysOfAKnownKind(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		key  string
 		user string

@@ -63,6 +63,7 @@ func verifyCloudFront(pub *rsa.PublicKey, origin, signed string, now time.Time) 
 }
 
 func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 15, 0, 0, time.UTC)
 	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
 	if err != nil {
@@ -103,6 +104,7 @@ func TestSigner_URLVerifiesAsCloudFrontChecksIt(t *testing.T) {
 }
 
 func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 27, 10, 0, 0, 0, time.UTC)
 	s, err := media.NewSigner("http://127.0.0.1:8080/", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })
 	if err != nil {
@@ -124,6 +126,7 @@ func TestSigner_SameURLWithinTheWindowValidAtLeastAWindow(t *testing.T) {
 }
 
 func TestNewSigner_ReadsPKCS1AndPKCS8AndRefusesTheRest(t *testing.T) {
+	t.Parallel()
 	der, err := x509.MarshalPKCS8PrivateKey(testKey)
 	if err != nil {
 		t.Fatal(err)
@@ -147,6 +150,7 @@ func TestNewSigner_ReadsPKCS1AndPKCS8AndRefusesTheRest(t *testing.T) {
 }
 
 func TestStoreURL_SignsMediaForTheCDNAndPresignsTheRest(t *testing.T) {
+	t.Parallel()
 	c, plain := newStore(t)
 	now := time.Now()
 	s, err := media.NewSigner("https://zuum.ng", "KTEST", pkcs1PEM(testKey), func() time.Time { return now })

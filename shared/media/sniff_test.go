@@ -10,6 +10,7 @@ import (
 )
 
 func TestSniff_TellsEveryAcceptedTypeAndRefusesNearMisses(t *testing.T) {
+	t.Parallel()
 	truncatedFrame := mediatest.MP3(2)[:500] // a whole frame, then the start of the next
 	strayFrame := append(append([]byte{}, mediatest.MP3(1)...), []byte("<html>not a second frame</html>")...)
 	cases := []struct {
@@ -66,6 +67,7 @@ func TestSniff_TellsEveryAcceptedTypeAndRefusesNearMisses(t *testing.T) {
 }
 
 func TestSniff_PNGIsNoAudioOfAnyKind(t *testing.T) {
+	t.Parallel()
 	ct := media.Sniff(mediatest.PNG())
 	audio, _ := media.RuleOf(media.Audio)
 	if ct != "image/png" || audio.Accepts(ct) || media.KindOf(ct) != media.Image {
@@ -75,6 +77,7 @@ func TestSniff_PNGIsNoAudioOfAnyKind(t *testing.T) {
 
 // A tag larger than the head (cover art) hides what follows from Sniff; SniffAt reads past it.
 func TestSniffAt_ReadsPastAnID3TagLongerThanTheHead(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name       string
 		b          []byte
@@ -99,6 +102,7 @@ func TestSniffAt_ReadsPastAnID3TagLongerThanTheHead(t *testing.T) {
 }
 
 func TestDuration_ReadsEachFormatsHeaders(t *testing.T) {
+	t.Parallel()
 	mp3CBR := mediatest.MP3(100)
 	cases := []struct {
 		name string

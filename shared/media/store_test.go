@@ -38,6 +38,7 @@ func put(t *testing.T, c *cloudtest.Cloud, key, contentType string, body []byte)
 }
 
 func TestPresignPost_SignsExactlyThatKeyTypeAndSizeForFifteenMinutes(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	before := time.Now().UTC().Truncate(time.Second)
 	tk, err := store.PresignPost(context.Background(), "u1", "audio", "audio/mp3", 1234, "My Song.mp3")
@@ -97,6 +98,7 @@ func TestPresignPost_SignsExactlyThatKeyTypeAndSizeForFifteenMinutes(t *testing.
 }
 
 func TestPresignPost_RefusesWhatValidateRefuses(t *testing.T) {
+	t.Parallel()
 	_, store := newStore(t)
 	_, err := store.PresignPost(context.Background(), "u1", "image", "image/png", 5<<20, "a.png")
 	var fe *failure.Error
@@ -106,6 +108,7 @@ func TestPresignPost_RefusesWhatValidateRefuses(t *testing.T) {
 }
 
 func TestExamine_JudgesTheBytesAgainstTheKeysKindAndStoredType(t *testing.T) {
+	t.Parallel()
 	c, store := newStore(t)
 	ctx := context.Background()
 	cases := []struct {
@@ -154,6 +157,7 @@ func TestExamine_JudgesTheBytesAgainstTheKeysKindAndStoredType(t *testing.T) {
 }
 
 func TestCatalog_RecordGetForget(t *testing.T) {
+	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	cat := media.NewCatalog(c.DynamoDB, schema.Posts.Name)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseReadsNairaIntoKoboWithoutFloats(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want money.Money
@@ -24,6 +25,7 @@ func TestParseReadsNairaIntoKoboWithoutFloats(t *testing.T) {
 }
 
 func TestParseRefusesWhatIsNotNairaWithTwoDecimals(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "1.234", "1e3", "+1", " 1", "1.", ".5", "1,000", "abc", "--1", "1000000000000.01", "99999999999999", "0x10", "NaN"} {
 		if got, err := money.Parse(in); err == nil {
 			t.Errorf("Parse(%q) = %d, want an error", in, got)
@@ -32,6 +34,7 @@ func TestParseRefusesWhatIsNotNairaWithTwoDecimals(t *testing.T) {
 }
 
 func TestJSONRoundTripsAsNairaNumbers(t *testing.T) {
+	t.Parallel()
 	type body struct {
 		Amount money.Money `json:"amount"`
 	}
@@ -51,6 +54,7 @@ func TestJSONRoundTripsAsNairaNumbers(t *testing.T) {
 }
 
 func TestJSONRefusalNamesTheField(t *testing.T) {
+	t.Parallel()
 	var b struct {
 		Amount money.Money `json:"amount"`
 	}
@@ -64,6 +68,7 @@ func TestJSONRefusalNamesTheField(t *testing.T) {
 }
 
 func TestStringIsEnNG(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		m    money.Money
 		want string
@@ -75,6 +80,7 @@ func TestStringIsEnNG(t *testing.T) {
 }
 
 func TestLabelDropsNoKobo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		m    money.Money
 		want string

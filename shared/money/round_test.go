@@ -8,6 +8,7 @@ import (
 )
 
 func TestRoundedReadsTheProvidersFiguresHalfUpToTheKobo(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in   string
 		want money.Money

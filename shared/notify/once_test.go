@@ -13,6 +13,7 @@ import (
 )
 
 func TestDay_IsTheCalendarDayInLagos(t *testing.T) {
+	t.Parallel()
 	for utc, want := range map[string]string{
 		"2026-11-01T00:00:00Z": "2026-11-01",
 		"2026-11-01T22:59:59Z": "2026-11-01",
@@ -66,6 +67,7 @@ func (w *world) followers(id string) int64 {
 }
 
 func TestOnce_FollowUnfollowFollowTheSameDayNotifiesOnceAndTheNextDayAgain(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	star, fan := w.user("star"), w.user("fan")
 	day := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
@@ -93,6 +95,7 @@ func TestOnce_FollowUnfollowFollowTheSameDayNotifiesOnceAndTheNextDayAgain(t *te
 }
 
 func TestOnce_ARepeatAfterReadAllStaysRead(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	star, fan := w.user("star"), w.user("fan")
 	at := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)
@@ -108,6 +111,7 @@ func TestOnce_ARepeatAfterReadAllStaysRead(t *testing.T) {
 }
 
 func TestOnce_ConcurrentFollowTogglesNotifyOnceAndCountExactly(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	star, fan := w.user("star"), w.user("fan")
 	at := time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)

@@ -66,6 +66,7 @@ func (w *world) all(recipient string) []notify.Notification {
 }
 
 func TestFanOut_EachOf60FollowersGetsExactlyOneNotificationEvenWhenRunTwice(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	author := w.user("author")
@@ -105,6 +106,7 @@ func TestFanOut_EachOf60FollowersGetsExactlyOneNotificationEvenWhenRunTwice(t *t
 }
 
 func TestList_NewestFirstInPagesWithTheTotalAndFreshActors(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	me, actor := w.user("me"), w.user("actor")
@@ -146,6 +148,7 @@ func TestList_NewestFirstInPagesWithTheTotalAndFreshActors(t *testing.T) {
 }
 
 func TestMarkRead_OneAtATimeAndAllAtOnceByWatermark(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	me, other := w.user("me"), w.user("other")
@@ -190,6 +193,7 @@ func TestMarkRead_OneAtATimeAndAllAtOnceByWatermark(t *testing.T) {
 }
 
 func TestList_AFollowNotificationArrivesWithTheFollow(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	ctx := context.Background()
 	me, fan := w.user("me"), w.user("fan")

@@ -9,6 +9,7 @@ import (
 )
 
 func TestTransferMessage_SaysWhoSentHowMuchAndTheNote(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		amount money.Money
 		note   string
@@ -26,6 +27,7 @@ func TestTransferMessage_SaysWhoSentHowMuchAndTheNote(t *testing.T) {
 // Every transfer is news: its notification is one unconditional Put, never the once-a-day marker
 // of likes and follows, so two transfers on one day notify twice.
 func TestItems_ATransferIsOnePutWithoutTheDailyMarker(t *testing.T) {
+	t.Parallel()
 	items, err := notify.Items(schema.Users.Name, notify.Notification{Recipient: "bola", Kind: notify.Transfer, ActorID: "ada", Message: "m"})
 	if err != nil {
 		t.Fatal(err)
@@ -36,6 +38,7 @@ func TestItems_ATransferIsOnePutWithoutTheDailyMarker(t *testing.T) {
 }
 
 func TestWithdrawalMessages_SayTheAmountTheAccountAndTheRefund(t *testing.T) {
+	t.Parallel()
 	if got, want := notify.WithdrawalCompletedMessage(500000, "Guaranty Trust Bank", "0123456789"),
 		"Your withdrawal of ₦5,000.00 to Guaranty Trust Bank 0123456789 was completed."; got != want {
 		t.Errorf("completed: %q, want %q", got, want)

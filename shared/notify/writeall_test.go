@@ -19,6 +19,7 @@ func requests(n int) []types.WriteRequest {
 }
 
 func TestWriteAll_ResendsOnlyTheUnprocessedItemsWithGrowingPauses(t *testing.T) {
+	t.Parallel()
 	var sent []int
 	var pauses []time.Duration
 	write := func(_ context.Context, reqs []types.WriteRequest) ([]types.WriteRequest, error) {
@@ -41,6 +42,7 @@ func TestWriteAll_ResendsOnlyTheUnprocessedItemsWithGrowingPauses(t *testing.T) 
 }
 
 func TestWriteAll_GivesUpAfterBoundedAttemptsAndPassesErrorsOn(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	stuck := func(_ context.Context, reqs []types.WriteRequest) ([]types.WriteRequest, error) {
 		calls++

@@ -55,6 +55,7 @@ func checkPageRules(t *testing.T, p post.Page) {
 }
 
 func TestFeed_PromotedPostFollowsEveryFourOthersNeverTwiceAndOnlyInItsWindow(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bola := f.user("ada"), f.user("bola")
 	// Two promoted posts, older than all the rest, and a promoted video, which the audio tab
@@ -119,6 +120,7 @@ func TestFeed_PromotedPostFollowsEveryFourOthersNeverTwiceAndOnlyInItsWindow(t *
 }
 
 func TestFeed_PromotionsRotateOverPagesAndStayInTheirTab(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bola := f.user("ada"), f.user("bola")
 	now := f.clock.Now()
@@ -160,6 +162,7 @@ func TestFeed_PromotionsRotateOverPagesAndStayInTheirTab(t *testing.T) {
 }
 
 func TestPlay_CountsOncePerListenerEveryTenMinutesAndForThePromotionWhileItRuns(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bola, chi := f.user("ada"), f.user("bola"), f.user("chi")
 	p := f.audio(ada, "song")
@@ -196,6 +199,7 @@ func TestPlay_CountsOncePerListenerEveryTenMinutesAndForThePromotionWhileItRuns(
 }
 
 func TestPlay_UnseenOrOtherKindIsNotFound(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bola := f.user("ada"), f.user("bola")
 	hidden := f.video(ada, "hidden", false)

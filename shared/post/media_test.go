@@ -53,6 +53,7 @@ func (f *fixture) uploadAs(owner string, kind media.Kind, contentType string, bo
 // The fixture's cloud runs no media function: Create alone judges the bytes here, with the spec's
 // texts.
 func TestCreate_RefusesWhatTheMediaFunctionWouldBeforeItRuns(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	const (
@@ -108,6 +109,7 @@ func TestCreate_RefusesWhatTheMediaFunctionWouldBeforeItRuns(t *testing.T) {
 }
 
 func TestCreate_PointsThePostAtCopiesNoUploadFormReachesAndDeletesTheUploads(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.upload(ada.ID, media.Audio, mediatest.WAV(2))
@@ -135,6 +137,7 @@ func TestCreate_PointsThePostAtCopiesNoUploadFormReachesAndDeletesTheUploads(t *
 }
 
 func TestCreate_LeavesNoCopiesWhenThePostIsRefusedOrUndone(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.upload(ada.ID, media.Audio, wavBytes)
@@ -169,6 +172,7 @@ func TestCreate_LeavesNoCopiesWhenThePostIsRefusedOrUndone(t *testing.T) {
 }
 
 func TestCreate_KeepsTheCoversSizeRenditionsAndPlaceholderAndDeleteRemovesThem(t *testing.T) {
+	t.Parallel()
 	for _, queued := range []bool{true, false} {
 		f := newFixture(t)
 		ada := f.user("ada")
@@ -212,6 +216,7 @@ func TestCreate_KeepsTheCoversSizeRenditionsAndPlaceholderAndDeleteRemovesThem(t
 }
 
 func TestCreate_APostWithoutACoverOrWithATinyOneHasNoRenditions(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	bare := f.audio(ada, "no cover")

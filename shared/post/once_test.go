@@ -23,6 +23,7 @@ func (f *fixture) react(song post.Post, u profile.Profile, like bool) post.React
 }
 
 func TestReact_LikeUnlikeLikeTheSameLagosDayNotifiesOnceAndKeepsItsReadState(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")
@@ -76,6 +77,7 @@ func TestReact_LikeUnlikeLikeTheSameLagosDayNotifiesOnceAndKeepsItsReadState(t *
 }
 
 func TestReact_ConcurrentTogglesNotifyOncePerFanAndCountExactly(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.audio(ada, "Enugu Nights")
@@ -127,6 +129,7 @@ func TestReact_ConcurrentTogglesNotifyOncePerFanAndCountExactly(t *testing.T) {
 }
 
 func TestReact_ReLikingAnUntaggedVideoTheSameDayKeepsItWorking(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	clip := f.video(ada, "Lagos at dusk", true)

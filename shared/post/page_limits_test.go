@@ -9,6 +9,7 @@ import (
 )
 
 func TestPage_AnAbsurdPageNumberIsRefusedNotWalkedOrOverflowed(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.audio(ada, "Enugu Nights")
@@ -26,6 +27,7 @@ func TestPage_AnAbsurdPageNumberIsRefusedNotWalkedOrOverflowed(t *testing.T) {
 }
 
 func TestTotals_AreWhatAPageReports(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")

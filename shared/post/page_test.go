@@ -12,6 +12,7 @@ import (
 )
 
 func TestPage_WalksBucketsNewestFirstByCursorOrByPageNumber(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	// 23 posts 7 hours apart: seven day buckets of the shared timelines, and two month buckets
@@ -57,6 +58,7 @@ func TestPage_WalksBucketsNewestFirstByCursorOrByPageNumber(t *testing.T) {
 }
 
 func TestPage_ADeepPageCostsWhatTheFirstCosts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	var ids []string
@@ -96,6 +98,7 @@ func TestPage_ADeepPageCostsWhatTheFirstCosts(t *testing.T) {
 }
 
 func TestPage_SkipsDeletedPostsAndRefusesBadCursors(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	var posts []post.Post
@@ -129,6 +132,7 @@ func TestPage_SkipsDeletedPostsAndRefusesBadCursors(t *testing.T) {
 }
 
 func TestCalls_EachOperationStaysInItsBudget(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")

@@ -33,6 +33,7 @@ func all(t *testing.T, users []profile.Profile, fn func(u profile.Profile) error
 }
 
 func TestReact_ConcurrentLikesNeverDrift(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.audio(ada, "Enugu Nights")
@@ -88,6 +89,7 @@ func TestReact_ConcurrentLikesNeverDrift(t *testing.T) {
 }
 
 func TestReact_OwnLikeNotifiesNobodyAndUnknownOrHiddenPostsAreNotFound(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")
@@ -127,6 +129,7 @@ func TestReact_OwnLikeNotifiesNobodyAndUnknownOrHiddenPostsAreNotFound(t *testin
 }
 
 func TestComment_CountsNotifiesAndPagesNewestFirst(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo, cy := f.user("ada"), f.user("bo"), f.user("cy")
 	song := f.audio(ada, "Enugu Nights")
@@ -198,6 +201,7 @@ func TestComment_CountsNotifiesAndPagesNewestFirst(t *testing.T) {
 }
 
 func TestShare_RecordsALookupAndCounts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")

@@ -28,6 +28,7 @@ func fieldErrors(t *testing.T, err error, message string) map[string]string {
 }
 
 func TestCreate_RefusesDraftsWithTheContractsMessages(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.upload(ada.ID, media.Audio, wavBytes)
@@ -80,6 +81,7 @@ func TestCreate_RefusesDraftsWithTheContractsMessages(t *testing.T) {
 }
 
 func TestCreate_ChecksEveryUploadIsTheCallersAndHoldsItsKind(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	links := post.Links{Spotify: "https://open.spotify.com/track/x"}
@@ -125,6 +127,7 @@ func TestCreate_ChecksEveryUploadIsTheCallersAndHoldsItsKind(t *testing.T) {
 }
 
 func TestCreate_PublishesToItsTimelinesAndQueuesTheFanOut(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")
@@ -180,6 +183,7 @@ func TestCreate_PublishesToItsTimelinesAndQueuesTheFanOut(t *testing.T) {
 }
 
 func TestCreate_TakesThePostDownWhenTheFanOutCannotBeQueued(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada := f.user("ada")
 	f.queue.fail = true
@@ -200,6 +204,7 @@ func TestCreate_TakesThePostDownWhenTheFanOutCannotBeQueued(t *testing.T) {
 }
 
 func TestDelete_IsTheOwnersAndQueuesTheCleanUp(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")
@@ -241,6 +246,7 @@ func TestDelete_IsTheOwnersAndQueuesTheCleanUp(t *testing.T) {
 }
 
 func TestDelete_CleansUpAtOnceWhenTheJobCannotBeQueued(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ada, bo := f.user("ada"), f.user("bo")
 	song := f.audio(ada, "Enugu Nights")
@@ -264,6 +270,7 @@ func TestDelete_CleansUpAtOnceWhenTheJobCannotBeQueued(t *testing.T) {
 }
 
 func TestPurge_RefusesAPostThatStillExists(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	song := f.audio(f.user("ada"), "alive")
 	if err := f.store.Purge(f.ctx, song.ID); err == nil {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestFollow_IsMadeWithoutTheExtraItemsWhenOnlyTheirConditionFails(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, bola := g.user("u-ada", "ada"), g.user("u-bola", "bola")

@@ -67,6 +67,7 @@ func (g *graph) edges(id, prefix string) int {
 }
 
 func TestFollow_MovesBothEdgesAndCountersOnceAndARepeatChangesNothing(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, bola := g.user("u-ada", "ada"), g.user("u-bola", "bola")
@@ -109,6 +110,7 @@ func TestFollow_MovesBothEdgesAndCountersOnceAndARepeatChangesNothing(t *testing
 }
 
 func TestFollow_RefusesSelfUnknownAndDeactivatedProfiles(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, gone := g.user("u-ada", "ada"), g.user("u-gone", "gone")
@@ -145,6 +147,7 @@ func TestFollow_RefusesSelfUnknownAndDeactivatedProfiles(t *testing.T) {
 }
 
 func TestUnfollow_ADeactivatedProfileCanStillBeUnfollowed(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, bola := g.user("u-ada", "ada"), g.user("u-bola", "bola")
@@ -163,6 +166,7 @@ func TestUnfollow_ADeactivatedProfileCanStillBeUnfollowed(t *testing.T) {
 }
 
 func TestFollow_WritesTheExtraItemsInTheSameTransaction(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, bola := g.user("u-ada", "ada"), g.user("u-bola", "bola")
@@ -181,6 +185,7 @@ func TestFollow_WritesTheExtraItemsInTheSameTransaction(t *testing.T) {
 }
 
 func TestFollowList_PagesInUserIDOrderByCursorOrBySkipping(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	star := g.user("u-star", "star")
@@ -250,6 +255,7 @@ func names(in []profile.Summary) []string {
 }
 
 func TestWithFollows_CarriesTheFirstTenOfEachListAndWhetherTheViewerFollows(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	star, viewer := g.user("u-star", "star"), g.user("u-viewer", "viewer")
@@ -292,6 +298,7 @@ func TestWithFollows_CarriesTheFirstTenOfEachListAndWhetherTheViewerFollows(t *t
 }
 
 func TestEachFollowers_VisitsEveryFollowerOnceInBatches(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	star := g.user("u-star", "star")

@@ -8,6 +8,7 @@ import (
 )
 
 func TestParseIdentity_AcceptsTheSpecsSpellings(t *testing.T) {
+	t.Parallel()
 	cases := map[string]Identity{
 		"artist": Artist, " Producer ": Producer, "record_label": RecordLabel,
 		"record label": RecordLabel, "record-label": RecordLabel, "RECORD LABEL": RecordLabel,
@@ -25,6 +26,7 @@ func TestParseIdentity_AcceptsTheSpecsSpellings(t *testing.T) {
 }
 
 func TestNewChanges_KeepsOnlyNonEmptyTrimmedFields(t *testing.T) {
+	t.Parallel()
 	c, err := NewChanges(EditInput{Bio: "  hi  ", FirstName: "", Phone: "08031234567"})
 	if err != nil || *c.Bio != "hi" || c.FirstName != nil || *c.Phone != "08031234567" || c.Empty() {
 		t.Fatalf("%+v %v", c, err)
@@ -35,6 +37,7 @@ func TestNewChanges_KeepsOnlyNonEmptyTrimmedFields(t *testing.T) {
 }
 
 func TestNewSignup_ReportsEveryErrorInFormOrder(t *testing.T) {
+	t.Parallel()
 	_, err := NewSignup(SignupInput{Identity: "artist", Email: "bad", Phone: "1", Password: "x"})
 	if err == nil {
 		t.Fatal("no error")
@@ -55,6 +58,7 @@ func TestNewSignup_ReportsEveryErrorInFormOrder(t *testing.T) {
 }
 
 func TestValidEmail_AcceptsWhatSESDeliversAndNothingElse(t *testing.T) {
+	t.Parallel()
 	good := []string{"ada@example.com", "ada.eze+zuum@mail.example.ng", "o'brien@example.ie", "a!#$%&'*+/=?^_`{|}~-@x.io",
 		"ADA@EXAMPLE.COM", "a@b-c.d-e.com", "x@1.example.co"}
 	bad := []string{"<script>@x.y", "ada@x.y", "ada@example", "ada.@example.com", ".ada@example.com", "a..b@example.com",
@@ -74,6 +78,7 @@ func TestValidEmail_AcceptsWhatSESDeliversAndNothingElse(t *testing.T) {
 }
 
 func TestReserved_IgnoresCaseDotsUnderscoresAndTrailingNumbers(t *testing.T) {
+	t.Parallel()
 	for _, n := range []string{"admin", "ADMIN", "Zuum_Support", "zuum.support", "admin2", "admin_2024", "Support", "root",
 		"z.u.u.m", "zuumofficial", "official_zuum", "team.zuum", "null", "undefined", "help_desk", "Payments1"} {
 		if !Reserved(n) {
@@ -88,6 +93,7 @@ func TestReserved_IgnoresCaseDotsUnderscoresAndTrailingNumbers(t *testing.T) {
 }
 
 func TestNewSignup_ReservedUsernameIsTakenAfterTheFieldChecks(t *testing.T) {
+	t.Parallel()
 	in := SignupInput{FirstName: "A", LastName: "B", Username: "Zuum_Support", Email: "a@example.com",
 		Phone: "08031234567", Password: "password123", Identity: "artist"}
 	if _, err := NewSignup(in); err != ErrUsernameTaken {
@@ -96,6 +102,7 @@ func TestNewSignup_ReservedUsernameIsTakenAfterTheFieldChecks(t *testing.T) {
 }
 
 func TestNewSignup_CountsCharactersAndRefusesInvisibleNames(t *testing.T) {
+	t.Parallel()
 	in := SignupInput{FirstName: strings.Repeat("ọ", 50), MiddleName: "\u200b", LastName: "Ọláòṣebìkan\u200b\u202e",
 		Username: "ola_s", Email: "ola@example.com", Phone: "08031234567", Password: "password123", Identity: "artist"}
 	s, err := NewSignup(in)
@@ -120,6 +127,7 @@ func TestNewSignup_CountsCharactersAndRefusesInvisibleNames(t *testing.T) {
 }
 
 func TestNewChanges_CountsCharactersAndCleansTheBio(t *testing.T) {
+	t.Parallel()
 	c, err := NewChanges(EditInput{Bio: strings.Repeat("ọ", MaxBioLength-4) + "\n\u200bend", FirstName: strings.Repeat("é", MaxNameLength)})
 	if err != nil {
 		t.Fatalf("within the limits in characters: %v", err)

@@ -49,6 +49,7 @@ func same(a, b []string) bool {
 }
 
 func TestRoster_ListsEveryAccountInUsernameOrderWithItsTotalByCursorAndBySkip(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	for i, n := range []string{"zara_keys", "Ada_sings", "bola", "ada", "Kel.beat"} {
@@ -83,6 +84,7 @@ func TestRoster_ListsEveryAccountInUsernameOrderWithItsTotalByCursorAndBySkip(t 
 }
 
 func TestRoster_SearchFindsAUsernameOrEmailPrefixInAnyCaseEachAccountOnce(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	g.account("u-1", "Ada_sings", "ada@demo.zuum.ng") // both match "ada": listed once
@@ -121,6 +123,7 @@ func TestRoster_SearchFindsAUsernameOrEmailPrefixInAnyCaseEachAccountOnce(t *tes
 }
 
 func TestRoster_ShowsDeactivatedAccountsWithTheirFlag(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	g.account("u-1", "ada", "ada@example.com")
@@ -134,6 +137,7 @@ func TestRoster_ShowsDeactivatedAccountsWithTheirFlag(t *testing.T) {
 }
 
 func TestEnroll_ListsAnAccountMadeBeforeTheRosterOnceHoweverOftenItRuns(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	g.account("u-1", "ada", "ada@example.com")
@@ -169,6 +173,7 @@ func TestEnroll_ListsAnAccountMadeBeforeTheRosterOnceHoweverOftenItRuns(t *testi
 }
 
 func TestDeactivate_ChangesOnceMovesTheSessionEpochAndIsUndoneByReactivating(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	ctx := context.Background()
 	g.account("u-1", "ada", "ada@example.com")
@@ -193,6 +198,7 @@ func TestDeactivate_ChangesOnceMovesTheSessionEpochAndIsUndoneByReactivating(t *
 }
 
 func TestRoster_CountsEveryOneOfManyConcurrentSignUps(t *testing.T) {
+	t.Parallel()
 	g := newGraph(t)
 	var wg sync.WaitGroup
 	for i := range 40 {

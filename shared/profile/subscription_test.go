@@ -8,6 +8,7 @@ import (
 )
 
 func TestSubscriptionStatusAt_APaidPeriodLapsesAtItsEnd(t *testing.T) {
+	t.Parallel()
 	end := time.Date(2026, 12, 23, 19, 0, 0, 0, time.UTC)
 	for _, c := range []struct {
 		stored string

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"zuum/shared/failure"
+	"zuum/shared/ledger"
 	"zuum/shared/media"
 	"zuum/shared/text"
 )
@@ -32,7 +33,8 @@ type MassRequest struct {
 // Mass asks for a mass promotion through a package and pays it: owner's wallet → ledger.Held in
 // one movement with the promotion. A category that is missing is ErrCategory; one Zuum does not
 // offer is ErrUnsupportedCategory; each missing or wrong field has its own field error.
-func (s *Store) Mass(ctx context.Context, owner Owner, req MassRequest, answer Answer) (Promotion, error) {
+// once is the request's idempotency item, as for Promote.
+func (s *Store) Mass(ctx context.Context, owner Owner, req MassRequest, once ledger.Once) (Promotion, error) {
 	category := strings.ToLower(strings.TrimSpace(req.Category))
 	if category == Print {
 		category = "national"
@@ -92,7 +94,7 @@ func (s *Store) Mass(ctx context.Context, owner Owner, req MassRequest, answer A
 		OwnerID: owner.ID, OwnerUsername: owner.Username, Category: category, PackageID: pkg.ID, PackageName: pkg.Name,
 		Title: title, Fields: kept, Price: pkg.Total, Days: pkg.Days, Status: Pending, CreatedAt: s.now().UTC(),
 	}
-	return s.pay(ctx, pr, "Promotion: "+pkg.Name, answer)
+	return s.pay(ctx, pr, "Promotion: "+pkg.Name, once)
 }
 
 // ownUpload reports whether key is one of owner's uploads of kind that the media function

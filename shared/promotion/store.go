@@ -72,10 +72,6 @@ func NewStore(c Config) *Store {
 // Owner is who asks for a promotion.
 type Owner struct{ ID, Username string }
 
-// Answer gives the idempotency item a request's movement writes, with the answer the request is
-// about to give for p (httpapi.Once's Answer does this).
-type Answer func(p Promotion) ledger.Once
-
 // InAppRequest is POST /api/payment/promote's body.
 type InAppRequest struct {
 	PostID   string
@@ -86,7 +82,10 @@ type InAppRequest struct {
 // Promote asks for an in-app promotion of one of owner's posts at its price (QuoteInApp) and
 // pays it: owner's wallet → ledger.Held in one movement with the promotion. Someone else's post is ErrPostNotFound, as a
 // missing one is: a promotion never tells whether another user's post exists.
-func (s *Store) Promote(ctx context.Context, owner Owner, req InAppRequest, answer Answer) (Promotion, error) {
+//
+// once is the request's idempotency item (its key and hash): the payment stores it with the
+// promotion's id (Once.Made), from which a replay's answer is rebuilt (Get).
+func (s *Store) Promote(ctx context.Context, owner Owner, req InAppRequest, once ledger.Once) (Promotion, error) {
 	now := s.now().UTC()
 	q, err := QuoteInApp(now, req)
 	if err != nil {
@@ -106,7 +105,7 @@ func (s *Store) Promote(ctx context.Context, owner Owner, req InAppRequest, answ
 		OwnerID: owner.ID, OwnerUsername: owner.Username, Category: InApp, PostID: p.ID, PostType: req.Type,
 		Title: p.Caption, Price: q.Price, Days: q.Days, Status: Pending, Until: q.Until, CreatedAt: now,
 	}
-	return s.pay(ctx, pr, "Promotion of your "+req.Type, answer)
+	return s.pay(ctx, pr, "Promotion of your "+req.Type, once)
 }
 
 // kindOf is the type an in-app promotion of p names: a free beat (an audio post of type beat) is
@@ -118,13 +117,14 @@ func kindOf(p post.Post) string {
 	return string(p.Kind)
 }
 
-// pay writes pr, its list and queue items and its payment as one movement.
-func (s *Store) pay(ctx context.Context, pr Promotion, what string, answer Answer) (Promotion, error) {
+// pay writes pr, its list and queue items and its payment as one movement, with once naming pr.
+func (s *Store) pay(ctx context.Context, pr Promotion, what string, once ledger.Once) (Promotion, error) {
 	id, err := uuid.NewV7()
 	if err != nil {
 		return Promotion{}, failure.Wrap(err, "promotion id")
 	}
 	pr.ID = id.String()
+	once.Made = pr.ID
 	put, err := s.put(pr, "attribute_not_exists(pk)")
 	if err != nil {
 		return Promotion{}, err
@@ -134,7 +134,7 @@ func (s *Store) pay(ctx context.Context, pr Promotion, what string, answer Answe
 		{Put: &types.Put{TableName: &s.table, Item: ref(queuePK, pr.ID)}},
 	}
 	_, err = billing.New(s.ledger).Hold(ctx, billing.Bill{
-		ID: pr.ID, Kind: ledger.KindPromotion, At: pr.CreatedAt, Once: answer(pr),
+		ID: pr.ID, Kind: ledger.KindPromotion, At: pr.CreatedAt, Once: once,
 		Payer: pr.OwnerID, PayerName: pr.OwnerUsername, Amount: pr.Price, Type: LegType, For: what, Reference: pr.ID,
 	}, items...)
 	var short *ledger.Insufficient

@@ -41,14 +41,6 @@ type Owner struct {
 	Username string
 }
 
-// Idem is the idempotency of a request that submits a release: its key item, and how to make
-// the first answer from the release about to be written, which is stored with the key in the
-// same transaction (see httpapi.Idempotent).
-type Idem struct {
-	Once   ledger.Once
-	Answer func(Release) (status int, body []byte, err error)
-}
-
 // Store reads and writes releases.
 type Store struct {
 	db      *dynamodb.Client
@@ -70,10 +62,11 @@ func NewStore(db *dynamodb.Client, postsTable, usersTable string, l *ledger.Stor
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
 // Create stores a new release of owner's from f: a draft (draft true; only CheckDraft's rules)
-// or submitted (every rule of Check, the package charged with idem's key). Its uploads become
+// or submitted (every rule of Check, the package charged with once, the request's idempotency
+// item, which stores the release's id (Once.Made) for a replay's answer). Its uploads become
 // the release's files. The whole release is written or nothing: a refusal is a failure.Fields
 // error listing every failing field, and leaves no copy behind.
-func (s *Store) Create(ctx context.Context, owner Owner, f Form, draft bool, idem *Idem) (Release, error) {
+func (s *Store) Create(ctx context.Context, owner Owner, f Form, draft bool, once *ledger.Once) (Release, error) {
 	f = f.Normal()
 	now := s.now().UTC()
 	errs := f.CheckDraft()
@@ -107,7 +100,7 @@ func (s *Store) Create(ctx context.Context, owner Owner, f Form, draft bool, ide
 	} else {
 		var more []types.TransactWriteItem
 		if more, err = s.statusItems(r, ""); err == nil {
-			err = s.charge(ctx, r, idem, append(items, more...))
+			err = s.charge(ctx, r, once, append(items, more...))
 		}
 	}
 	if err != nil {
@@ -161,9 +154,9 @@ func (s *Store) Update(ctx context.Context, owner Owner, id string, f Form) (Rel
 }
 
 // Submit checks every rule on owner's draft id and submits it, charging its package with
-// idem's key in the same transaction as the change of status: of two submits at once, one
+// once (as for Create) in the same transaction as the change of status: of two submits at once, one
 // goes through and the other is refused, so the package is paid once.
-func (s *Store) Submit(ctx context.Context, owner Owner, id string, idem *Idem) (Release, error) {
+func (s *Store) Submit(ctx context.Context, owner Owner, id string, once *ledger.Once) (Release, error) {
 	r, err := s.Own(ctx, owner.ID, id)
 	if err != nil {
 		return Release{}, err
@@ -179,7 +172,7 @@ func (s *Store) Submit(ctx context.Context, owner Owner, id string, idem *Idem) 
 	if err != nil {
 		return Release{}, err
 	}
-	if err := s.charge(ctx, r, idem, append([]types.TransactWriteItem{put}, more...)); err != nil {
+	if err := s.charge(ctx, r, once, append([]types.TransactWriteItem{put}, more...)); err != nil {
 		var extra *ledger.ExtraFailed
 		if errors.As(err, &extra) { // someone else wrote it first: a submit, or a draft saved again
 			if now, gerr := s.Get(ctx, id); gerr == nil && now.Status == Draft {
@@ -192,18 +185,15 @@ func (s *Store) Submit(ctx context.Context, owner Owner, id string, idem *Idem) 
 	return r, nil
 }
 
-// charge writes items with the payment of r's package (owner → ledger.Held) under idem's key,
-// or with only the key when the package is free.
-func (s *Store) charge(ctx context.Context, r Release, idem *Idem, items []types.TransactWriteItem) error {
+// charge writes items with the payment of r's package (owner → ledger.Held) under the key of
+// idem, or with only the key when the package is free; the key's item names r (Once.Made).
+func (s *Store) charge(ctx context.Context, r Release, idem *ledger.Once, items []types.TransactWriteItem) error {
 	if idem == nil {
 		return errors.New("release: submitting needs an idempotency key")
 	}
-	once := idem.Once
-	status, body, err := idem.Answer(r)
-	if err != nil {
-		return failure.Wrap(err, "encode answer")
-	}
-	once.Status, once.Body = status, body
+	once := *idem
+	once.Made = r.ID
+	var err error
 	if r.Price == 0 {
 		err = s.ledger.Record(ctx, once, items...)
 	} else {

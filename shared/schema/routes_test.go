@@ -6,6 +6,7 @@ import (
 )
 
 func TestRouteGroups_OwnDistinctWellFormedPathsUnderAPI(t *testing.T) {
+	t.Parallel()
 	names, owner := map[string]bool{}, map[string]string{}
 	for _, g := range RouteGroups {
 		if g.Name == "" || names[g.Name] {
@@ -31,6 +32,7 @@ func TestRouteGroups_OwnDistinctWellFormedPathsUnderAPI(t *testing.T) {
 }
 
 func TestPrefixes_AreThePathsWithoutTheirWildcardOnce(t *testing.T) {
+	t.Parallel()
 	g := RouteGroup{Paths: []string{"/api/packages", "/api/packages/*", "/api/promotions/*"}}
 	if got := strings.Join(g.Prefixes(), " "); got != "/api/packages /api/promotions" {
 		t.Errorf("Prefixes() = %s", got)

@@ -3,6 +3,7 @@ package schema
 import "testing"
 
 func TestInlineWebConfig_PutsTheEscapedJSONBeforeTheHeadsEnd(t *testing.T) {
+	t.Parallel()
 	index := []byte("<!doctype html><html><head><title>Zuum</title></head><body></body></html>")
 	got, err := InlineWebConfig(index, []byte("{\n  \"apiEndpoint\": \"/api\",\n  \"region\": \"us-east-1\", \"x\": \"</script><b>&\"\n}"))
 	if err != nil {

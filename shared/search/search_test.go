@@ -6,6 +6,7 @@ import (
 )
 
 func TestTokens_AreThreeToSixLetterPrefixesUpToTheBound(t *testing.T) {
+	t.Parallel()
 	if got := strings.Join(Tokens(Words("Temilade's ỌLÁ ok"), 100), " "); got != "tem temi temil temila ola" {
 		t.Errorf("tokens: %q", got)
 	}
@@ -15,6 +16,7 @@ func TestTokens_AreThreeToSixLetterPrefixesUpToTheBound(t *testing.T) {
 }
 
 func TestParse_ReadsTheLongestWordsPartitionAndRefusesShortOrLongText(t *testing.T) {
+	t.Parallel()
 	q, err := Parse("ọla Temilade")
 	if err != nil || q.Token != "temila" || q.Key() != "ola temilade" {
 		t.Fatalf("%+v %v", q, err)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestClean_DropsControlAndInvisibleCharacters(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, in, want string }{
 		{"nul only", "\x00", ""},
 		{"zero-width only", "\u200b\u200b\ufeff\u2060", ""},
@@ -27,6 +28,7 @@ func TestClean_DropsControlAndInvisibleCharacters(t *testing.T) {
 }
 
 func TestBlank_SeesOnlyWhatAReaderSees(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"", "   ", "\x00", "\u200b\u200c\u200d", "\u0301", "\t\n"} {
 		if !Blank(s) {
 			t.Errorf("Blank(%q) = false", s)
@@ -40,6 +42,7 @@ func TestBlank_SeesOnlyWhatAReaderSees(t *testing.T) {
 }
 
 func TestLen_CountsCharactersNotBytes(t *testing.T) {
+	t.Parallel()
 	if n := Len(strings.Repeat("ọ", 200)); n != 200 {
 		t.Errorf("200 ọ counted %d", n)
 	}
@@ -52,6 +55,7 @@ func TestLen_CountsCharactersNotBytes(t *testing.T) {
 }
 
 func TestWords_FoldsCaseAndMarksAndSplitsAtPunctuation(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{"ỌLÁ", "ola"},
 		{"Ọlá òṣebìkan", "ola osebikan"},

@@ -29,18 +29,34 @@ export const LANDING_LIMIT = 70 * KB;
 export const ROUTE_LIMIT = 170 * KB;
 
 /**
- * The routes of a route table's source (app/router.tsx): each object literal with a `path: '...'`
- * or an `import('...')` of its own that has no route below it, with the lazy modules of it and
- * its ancestors, outermost first. Labels are the path, or the module for a route without one.
+ * The paths module's names (config/paths.ts): `paths.x` and `patterns.x` → the literal path of
+ * each `x: '...'` entry of `export const paths = {...}` and `export const patterns = {...}`.
  */
-export function routesOf(source) {
+export function pathNamesOf(source) {
+  const names = new Map();
+  for (const [, object, body] of source.matchAll(/export const (\w+) = \{([\s\S]*?)\} as const/g)) {
+    for (const [, name, path] of body.matchAll(/^\s*(\w+): '([^']*)'/gm)) names.set(`${object}.${name}`, path);
+  }
+  return names;
+}
+
+/**
+ * The routes of a route table's source (app/router.tsx): each object literal with a path (a
+ * `path: '...'` literal, or `path: paths.x` / `path: patterns.x` looked up in `names`, from
+ * pathNamesOf) or an `import('...')` of its own that has no route below it, with the lazy modules
+ * of it and its ancestors, outermost first. Labels are the path, or the module for a route without
+ * one. A path name `names` lacks is an error: no route goes unmeasured.
+ */
+export function routesOf(source, names = new Map()) {
   const start = source.indexOf('export const routes');
   const text = start < 0 ? source : source.slice(start);
-  const token = /\{|\}|path:\s*'([^']*)'|import\('([^']+)'\)/g;
+  const token = /\{|\}|path:\s*(?:'([^']*)'|(\w+\.\w+))|import\('([^']+)'\)/g;
   const stack = [];
   const routes = [];
   for (const match of text.matchAll(token)) {
-    const [whole, path, module] = match;
+    const [whole, literal, name, module] = match;
+    if (name !== undefined && !names.has(name)) throw new Error(`bundle-size: ${name} is not in the paths module`);
+    const path = name === undefined ? literal : names.get(name);
     const top = stack.at(-1);
     if (whole === '{') stack.push({ path: null, module: null, parent: top, hasChildRoute: false });
     else if (whole === '}') {
@@ -163,7 +179,8 @@ function main() {
   const manifestPath = join(dist, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`bundle-size: no ${manifestPath}; build with --manifest first`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const routes = routesOf(readFileSync(join(webui, 'src/app/router.tsx'), 'utf8'));
+  const names = pathNamesOf(readFileSync(join(webui, 'src/config/paths.ts'), 'utf8'));
+  const routes = routesOf(readFileSync(join(webui, 'src/app/router.tsx'), 'utf8'), names);
   const landingPath = join(dist, 'landing.html');
   if (!existsSync(landingPath)) throw new Error(`bundle-size: no ${landingPath}; run scripts/prerender-landing.mjs after the build`);
   const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;

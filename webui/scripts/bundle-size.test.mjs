@@ -1,7 +1,10 @@
 // The bundle-size check's own test, over a made-up route table and manifest (plain JavaScript,
 // like the script).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IN_APP_LANDING, LANDING_LIMIT, manifestKey, measure, measureLanding, report, ROUTE_LIMIT, routesOf, withLanding } from './bundle-size.mjs';
+import { IN_APP_LANDING, LANDING_LIMIT, manifestKey, measure, measureLanding, pathNamesOf, report, ROUTE_LIMIT, routesOf, withLanding } from './bundle-size.mjs';
 
 const ROUTER = `
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -62,6 +65,34 @@ describe('bundle-size', () => {
       { label: '@/components/layouts/coming-soon', modules: ['./signed-in-layout', '@/components/layouts/coming-soon'] },
       { label: '*', modules: [] },
     ]);
+  });
+
+  it('reads a route whose path comes from the paths module, and refuses a name the module lacks', () => {
+    const names = pathNamesOf(`
+export const paths = {
+  landing: '/',
+  /** A builder is no route pattern. */
+  profile: (userId: string) => \`/profile/\${segment(userId)}\`,
+  login: '/login',
+} as const;
+export const patterns = {
+  profile: '/profile/:userId',
+} as const;
+`);
+    expect(Object.fromEntries(names)).toEqual({ 'paths.landing': '/', 'paths.login': '/login', 'patterns.profile': '/profile/:userId' });
+    const table = ROUTER.replace("path: '/login'", 'path: paths.login').replace("path: '/'", 'path: paths.landing');
+    expect(routesOf(table, names)).toEqual(routesOf(ROUTER));
+    expect(() => routesOf(table.replace('paths.login', 'paths.logon'), names)).toThrow(/paths\.logon is not in the paths module/);
+  });
+
+  it('reads every route of the app: each has a path or a module, and no two share a path', () => {
+    const source = (file) => readFileSync(join(fileURLToPath(import.meta.url), '../../src', file), 'utf8');
+    const routes = routesOf(source('app/router.tsx'), pathNamesOf(source('config/paths.ts')));
+    const labels = routes.map((r) => r.label);
+    expect(labels.length).toBeGreaterThanOrEqual(60);
+    expect(labels.filter((label) => !/^(\/|\*$)/.test(label))).toEqual([]);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(labels).toContain('/profile/:userId');
   });
 
   it('finds a screen by its source, or by its name when other chunks import it too', () => {

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { LandingPage } from '@/features/landing/components/landing-page';
 
 /**
@@ -9,7 +10,7 @@ import { LandingPage } from '@/features/landing/components/landing-page';
  */
 export function renderLanding(): string {
   return renderToStaticMarkup(
-    <StaticRouter location="/">
+    <StaticRouter location={paths.landing}>
       <LandingPage />
     </StaticRouter>,
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { AppShell } from '@/components/layouts/app-shell';
+import { paths } from '@/config/paths';
 import { RequireAuth } from '@/lib/auth/require-auth';
 
 /**
@@ -16,7 +17,7 @@ export function SignedInLayout() {
   // Only the screen the app was opened at: later visits to /home load their feed themselves.
   const [openedAt] = useState(pathname);
   useEffect(() => {
-    if (openedAt !== '/home') return;
+    if (openedAt !== paths.home) return;
     // Imported here, not at the top: the other signed-in screens need none of the feed's code.
     // /home's screen already brought it, so this waits for no download.
     void import('@/features/feed/api/get-feed').then(({ feedQueryOptions }) =>

@@ -1,13 +1,14 @@
 import { NavLink } from 'react-router-dom';
 import { Icon, type IconName } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { useUnreadMessages } from '@/lib/chat/get-rooms';
 
 const items: Array<{ to: string; label: string; icon: IconName }> = [
-  { to: '/home', label: 'Home', icon: 'home' },
-  { to: '/message', label: 'Message', icon: 'message' },
-  { to: '/add', label: 'Add', icon: 'add' },
-  { to: '/activity', label: 'Activities', icon: 'activity' },
-  { to: '/profile', label: 'Profile', icon: 'profile' },
+  { to: paths.home, label: 'Home', icon: 'home' },
+  { to: paths.message, label: 'Message', icon: 'message' },
+  { to: paths.add, label: 'Add', icon: 'add' },
+  { to: paths.activity, label: 'Activities', icon: 'activity' },
+  { to: paths.ownProfile, label: 'Profile', icon: 'profile' },
 ];
 
 /**
@@ -22,7 +23,7 @@ export function BottomNav() {
         <NavLink key={item.to} to={item.to} className={({ isActive }) => (isActive ? 'active' : undefined)}>
           <Icon name={item.icon} />
           <span>{item.label}</span>
-          {item.to === '/message' && unread > 0 && (
+          {item.to === paths.message && unread > 0 && (
             <span className="nav-badge" aria-label={`${unread} unread`}>{unread > 99 ? '99+' : unread}</span>
           )}
         </NavLink>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Icon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { useLogout } from '@/lib/auth/logout';
 import type { ProfileSummary } from '@/types/api';
@@ -37,10 +38,10 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <Icon name="close" />
         </button>
         <nav aria-label="Menu">
-          <Link to="/home" onClick={onClose}>Home</Link>
-          <Link to="/search" onClick={onClose}>Search</Link>
-          <Link to="/user/promotions" onClick={onClose}>Promotions</Link>
-          <Link to="/settings" onClick={onClose}>Settings</Link>
+          <Link to={paths.home} onClick={onClose}>Home</Link>
+          <Link to={paths.search} onClick={onClose}>Search</Link>
+          <Link to={paths.myPromotions} onClick={onClose}>Promotions</Link>
+          <Link to={paths.settings} onClick={onClose}>Settings</Link>
           <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
             Log Out
           </button>
@@ -51,27 +52,27 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           <ul className="following-list">
             {following.slice(0, PREVIEW).map((f) => (
               <li key={f.id}>
-                <Link to={`/profile/${f.id}`} onClick={onClose}>
+                <Link to={paths.profile(f.id)} onClick={onClose}>
                   <Avatar src={f.image} alt="" size={32} />
                   <span>{f.username}</span>
                 </Link>
               </li>
             ))}
           </ul>
-          {followingCount > PREVIEW && <Link to="/all" onClick={onClose}>See More</Link>}
+          {followingCount > PREVIEW && <Link to={paths.following} onClick={onClose}>See More</Link>}
         </section>
         <nav aria-label="Company">
           <h2>Company</h2>
-          <Link to="/jet" onClick={onClose}>Instant Share</Link>
-          <Link to="/promotion" onClick={onClose}>Music Promotion</Link>
-          <Link to="/zuum-news" onClick={onClose}>News</Link>
-          <Link to="/contact" onClick={onClose}>Contact</Link>
-          <Link to="/about" onClick={onClose}>About</Link>
+          <Link to={paths.instantShare} onClick={onClose}>Instant Share</Link>
+          <Link to={paths.promotion} onClick={onClose}>Music Promotion</Link>
+          <Link to={paths.news} onClick={onClose}>News</Link>
+          <Link to={paths.contact} onClick={onClose}>Contact</Link>
+          <Link to={paths.about} onClick={onClose}>About</Link>
         </nav>
         <nav aria-label="Help">
           <h2>Help</h2>
-          <Link to="/faq" onClick={onClose}>FAQ</Link>
-          <Link to="/support" onClick={onClose}>Support Centre</Link>
+          <Link to={paths.faq} onClick={onClose}>FAQ</Link>
+          <Link to={paths.support} onClick={onClose}>Support Centre</Link>
         </nav>
       </aside>
     </>

@@ -1,3 +1,4 @@
+import { paths } from '@/config/paths';
 import type { AppNotification } from '@/types/api';
 
 /**
@@ -6,24 +7,21 @@ import type { AppNotification } from '@/types/api';
  * belongs. null when the notification names nothing to open.
  */
 export function notificationTarget(n: AppNotification): string | null {
-  if (n.type === 'FOLLOW') return n.action_user_id ? `/profile/${encodeURIComponent(n.action_user_id)}` : null;
+  if (n.type === 'FOLLOW') return n.action_user_id ? paths.profile(n.action_user_id) : null;
   // A release's status changed: its post_id is the release's id, shown in the owner's list.
-  if (n.type === 'RELEASE_STATUS') return '/distribution/releases';
+  if (n.type === 'RELEASE_STATUS') return paths.releases;
   // A withdrawal settled: its post_id is the withdrawal's id; the wallet (the dashboard) shows it.
-  if (n.type === 'WITHDRAWAL_COMPLETED' || n.type === 'WITHDRAWAL_FAILED') return '/dashboard';
+  if (n.type === 'WITHDRAWAL_COMPLETED' || n.type === 'WITHDRAWAL_FAILED') return paths.dashboard;
   // A deposit was credited: the wallet shows it.
-  if (n.type === 'DEPOSIT') return '/dashboard';
+  if (n.type === 'DEPOSIT') return paths.dashboard;
   // Money: a promotion's decision opens My Promotions, a subscription's month the plan page; a
   // beat sold opens the beat (post_type beat, below).
-  if (n.type === 'PROMOTION_APPROVED' || n.type === 'PROMOTION_REJECTED') return '/user/promotions';
-  if (n.type === 'SUBSCRIPTION_RENEWED' || n.type === 'SUBSCRIPTION_LAPSED') return '/subscribe';
+  if (n.type === 'PROMOTION_APPROVED' || n.type === 'PROMOTION_REJECTED') return paths.myPromotions;
+  if (n.type === 'SUBSCRIPTION_RENEWED' || n.type === 'SUBSCRIPTION_LAPSED') return paths.subscribe;
   if (!n.post_id) return null;
-  const id = encodeURIComponent(n.post_id);
   // A string, not the documented kinds: beats (commerce) will notify with post_type "beat".
   const kind: string = n.post_type || (n.type === 'POST_VIDEO' ? 'video' : 'audio');
-  if (kind === 'video') return `/videos/${id}`;
-  if (kind === 'beat') return `/beats/${id}`;
-  return `/music/${id}`;
+  return paths.post(kind === 'video' || kind === 'beat' ? kind : 'audio', n.post_id);
 }
 
 const MINUTE = 60_000;

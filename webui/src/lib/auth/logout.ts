@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { closeChatSocket } from '@/lib/chat/chat-connection';
 import { forgetLegacyToken } from '@/lib/token-storage';
@@ -33,7 +34,7 @@ export function useEndSession() {
   return (notice?: string) => {
     forgetLegacyToken();
     closeChatSocket();
-    navigate('/login', { replace: true, state: notice ? { notice } : undefined });
+    navigate(paths.login, { replace: true, state: notice ? { notice } : undefined });
     queryClient.clear();
   };
 }

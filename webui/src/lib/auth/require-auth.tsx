@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
 import { profileFetchErrors, useCurrentProfile } from './get-current-profile';
@@ -26,7 +27,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (profile.isPending) return <Spinner fullScreen label="Loading your experience..." />;
     if (unauthorized) {
       const state: LoginRedirectState = { from: location.pathname + location.search };
-      return <Navigate to="/login" replace state={state} />;
+      return <Navigate to={paths.login} replace state={state} />;
     }
     return <AuthErrorScreen message={messageFor(profile.error, profileFetchErrors)} />;
   }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { AdminAuthLayout } from './admin-auth-layout';
 import './admin.css';
 
@@ -11,10 +12,10 @@ export function AdminForgotPage() {
     <AdminAuthLayout title="Forgot password">
       <p>
         Admin passwords cannot be reset by e-mail. Ask another admin to help you: they can approve a new
-        admin account for you, which you register at <Link to="/adsin">admin registration</Link>.
+        admin account for you, which you register at <Link to={paths.adminSignup}>admin registration</Link>.
       </p>
       <p className="muted">
-        <Link to="/adlog">Back to admin login</Link>
+        <Link to={paths.adminLogin}>Back to admin login</Link>
       </p>
     </AdminAuthLayout>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Form, FormAlert, FormPasswordField, FormTextField, showServerError, useSchemaForm } from '@/components/form/form';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { adminLoginErrors } from '../api/admin-errors';
 import { adminLoginSchema, useAdminLogin } from '../api/admin-session';
@@ -24,7 +25,7 @@ export function AdminLoginPage() {
         form={form}
         onSubmit={(values) =>
           login.mutate(values, {
-            onSuccess: () => navigate(from && from !== '/adlog' ? from : '/users', { replace: true }),
+            onSuccess: () => navigate(from && from !== paths.adminLogin ? from : paths.users, { replace: true }),
             onError: (error) => showServerError(form, messageFor(error, adminLoginErrors)),
           })
         }
@@ -32,7 +33,7 @@ export function AdminLoginPage() {
         <FormTextField name="email" label="Email" type="email" autoComplete="username" />
         <FormPasswordField name="password" label="Password" autoComplete="current-password" />
         <div className="row-between">
-          <Link to="/admin/forgot-password">Forgot password?</Link>
+          <Link to={paths.adminForgot}>Forgot password?</Link>
         </div>
         <FormAlert />
         <Button type="submit" block disabled={login.isPending}>
@@ -40,10 +41,10 @@ export function AdminLoginPage() {
         </Button>
       </Form>
       <p className="muted">
-        New admin? <Link to="/adsin">Register</Link>
+        New admin? <Link to={paths.adminSignup}>Register</Link>
       </p>
       <p className="muted">
-        Not an admin? <Link to="/login">User login</Link>
+        Not an admin? <Link to={paths.login}>User login</Link>
       </p>
     </AdminAuthLayout>
   );

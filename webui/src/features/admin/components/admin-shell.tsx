@@ -1,13 +1,14 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useAdminLogout, useAdminMe } from '../api/admin-session';
 import './admin.css';
 
 const LINKS = [
-  { to: '/admin/users', label: 'Users' },
-  { to: '/admin/queues', label: 'Queues' },
-  { to: '/admin/audit', label: 'Audit' },
-  { to: '/admin/ledger', label: 'Ledger' },
+  { to: paths.adminUsers, label: 'Users' },
+  { to: paths.adminQueues, label: 'Queues' },
+  { to: paths.adminAudit, label: 'Audit' },
+  { to: paths.adminLedger, label: 'Ledger' },
 ];
 
 /** The admin frame: the area's navigation, who is signed in, Log out, then the page. */
@@ -26,7 +27,7 @@ export function AdminShell() {
             <NavLink
               key={l.to}
               to={l.to}
-              className={({ isActive }) => (isActive || (l.to === '/admin/users' && pathname === '/users') ? 'active' : undefined)}
+              className={({ isActive }) => (isActive || (l.to === paths.adminUsers && pathname === paths.users) ? 'active' : undefined)}
             >
               {l.label}
             </NavLink>
@@ -36,7 +37,7 @@ export function AdminShell() {
         <Button
           variant="ghost"
           disabled={logout.isPending}
-          onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/adlog', { replace: true }) })}
+          onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.adminLogin, { replace: true }) })}
         >
           {logout.isPending ? 'Logging out...' : 'Log out'}
         </Button>

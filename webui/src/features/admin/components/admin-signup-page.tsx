@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { firstErrors } from '@/lib/validation';
 import { adminSignupErrors } from '../api/admin-errors';
@@ -32,7 +33,7 @@ export function AdminSignupPage() {
     if (!parsed.success) return setErrors(firstErrors<Field>(parsed.error.issues));
     setFormError('');
     signup.mutate(parsed.data, {
-      onSuccess: () => navigate('/adver', { state: { email: parsed.data.email } }),
+      onSuccess: () => navigate(paths.adminVerify, { state: { email: parsed.data.email } }),
       onError: (error) => setFormError(messageFor(error, adminSignupErrors)),
     });
   };
@@ -49,7 +50,7 @@ export function AdminSignupPage() {
         </Button>
       </form>
       <p className="muted">
-        Already registered? <Link to="/adlog">Admin login</Link>
+        Already registered? <Link to={paths.adminLogin}>Admin login</Link>
       </p>
     </AdminAuthLayout>
   );

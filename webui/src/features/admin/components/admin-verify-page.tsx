@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { adminResendErrors, adminVerifyErrors } from '../api/admin-errors';
 import { adminVerifySchema, useAdminResendOtp, useAdminVerify } from '../api/admin-session';
@@ -50,7 +51,7 @@ export function AdminVerifyPage() {
     <AdminAuthLayout title="Verify Email" subtitle="Enter the 6-digit code we sent to your email.">
       {!email && (
         <Alert tone="info">
-          No email to verify. <Link to="/admin/signup">Register as an admin</Link> first.
+          No email to verify. <Link to={paths.adminRegister}>Register as an admin</Link> first.
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>
@@ -67,7 +68,7 @@ export function AdminVerifyPage() {
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {verified ? (
           <p>
-            An existing admin must approve your account before you can act. <Link to="/adlog">Go to admin login</Link>
+            An existing admin must approve your account before you can act. <Link to={paths.adminLogin}>Go to admin login</Link>
           </p>
         ) : (
           <>
@@ -84,7 +85,7 @@ export function AdminVerifyPage() {
         )}
       </form>
       <p className="muted">
-        Wrong email? <Link to="/admin/signup">Register again</Link>
+        Wrong email? <Link to={paths.adminRegister}>Register again</Link>
       </p>
     </AdminAuthLayout>
   );

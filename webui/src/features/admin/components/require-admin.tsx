@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
 import { AWAITING_APPROVAL, adminCallErrors } from '../api/admin-errors';
@@ -25,7 +26,7 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
     const error = toApiError(me.error);
     if (error.status === 401) {
       const state: AdminRedirectState = { from: location.pathname + location.search };
-      return <Navigate to="/adlog" replace state={state} />;
+      return <Navigate to={paths.adminLogin} replace state={state} />;
     }
     if (error.status === 403 && error.message === AWAITING_APPROVAL) return <AwaitingApproval />;
     return (
@@ -51,7 +52,7 @@ function AwaitingApproval() {
         Your admin account is verified, but an existing admin has to approve it before you can use the admin
         area. Ask another admin to approve you in their Queues, then log in again.
       </p>
-      <Button variant="secondary" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/adlog', { replace: true }) })}>
+      <Button variant="secondary" disabled={logout.isPending} onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.adminLogin, { replace: true }) })}>
         Log out
       </Button>
     </main>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import {
   FORGOT_SUCCESS,
@@ -39,10 +40,10 @@ export function ForgotPage() {
         </Button>
       </form>
       <p className="muted">
-        Have a reset link? <Link to="/reset">Reset password</Link>
+        Have a reset link? <Link to={paths.reset}>Reset password</Link>
       </p>
       <p className="muted">
-        Remembered it? <Link to="/login">Log in</Link>
+        Remembered it? <Link to={paths.login}>Log in</Link>
       </p>
     </AuthLayout>
   );

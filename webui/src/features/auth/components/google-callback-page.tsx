@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { AuthLayout } from './auth-layout';
 
 /** Spec §9: the success callback waits 2 seconds before /login. */
@@ -16,7 +17,7 @@ export function GoogleCallbackPage() {
 
   useEffect(() => {
     if (outcome !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/login', { replace: true }), GOOGLE_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.login, { replace: true }), GOOGLE_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [outcome, navigate]);
 
@@ -32,7 +33,7 @@ export function GoogleCallbackPage() {
       <p className="alert alert-error" role="alert">
         {outcome === 'failure' ? 'Authentication failed' : 'Unexpected callback route'}
       </p>
-      <Link to="/login">Back to login</Link>
+      <Link to={paths.login}>Back to login</Link>
     </AuthLayout>
   );
 }

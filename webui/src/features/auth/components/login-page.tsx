@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Form, FormAlert, FormPasswordField, FormTextField, showServerError, useSchemaForm } from '@/components/form/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import type { LoginRedirectState } from '@/lib/auth/require-auth';
 import { loginErrorMessage, loginSchema, useLogin } from '../api/login';
 import { redirectToGoogle } from '../api/google-auth';
@@ -18,7 +19,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const state = (location.state ?? {}) as LoginState;
-  const destination = state.from && state.from !== '/login' ? state.from : '/home';
+  const destination = state.from && state.from !== paths.login ? state.from : paths.home;
   const session = useSession();
   const login = useLogin();
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
@@ -43,7 +44,7 @@ export function LoginPage() {
           <label className="checkbox">
             <input type="checkbox" name="remember" defaultChecked /> Remember me
           </label>
-          <Link to="/forgot">Forgot password?</Link>
+          <Link to={paths.forgot}>Forgot password?</Link>
         </div>
         <FormAlert />
         <Button type="submit" block disabled={login.isPending}>
@@ -55,10 +56,10 @@ export function LoginPage() {
         </Button>
       </Form>
       <p className="muted">
-        New to Zuum? <Link to="/signup">Sign up</Link>
+        New to Zuum? <Link to={paths.signup}>Sign up</Link>
       </p>
       <p className="muted">
-        Haven't verified your email? <Link to="/verify">Verify email</Link>
+        Haven't verified your email? <Link to={paths.verify}>Verify email</Link>
       </p>
     </AuthLayout>
   );

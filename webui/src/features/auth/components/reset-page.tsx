@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
+import { paths } from '@/config/paths';
 import {
   RESET_LINK_INVALID,
   RESET_SUCCESS,
@@ -31,7 +32,7 @@ export function ResetPage() {
 }
 
 function NewLink() {
-  return <Link to="/forgot">Request a new link</Link>;
+  return <Link to={paths.forgot}>Request a new link</Link>;
 }
 
 function InvalidResetLink() {
@@ -42,7 +43,7 @@ function InvalidResetLink() {
         Reset links come by e-mail and work once. <NewLink />
       </p>
       <p className="muted">
-        <Link to="/login">Log in</Link> · <Link to="/signup">Sign up</Link>
+        <Link to={paths.login}>Log in</Link> · <Link to={paths.signup}>Sign up</Link>
       </p>
     </AuthLayout>
   );
@@ -58,7 +59,7 @@ function ResetForm({ token, email }: { token: string; email?: string }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate('/login'), RESET_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.login), RESET_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
@@ -98,7 +99,7 @@ function ResetForm({ token, email }: { token: string; email?: string }) {
         </Button>
       </form>
       <p className="muted">
-        <Link to="/login">Log in</Link> · <Link to="/signup">Sign up</Link>
+        <Link to={paths.login}>Log in</Link> · <Link to={paths.signup}>Sign up</Link>
       </p>
     </AuthLayout>
   );

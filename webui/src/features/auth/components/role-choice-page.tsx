@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 import { roles } from '../roles';
 
 /** Spec §9: the splash stays 5 seconds. */
@@ -56,7 +57,7 @@ export function RoleChoicePage() {
       <ul className="role-cards">
         {roles.map((role) => (
           <li key={role.slug}>
-            <Link className="role-card" to={`/signup?identity=${role.slug}`}>
+            <Link className="role-card" to={paths.signupAs(role.slug)}>
               <strong>{role.title}</strong>
               <span>{role.blurb}</span>
             </Link>
@@ -64,7 +65,7 @@ export function RoleChoicePage() {
         ))}
       </ul>
       <p className="muted">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={paths.login}>Log in</Link>
       </p>
     </main>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { USERNAME_CHECK_DELAY_MS, usernameCheckQueryOptions } from '../api/check-username';
@@ -117,7 +118,7 @@ export function SignupWizard({ role }: { role: Role }) {
     signup.mutate(
       { ...input, identity: role.identity },
       {
-        onSuccess: () => navigate('/verify', { state: { email: values.email.trim() } }),
+        onSuccess: () => navigate(paths.verify, { state: { email: values.email.trim() } }),
         onError: (error) => {
           const taken = usernameConflict(error);
           if (!taken) return setFormError(messageFor(error, signupErrors));
@@ -176,7 +177,7 @@ export function SignupWizard({ role }: { role: Role }) {
         </>
       )}
       <p className="muted">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={paths.login}>Log in</Link>
       </p>
     </form>
   );

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { RESEND_SUCCESS, resendOtpErrors, resendOtpSchema, useResendOtp } from '../api/resend-otp';
 import { useVerifyEmail, verifyEmailErrors, verifyEmailSchema } from '../api/verify-email';
@@ -28,7 +29,7 @@ export function VerifyPage() {
     setNotice(null);
     verify.mutate(parsed.data, {
       onSuccess: (res) =>
-        navigate('/login', { state: { notice: res?.message || 'Email verified successfully.' } }),
+        navigate(paths.login, { state: { notice: res?.message || 'Email verified successfully.' } }),
       onError: (error) => setNotice({ tone: 'error', text: messageFor(error, verifyEmailErrors) }),
     });
   };
@@ -59,7 +60,7 @@ export function VerifyPage() {
           </button>
         </p>
         <p className="muted">
-          <Link to="/login">Back to login</Link>
+          <Link to={paths.login}>Back to login</Link>
         </p>
       </form>
     </AuthLayout>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { CoverImage } from '@/lib/cover-image';
 import { useDataSaver } from '@/lib/data-saver';
 import { mediaUrl } from '@/lib/media-url';
@@ -63,7 +64,7 @@ export function BeatCard({ beat }: { beat: BeatPost }) {
           <dd>{beat.comments}</dd>
         </div>
       </dl>
-      <Link to={`/beats/${encodeURIComponent(beat.id)}`} className="btn btn-primary">
+      <Link to={paths.beat(beat.id)} className="btn btn-primary">
         View Beat
       </Link>
     </li>

@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { clock } from '@/features/posts/comment-age';
 import { PostActions } from '@/features/posts/components/post-actions';
 import { BackButton } from '@/features/posts/components/player-parts';
@@ -44,7 +45,7 @@ export function BeatPage() {
         <p role="alert">{messageFor(query.error, beatFetchErrors)}</p>
         <div className="beat-error-actions">
           {!gone && <Button onClick={() => query.refetch()}>Try Again</Button>}
-          <Button variant={gone ? 'primary' : 'secondary'} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate('/beats'))}>
+          <Button variant={gone ? 'primary' : 'secondary'} onClick={() => (location.key !== 'default' ? navigate(-1) : navigate(paths.beats))}>
             Go Back
           </Button>
         </div>
@@ -54,11 +55,11 @@ export function BeatPage() {
 
   const cover = mediaUrl(beat.cover_photo);
   const title = beat.caption || beat.title || 'Untitled';
-  const artistLink = me?.id === beat.profile_id ? '/profile' : `/profile/${encodeURIComponent(beat.profile_id)}`;
+  const artistLink = me?.id === beat.profile_id ? paths.ownProfile : paths.profile(beat.profile_id);
   return (
     <article className="beat-page" aria-label={title}>
       <header className="beat-page-bar">
-        <BackButton fallback="/beats" />
+        <BackButton fallback={paths.beats} />
       </header>
       <div className="beat-cover">
         {cover ? <img src={cover} alt={`Cover of ${title}`} /> : <div className="cover-placeholder" aria-hidden="true" />}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
@@ -46,7 +47,7 @@ export function BuyLicence({ beat, label }: Props) {
       <Alert tone="success">
         {purchase.data.message || PURCHASE_TEXTS.success}
         <span className="alert-detail">
-          Licence {purchase.data.data.licence_number}. <Link to="/purchasedbeats">Go to Your Library</Link>
+          Licence {purchase.data.data.licence_number}. <Link to={paths.library}>Go to Your Library</Link>
         </span>
       </Alert>
     );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
@@ -53,7 +54,7 @@ export function LibraryPage() {
       {query.isSuccess && all.length === 0 && (
         <div className="empty-state">
           <p className="muted">You haven't bought any beats yet.</p>
-          <Link to="/beats" className="btn btn-primary">
+          <Link to={paths.beats} className="btn btn-primary">
             Explore Beats
           </Link>
         </div>

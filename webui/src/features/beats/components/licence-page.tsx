@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { licenceErrors, useLicence } from '../api/verify-licence';
 import './beats.css';
@@ -46,7 +47,7 @@ export function LicencePage() {
         </>
       )}
       <p>
-        <Link to="/">Zuum</Link>
+        <Link to={paths.landing}>Zuum</Link>
       </p>
     </main>
   );

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
@@ -46,7 +47,7 @@ export function LockPage() {
                 <div className="beat-locked-cover" style={b.cover_photo ? { backgroundImage: `url("${mediaUrl(b.cover_photo)}")` } : undefined} aria-hidden="true" />
                 <p className="beat-locked-title">{title}</p>
                 <PreviewButton src={b.preview_url} />
-                <Button onClick={() => navigate(`/details?beat=${encodeURIComponent(b.id)}`)}>Unlock</Button>
+                <Button onClick={() => navigate(paths.beatDetails(b.id))}>Unlock</Button>
                 <p className="beat-locked-price">{b.available <= 0 ? 'Sold out' : formatNaira(b.amount)}</p>
               </li>
             );
@@ -76,13 +77,13 @@ export function DetailsPage() {
       <section className="empty-state">
         <h1>Track details</h1>
         <p className="muted">Unlock a beat to see its details.</p>
-        <Link to="/lock" className="btn btn-primary">
+        <Link to={paths.lock} className="btn btn-primary">
           Preview Beats
         </Link>
       </section>
     );
   }
-  return <BeatDetails id={id} onLock={() => navigate('/lock')} />;
+  return <BeatDetails id={id} onLock={() => navigate(paths.lock)} />;
 }
 
 function BeatDetails({ id, onLock }: { id: string; onLock: () => void }) {
@@ -97,7 +98,7 @@ function BeatDetails({ id, onLock }: { id: string; onLock: () => void }) {
         <p role="alert">{messageFor(query.error, beatFetchErrors)}</p>
         <div className="beat-error-actions">
           {!gone && <Button onClick={() => query.refetch()}>Try Again</Button>}
-          <Link to="/lock" className="btn btn-secondary">
+          <Link to={paths.lock} className="btn btn-secondary">
             Go Back
           </Link>
         </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
 import { useBalance } from '../api/balance';
@@ -77,7 +78,7 @@ export function PurchaseErrorDialog({ failure, onRetry, onClose }: ErrorProps) {
       {failure.detail && <p className="muted">{failure.detail}</p>}
       {failure.insufficient && (
         <p>
-          <Link to="/dashboard?deposit=1">Deposit funds into your wallet</Link>
+          <Link to={paths.deposit}>Deposit funds into your wallet</Link>
         </p>
       )}
     </Dialog>

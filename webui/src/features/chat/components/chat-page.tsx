@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { useChatEvents, useChatSocket, useChatStatus } from '@/lib/chat/chat-connection';
 import type { ChatSocket, ChatStatus } from '@/lib/chat/chat-socket';
@@ -42,7 +43,7 @@ export function ChatPage() {
     return (
       <section className="empty-state">
         <Alert>Conversation not found.</Alert>
-        <Link to="/messages">Back to Messages</Link>
+        <Link to={paths.messages}>Back to Messages</Link>
       </section>
     );
   }
@@ -68,9 +69,9 @@ function Conversation({ roomId, other }: { roomId: string; other: Other }) {
   return (
     <section className="chat-page">
       <header className="chat-header">
-        <Link to="/messages" className="chat-back" aria-label="Back to Messages">‹</Link>
+        <Link to={paths.messages} className="chat-back" aria-label="Back to Messages">‹</Link>
         <Avatar src={other.image} alt="" size={36} />
-        <Link to={`/profile/${encodeURIComponent(other.id)}`} className="chat-title">
+        <Link to={paths.profile(other.id)} className="chat-title">
           @{other.username}
         </Link>
       </header>

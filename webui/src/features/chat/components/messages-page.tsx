@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { roomsErrors, useRooms, type ChatRoom } from '@/lib/chat/get-rooms';
 import { messageFor } from '@/lib/error-message';
@@ -49,7 +50,7 @@ function ConversationRow({ room, userId }: { room: ChatRoom; userId: string }) {
   };
   const unread = room.unread > 0;
   return (
-    <Link to={`/chat/${encodeURIComponent(room.room_id)}`} state={state} className={unread ? 'conversation unread' : 'conversation'}>
+    <Link to={paths.chat(room.room_id)} state={state} className={unread ? 'conversation unread' : 'conversation'}>
       <Avatar src={room.recipient_profile_image} alt="" size={48} />
       <span className="conversation-text">
         <span className="conversation-name">@{room.recipient_profile_username}</span>

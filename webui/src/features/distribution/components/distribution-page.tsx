@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { formatNaira, newIdempotencyKey } from '@/lib/money';
 import { useTerms } from '@/lib/terms';
@@ -242,7 +243,7 @@ export function DistributionPage() {
           </p>
           <div className="dist-actions">
             <Button onClick={reset}>Submit Another Release</Button>
-            <Link className="btn btn-secondary" to="/distribution/releases">
+            <Link className="btn btn-secondary" to={paths.releases}>
               My releases
             </Link>
           </div>
@@ -256,7 +257,7 @@ export function DistributionPage() {
     <section className="dist-page">
       <header className="dist-header">
         <h1>Distribute your music</h1>
-        <Link to="/distribution/releases">My releases</Link>
+        <Link to={paths.releases}>My releases</Link>
       </header>
       <p className="muted">Release to 150+ platforms. Distribution of cover songs is not supported.</p>
       <ol className="dist-progress" aria-label="Progress">
@@ -290,7 +291,7 @@ export function DistributionPage() {
             {banner.link && (
               <>
                 {' '}
-                <Link to="/dashboard">Go to wallet</Link>
+                <Link to={paths.dashboard}>Go to wallet</Link>
               </>
             )}
           </Alert>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
 import { PACKAGE_TEXTS } from '../api/release-form';
@@ -18,7 +19,7 @@ export function MyReleasesPage() {
     <section className="dist-page">
       <header className="dist-header">
         <h1>My releases</h1>
-        <Link to="/distribution">New release</Link>
+        <Link to={paths.distribution}>New release</Link>
       </header>
       {releases.isPending && <Spinner label="Loading your releases..." />}
       {releases.isError && <Alert>{messageFor(releases.error, { fallback: 'Failed to fetch releases' })}</Alert>}
@@ -38,7 +39,7 @@ export function MyReleasesPage() {
               </p>
               {r.status === 'rejected' && r.reason && <p className="dist-reason">Reason: {r.reason}</p>}
               {r.status === 'rejected' && r.package && r.package !== 'none' && <p className="muted">The {formatNaira(r.price)} promotion package was refunded to your wallet.</p>}
-              {r.status === 'draft' && <Link to="/distribution">Continue editing</Link>}
+              {r.status === 'draft' && <Link to={paths.distribution}>Continue editing</Link>}
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
 import { isPlayable, type PlayablePost } from '@/features/posts/api/post-cache';
@@ -87,7 +88,7 @@ export function Feed({ tab }: { tab: FeedTab }) {
         <div className="feed-empty-disc" aria-hidden="true" />
         <h2>{tab === 'audio' ? 'No audio posts yet' : 'No videos yet'}</h2>
         <p className="muted">Be the first to share something with the community.</p>
-        <Link to="/add" className="btn btn-primary">
+        <Link to={paths.add} className="btn btn-primary">
           Upload
         </Link>
       </div>

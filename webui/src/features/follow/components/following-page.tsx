@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { followingErrors, useFollowing } from '../api/get-following';
@@ -29,14 +30,14 @@ export function FollowingPage() {
       ) : users.length === 0 ? (
         <div className="empty-state">
           <p className="muted">You're not following anyone yet.</p>
-          <Link to="/home" className="btn btn-secondary">Discover artists</Link>
+          <Link to={paths.home} className="btn btn-secondary">Discover artists</Link>
         </div>
       ) : (
         <>
           <ul className="following-page-list" aria-label="Following">
             {users.map((u) => (
               <li key={u.id}>
-                <Link to={`/profile/${encodeURIComponent(u.id)}`}>
+                <Link to={paths.profile(u.id)}>
                   <Avatar src={u.image} alt="" size={44} />
                   <span>{u.username}</span>
                 </Link>

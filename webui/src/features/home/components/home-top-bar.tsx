@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
 import { useDataSaver } from '@/lib/data-saver';
 import { formatBytes, useDataUsed } from '@/lib/data-usage';
 import './home.css';
@@ -17,7 +18,7 @@ export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
   const saver = useDataSaver();
   return (
     <header className="top-bar">
-      <Link to="/jet" className="icon-button" aria-label="Instant share">
+      <Link to={paths.instantShare} className="icon-button" aria-label="Instant share">
         <Icon name="jet" />
       </Link>
       <div className="tab-switch" role="tablist" aria-label="Feed type">
@@ -38,14 +39,14 @@ export function HomeTopBar({ tab, onTabChange, onOpenMenu }: Props) {
       </div>
       <div className="top-bar-actions">
         <Link
-          to="/settings"
+          to={paths.settings}
           className="data-used"
           data-saver={saver || undefined}
           aria-label={`Data used this session: ${used}${saver ? ', data saver on' : ''}`}
         >
           {used}
         </Link>
-        <Link to="/search" className="icon-button" aria-label="Search">
+        <Link to={paths.search} className="icon-button" aria-label="Search">
           <Icon name="search" />
         </Link>
         <button type="button" className="icon-button" aria-label="Open menu" onClick={onOpenMenu}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { usePaymentDetails } from '@/lib/auth/get-payment-details';
 import { formatNaira } from '@/lib/money';
@@ -79,7 +80,7 @@ export function SubscriptionPopup() {
           <Button variant="ghost" onClick={close}>
             Maybe Later
           </Button>
-          <Link className="btn btn-primary" to="/subscribe" onClick={close}>
+          <Link className="btn btn-primary" to={paths.subscribe} onClick={close}>
             Subscribe
           </Link>
         </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 import { SiteFooter } from './site-footer';
 import './info-pages.css';
 
@@ -10,7 +11,7 @@ export function InfoLayout({ title, lead, children }: { title: string; lead: str
     <div className="landing info-page">
       <header className="landing-nav">
         <Logo />
-        <Link to="/start" className="btn btn-ghost">
+        <Link to={paths.start} className="btn btn-ghost">
           Get Started
         </Link>
       </header>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { InfoLayout, SupportEmail } from './info-layout';
 
 /** What Zuum does today and what is being built next; every page below says the same. */
@@ -37,8 +38,8 @@ export function ContactPage() {
         partnership. Tell us your Zuum username so we can find your account quickly.
       </p>
       <p>
-        Looking for a quick answer first? Read the <Link to="/faq">FAQ</Link> or the{' '}
-        <Link to="/support">Support Centre</Link>.
+        Looking for a quick answer first? Read the <Link to={paths.faq}>FAQ</Link> or the{' '}
+        <Link to={paths.support}>Support Centre</Link>.
       </p>
     </InfoLayout>
   );
@@ -49,7 +50,7 @@ const QUESTIONS: [question: string, answer: ReactNode][] = [
   [
     'Who can join?',
     <>
-      Anyone. When you <Link to="/start">sign up</Link> you choose whether you are an artist, a producer or a record
+      Anyone. When you <Link to={paths.start}>sign up</Link> you choose whether you are an artist, a producer or a record
       label.
     </>,
   ],
@@ -61,7 +62,7 @@ const QUESTIONS: [question: string, answer: ReactNode][] = [
   [
     'I forgot my password.',
     <>
-      Use <Link to="/forgot">Forgot password</Link>: we email you a link to set a new one.
+      Use <Link to={paths.forgot}>Forgot password</Link>: we email you a link to set a new one.
     </>,
   ],
   [
@@ -95,10 +96,10 @@ export function SupportPage() {
       <h2>Your account</h2>
       <ul>
         <li>
-          No verification code? Open <Link to="/verify">Verify Email</Link> and choose Resend OTP.
+          No verification code? Open <Link to={paths.verify}>Verify Email</Link> and choose Resend OTP.
         </li>
         <li>
-          Can't log in? <Link to="/forgot">Reset your password</Link>, then <Link to="/login">log in</Link> again.
+          Can't log in? <Link to={paths.forgot}>Reset your password</Link>, then <Link to={paths.login}>log in</Link> again.
         </li>
       </ul>
       <h2>Your uploads</h2>
@@ -108,7 +109,7 @@ export function SupportPage() {
       </p>
       <h2>Still stuck?</h2>
       <p>
-        Email <SupportEmail /> with your username and what happened. The <Link to="/faq">FAQ</Link> may answer
+        Email <SupportEmail /> with your username and what happened. The <Link to={paths.faq}>FAQ</Link> may answer
         it sooner.
       </p>
     </InfoLayout>
@@ -121,7 +122,7 @@ export function NewsPage() {
     <InfoLayout title="Zuum News" lead="Announcements from the Zuum team.">
       <p>Nothing has been announced yet. New features will be announced here first: {COMING}.</p>
       <p>
-        Read <Link to="/about">about Zuum</Link> in the meantime.
+        Read <Link to={paths.about}>about Zuum</Link> in the meantime.
       </p>
     </InfoLayout>
   );

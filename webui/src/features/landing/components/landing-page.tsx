@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
 import { CoreFeatures } from './core-features';
 import { SiteFooter } from './site-footer';
 
@@ -9,7 +10,7 @@ export function LandingPage() {
     <div className="landing">
       <header className="landing-nav">
         <Logo />
-        <Link to="/login" className="btn btn-ghost">
+        <Link to={paths.login} className="btn btn-ghost">
           Log In
         </Link>
       </header>
@@ -21,7 +22,7 @@ export function LandingPage() {
             Upload unlimited music and videos, get spotlighted, and connect with record labels, all
             in one place.
           </p>
-          <Link to="/start" className="btn btn-primary">
+          <Link to={paths.start} className="btn btn-primary">
             Get Started
           </Link>
         </section>

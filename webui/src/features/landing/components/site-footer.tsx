@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 /** Read once when the app loads. */
 const YEAR = new Date().getFullYear();
@@ -9,15 +10,15 @@ export function SiteFooter() {
     <footer className="site-footer">
       <nav aria-label="Products">
         <h3>Products</h3>
-        <Link to="/">Home</Link>
-        <Link to="/zuum-news">News</Link>
-        <Link to="/contact">Contact Us</Link>
-        <Link to="/about">About Us</Link>
+        <Link to={paths.landing}>Home</Link>
+        <Link to={paths.news}>News</Link>
+        <Link to={paths.contact}>Contact Us</Link>
+        <Link to={paths.about}>About Us</Link>
       </nav>
       <nav aria-label="Help">
         <h3>Help</h3>
-        <Link to="/faq">FAQ</Link>
-        <Link to="/support">Support Centre</Link>
+        <Link to={paths.faq}>FAQ</Link>
+        <Link to={paths.support}>Support Centre</Link>
       </nav>
       <p className="copyright">© {YEAR} Zuum. All rights reserved.</p>
     </footer>

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import type { AppNotification } from '@/types/api';
 import { notificationErrors, useNotifications } from '../api/get-notifications';
@@ -67,7 +68,7 @@ export function NotificationsPage() {
           </Button>
         )}
       </header>
-      <Link to="/zuum-news" className="zuum-news-link">
+      <Link to={paths.news} className="zuum-news-link">
         <strong>Zuum News</strong>
         <span className="muted">Stories and updates from the Zuum team</span>
       </Link>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { postKeys, updatePostInCaches, type PostKind } from './post-cache';
 
@@ -9,7 +10,7 @@ export function sharePost(kind: PostKind, postId: string) {
 
 /** The post's own page: the link shown before anything is shared, and when the call fails. */
 export function fallbackShareUrl(kind: PostKind, postId: string): string {
-  const path = { audio: `/music/${postId}`, video: `/video/${postId}`, beat: `/beats/${postId}` }[kind];
+  const path = { audio: paths.music, video: paths.video, beat: paths.beat }[kind](postId);
   return new URL(path, window.location.origin).href;
 }
 

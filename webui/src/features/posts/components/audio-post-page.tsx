@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import type { AudioPost } from '@/types/api';
@@ -22,8 +23,8 @@ export function AudioPostPage() {
   const post = query.data?.post;
 
   if (query.isPending) return <Spinner label="Loading audio..." />;
-  if (query.isError) return <PlayerMessage message={messageFor(query.error, postFetchErrors('audio'))} home="/home" />;
-  if (!post) return <PlayerMessage message={postNotFound('audio')} home="/home" />;
+  if (query.isError) return <PlayerMessage message={messageFor(query.error, postFetchErrors('audio'))} home={paths.home} />;
+  if (!post) return <PlayerMessage message={postNotFound('audio')} home={paths.home} />;
   return (
     <div className="post-page">
       <header className="post-page-bar">
@@ -59,7 +60,7 @@ function DeleteControl({ post }: { post: AudioPost }) {
         disabled={remove.isPending}
         onClick={() => {
           if (!window.confirm(DELETE_CONFIRM)) return;
-          remove.mutate(undefined, { onSuccess: () => navigate('/profile', { replace: true }) });
+          remove.mutate(undefined, { onSuccess: () => navigate(paths.ownProfile, { replace: true }) });
         }}
       >
         <PostIcon name="trash" />

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import type { AudioPost, VideoPost } from '@/types/api';
 import { usePostList } from '../api/list-posts';
@@ -44,7 +45,7 @@ export function InstantSharePage() {
       {!pending && !failed && posts.length === 0 && (
         <div className="empty-state">
           <p className="muted">You have nothing to share yet.</p>
-          <Link to="/add" className="btn btn-primary">
+          <Link to={paths.add} className="btn btn-primary">
             Upload
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { clock } from '../comment-age';
 import { PostIcon } from './post-icons';
@@ -45,7 +46,7 @@ export function TapToPlay({ playback }: { playback: Playback }) {
 /** Uploader avatar and name, linking to their profile (or /profile when it is you). */
 export function UploaderLink({ profileId, username, picture }: { profileId: string; username: string; picture: string }) {
   const { data: me } = useCurrentProfile();
-  const to = me?.id && me.id === profileId ? '/profile' : `/profile/${encodeURIComponent(profileId)}`;
+  const to = me?.id && me.id === profileId ? paths.ownProfile : paths.profile(profileId);
   return (
     <Link to={to} className="uploader" onClick={(e) => e.stopPropagation()}>
       <Avatar src={picture} alt="" size={36} />
@@ -55,7 +56,7 @@ export function UploaderLink({ profileId, username, picture }: { profileId: stri
 }
 
 /** Back to where the user came from, or to `fallback` when the page was opened directly. */
-export function BackButton({ fallback = '/home' }: { fallback?: string }) {
+export function BackButton({ fallback = paths.home }: { fallback?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   return (

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { toApiError } from '@/lib/api-client';
 import { messageFor } from '@/lib/error-message';
 import { sharedAudioErrors } from '../api/errors';
@@ -19,9 +20,9 @@ export function SharedAudioPage() {
   if (query.isPending) return <Spinner fullScreen label="Loading audio..." />;
   if (query.isError) {
     const notFound = toApiError(query.error).status === 404;
-    return <PlayerMessage message={notFound ? NOT_FOUND : messageFor(query.error, sharedAudioErrors)} home="/home" />;
+    return <PlayerMessage message={notFound ? NOT_FOUND : messageFor(query.error, sharedAudioErrors)} home={paths.home} />;
   }
-  if (!post) return <PlayerMessage message={NOT_FOUND} home="/home" />;
+  if (!post) return <PlayerMessage message={NOT_FOUND} home={paths.home} />;
   return (
     <div className="fullscreen-player">
       <BackButton />

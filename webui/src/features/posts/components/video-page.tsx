@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
@@ -30,8 +31,8 @@ export function VideoPage() {
       </div>
     );
   }
-  if (query.isError) return <PlayerMessage message={messageFor(query.error, postFetchErrors('video'))} home="/" />;
-  if (!post) return <PlayerMessage message="Video not found" home="/" />;
+  if (query.isError) return <PlayerMessage message={messageFor(query.error, postFetchErrors('video'))} home={paths.landing} />;
+  if (!post) return <PlayerMessage message="Video not found" home={paths.landing} />;
   return <VideoPlayer post={post} />;
 }
 
@@ -41,7 +42,7 @@ function VideoPlayer({ post }: { post: VideoPost }) {
   const [volume, setVolume] = useState(DEFAULT_VOLUME);
   const playback = usePlayback(video, true, post.duration);
   const { data: me } = useCurrentProfile();
-  const profilePath = me?.id === post.profile_id ? '/profile' : `/profile/${encodeURIComponent(post.profile_id)}`;
+  const profilePath = me?.id === post.profile_id ? paths.ownProfile : paths.profile(post.profile_id);
   const audioName = post.audio?.name;
 
   useEffect(() => {

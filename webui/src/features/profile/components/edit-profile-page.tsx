@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { AVATAR_MAX_PX, COVER_MAX_PX, downscaleImage } from '@/lib/image-resize';
@@ -47,7 +48,7 @@ export function EditProfilePage() {
 
   useEffect(() => {
     if (result?.tone !== 'success') return;
-    const timer = window.setTimeout(() => navigate('/profile'), SAVED_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.ownProfile), SAVED_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [result, navigate]);
 
@@ -110,7 +111,7 @@ export function EditProfilePage() {
         </Alert>
       )}
       <div className="wizard-actions">
-        <Link to="/profile" className="btn btn-secondary">Cancel</Link>
+        <Link to={paths.ownProfile} className="btn btn-secondary">Cancel</Link>
         <Button type="submit" disabled={busy}>{update.isPending ? 'Saving...' : 'Save Changes'}</Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { messageFor } from '@/lib/error-message';
 import type { Profile } from '@/types/api';
 import { roomIdErrors, useGetRoomId } from '../api/get-room-id';
@@ -17,7 +18,7 @@ export function MessageButton({ profile, myId }: { profile: Profile; myId: strin
       { me: myId, other: profile.id },
       {
         onSuccess: (roomId) =>
-          navigate(`/chat/${encodeURIComponent(roomId)}`, {
+          navigate(paths.chat(roomId), {
             state: {
               roomId,
               otherUserId: profile.id,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { ProfileAbout } from './profile-about';
 import { ProfileHeader } from './profile-header';
@@ -15,16 +16,16 @@ export function OwnProfilePage() {
         profile={profile}
         actions={
           <>
-            <Link to="/editprofile" className="btn btn-primary">Edit</Link>
-            <ShareButton path={`/profile/${profile.id}`} />
-            <Link to="/dashboard" className="btn btn-secondary">Dashboard</Link>
-            <Link to="/creator-hub" className="btn btn-secondary">Creator Hub</Link>
+            <Link to={paths.editProfile} className="btn btn-primary">Edit</Link>
+            <ShareButton path={paths.profile(profile.id)} />
+            <Link to={paths.dashboard} className="btn btn-secondary">Dashboard</Link>
+            <Link to={paths.creatorHub} className="btn btn-secondary">Creator Hub</Link>
           </>
         }
       />
-      <Link to="/purchasedbeats" className="my-beats-link">My Beats</Link>
+      <Link to={paths.library} className="my-beats-link">My Beats</Link>
       {profile.identity === 'producer' && (
-        <Link to="/addpaybeat" className="btn btn-primary">Upload beat for sale</Link>
+        <Link to={paths.addPaidBeat} className="btn btn-primary">Upload beat for sale</Link>
       )}
       <ProfileAbout profile={profile} showContact />
       <ProfileTabs userId={profile.id} own />

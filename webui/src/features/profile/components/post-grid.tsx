@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { CoverImage } from '@/lib/cover-image';
 import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
@@ -33,7 +34,7 @@ export function PostGrid({ kind, userId }: { kind: PostKind; userId: string | nu
           const caption = post.caption?.trim() || 'Untitled';
           return (
             <li key={post.id}>
-              <Link to={`/${kind === 'audio' ? 'music' : 'videos'}/${encodeURIComponent(post.id)}`} className="post-tile">
+              <Link to={kind === 'audio' ? paths.music(post.id) : paths.videos(post.id)} className="post-tile">
                 <span className={`post-tile-cover post-tile-${kind}`} aria-hidden="true">
                   {post.cover_photo && <CoverImage post={post} box={TILE_BOX} alt="" dataSaver={dataSaver} />}
                 </span>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { PostGrid } from './post-grid';
 import './profile-posts.css';
 
@@ -15,7 +16,7 @@ export function ProfileTabs({ userId, own = false }: { userId: string; own?: boo
   return (
     <section className="profile-tabs">
       <div role="tablist" aria-label="Posts" className="tab-row">
-        <button type="button" role="tab" aria-selected={false} onClick={() => navigate(`/userbeats/${userId}`)}>
+        <button type="button" role="tab" aria-selected={false} onClick={() => navigate(paths.userBeats(userId))}>
           Beats
         </button>
         {(['audio', 'video'] as const).map((t) => (

@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { isFollowing } from '../api/follow-profile';
@@ -19,14 +20,14 @@ export function PublicProfilePage() {
   const isMe = Boolean(me && me.id === userId);
   const query = useProfile(userId, !isMe);
 
-  if (isMe) return <Navigate to="/profile" replace />;
+  if (isMe) return <Navigate to={paths.ownProfile} replace />;
   if (query.isPending) return <Spinner label="Loading profile..." />;
   // A failed background refetch keeps showing the profile it already has.
   if (!query.data) {
     return (
       <section className="empty-state">
         <Alert>{messageFor(query.error, profileByIdErrors)}</Alert>
-        <Link to="/home">Back to Home</Link>
+        <Link to={paths.home}>Back to Home</Link>
       </section>
     );
   }
@@ -40,7 +41,7 @@ export function PublicProfilePage() {
             <FollowButton profile={profile} />
             {/* Spec part 2 §2: Message shows only when the viewer follows this user. */}
             {isFollowing(profile, me?.id) && <MessageButton profile={profile} myId={me?.id ?? ''} />}
-            <ShareButton path={`/profile/${profile.id}`} />
+            <ShareButton path={paths.profile(profile.id)} />
           </>
         }
       />

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import './promotion.css';
 
 const cards = [
-  { to: '/global', title: 'Global Promotion', text: 'TikTok, YouTube, radio, TV, print, playlists and charts.' },
-  { to: '/promotion', title: 'In-App Promotion', text: 'Put your beat, audio or video in front of Zuum listeners.' },
-  { to: '/distribution', title: 'Global Distribution', text: 'Release your music to streaming platforms.' },
+  { to: paths.global, title: 'Global Promotion', text: 'TikTok, YouTube, radio, TV, print, playlists and charts.' },
+  { to: paths.promotion, title: 'In-App Promotion', text: 'Put your beat, audio or video in front of Zuum listeners.' },
+  { to: paths.distribution, title: 'Global Distribution', text: 'Release your music to streaming platforms.' },
 ];
 
 /** The Creator Hub (spec part 2 §2): cards to the promotion and distribution screens. */
@@ -22,7 +23,7 @@ export function CreatorHubPage() {
           </li>
         ))}
       </ul>
-      <Link to="/user/promotions" className="btn btn-primary hub-floating">
+      <Link to={paths.myPromotions} className="btn btn-primary hub-floating">
         My Promotions
       </Link>
     </div>

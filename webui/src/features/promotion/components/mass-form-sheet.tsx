@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextArea } from '@/components/ui/text-area';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { checkFile } from '@/features/upload/api/file-rules';
 import { FileField } from '@/features/upload/components/file-field';
 import { toApiError } from '@/lib/api-client';
@@ -78,7 +79,7 @@ export function MassForm({ pkg, onClose }: { pkg: Package; onClose: () => void }
     return (
       <BottomSheet title={pkg.name} onClose={onClose}>
         <Alert tone="success">Promotion created. It is pending: {APPROVAL_NOTE}</Alert>
-        <Link to="/user/promotions" className="btn btn-primary">My Promotions</Link>
+        <Link to={paths.myPromotions} className="btn btn-primary">My Promotions</Link>
       </BottomSheet>
     );
   }

@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { CoverImage } from '@/lib/cover-image';
 import { useDataSaver } from '@/lib/data-saver';
 import { messageFor } from '@/lib/error-message';
@@ -11,19 +12,11 @@ import { TOO_SHORT } from '../search-text';
 
 /** Where a result opens: the profile, the track, the video or the beat. */
 export function personPath(person: SearchPerson): string {
-  return `/profile/${encodeURIComponent(person.id)}`;
+  return paths.profile(person.id);
 }
 
 export function postPath(post: SearchPost): string {
-  const id = encodeURIComponent(post.id);
-  switch (post.kind) {
-    case 'audio':
-      return `/music/${id}`;
-    case 'video':
-      return `/videos/${id}`;
-    case 'beat':
-      return `/beats/${id}`;
-  }
+  return paths.post(post.kind, post.id);
 }
 
 const KIND_LABEL: Record<SearchPost['kind'], string> = { audio: 'Track', video: 'Video', beat: 'Beat' };

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/logout';
 import { AccountRights } from './account-rights';
 import { DataSaverSetting } from './data-saver-setting';
@@ -12,9 +13,9 @@ export function SettingsPage() {
     <section className="settings">
       <h1>Settings</h1>
       <nav aria-label="Settings">
-        <Link to="/dashboard" className="settings-row">Dashboard</Link>
-        <Link to="/editprofile" className="settings-row">Edit Profile</Link>
-        <Link to="/subscription" className="settings-row">Subscription</Link>
+        <Link to={paths.dashboard} className="settings-row">Dashboard</Link>
+        <Link to={paths.editProfile} className="settings-row">Edit Profile</Link>
+        <Link to={paths.subscription} className="settings-row">Subscription</Link>
       </nav>
       <DataSaverSetting />
       <AccountRights />

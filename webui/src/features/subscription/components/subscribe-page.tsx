@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { paymentDetailsQueryKey } from '@/lib/auth/get-payment-details';
 import { toApiError } from '@/lib/api-client';
@@ -129,7 +130,7 @@ export function SubscribePage() {
         </p>
       )}
       {premium ? (
-        <Link className="btn btn-primary btn-block" to="/subscription">
+        <Link className="btn btn-primary btn-block" to={paths.subscription}>
           Manage Subscription
         </Link>
       ) : (
@@ -174,7 +175,7 @@ export function SubscribePage() {
         </Dialog>
       )}
       <p className="muted subscribe-links">
-        <Link to="/faq">Terms</Link> · <Link to="/about">Privacy</Link> · <Link to="/support">Support</Link>
+        <Link to={paths.faq}>Terms</Link> · <Link to={paths.about}>Privacy</Link> · <Link to={paths.support}>Support</Link>
       </p>
     </section>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { paymentDetailsQueryKey } from '@/lib/auth/get-payment-details';
 import { messageFor } from '@/lib/error-message';
 import { formatNaira } from '@/lib/money';
@@ -83,7 +84,7 @@ function CurrentPlan() {
         </Button>
       )}
       {!isPremium(p.status) && (
-        <Link className="btn btn-primary" to="/subscribe">
+        <Link className="btn btn-primary" to={paths.subscribe}>
           Subscribe
         </Link>
       )}

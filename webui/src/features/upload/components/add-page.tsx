@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import './upload.css';
 
@@ -9,10 +10,10 @@ import './upload.css';
 export function AddPage() {
   const { data: profile } = useCurrentProfile();
   const options = [
-    { to: '/addmusic', title: 'Upload Music/Beat', detail: 'A song or a beat with its streaming links' },
-    { to: '/addvideo', title: 'Upload a short video', detail: 'A music video clip for the video feed' },
+    { to: paths.addMusic, title: 'Upload Music/Beat', detail: 'A song or a beat with its streaming links' },
+    { to: paths.addVideo, title: 'Upload a short video', detail: 'A music video clip for the video feed' },
     ...(profile?.identity === 'producer'
-      ? [{ to: '/addpaybeat', title: 'Upload beat for sale', detail: 'Sell licences to a beat' }]
+      ? [{ to: paths.addPaidBeat, title: 'Upload beat for sale', detail: 'Sell licences to a beat' }]
       : []),
   ];
   return (

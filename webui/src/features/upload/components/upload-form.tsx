@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useFormContext, useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { checkFile, type FileCheck } from '../api/file-rules';
 import { FileField, type FileFieldProps } from './file-field';
 import { UploadProgress } from './upload-progress';
@@ -17,7 +18,7 @@ export function useHomeAfterSuccess(succeeded: boolean) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate('/home'), AUDIO_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(paths.home), AUDIO_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [succeeded, navigate]);
 }

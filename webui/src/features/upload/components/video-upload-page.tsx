@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Form, FormTextField, useSchemaForm } from '@/components/form/form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import {
   addTag,
   emptyVideoUpload,
@@ -59,7 +60,7 @@ export function VideoUploadPage() {
       { values: submitted, video: values.video_upload, cover: values.cover_photo, onProgress: setProgress },
       {
         // Spec part 2 §2: after a video upload the user goes to /home at once.
-        onSuccess: () => navigate('/home'),
+        onSuccess: () => navigate(paths.home),
         onError: (error) => {
           const result = videoUploadFailure(error);
           markFields(form, result.fields);

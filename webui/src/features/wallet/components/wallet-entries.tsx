@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { formatNaira } from '@/lib/money';
 
 export type WalletEntryView = {
@@ -28,7 +29,7 @@ const REFUND = 'Refund';
 /** Where an entry's title leads: the beat bought or sold, or the other side of a transfer. */
 export function entryHref(link: WalletEntryView['link']): string | null {
   if (!link) return null;
-  return link.kind === 'beat' ? `/beats/${encodeURIComponent(link.id)}` : `/profile/${encodeURIComponent(link.id)}`;
+  return link.kind === 'beat' ? paths.beat(link.id) : paths.profile(link.id);
 }
 
 /**
