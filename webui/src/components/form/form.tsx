@@ -168,6 +168,27 @@ export function FormSelect(props: SelectFieldProps) {
   );
 }
 
+/** A checkbox bound to the form's boolean field `name`, its label the children, its message below it. */
+export function FormCheckbox({ name, children }: { name: string; children: ReactNode }) {
+  const { error, ...registered } = useField({ name });
+  return (
+    <>
+      <label className="check">
+        <input type="checkbox" aria-invalid={error ? true : undefined} {...registered} />
+        {children}
+      </label>
+      {error && <p className="field-error">{error}</p>}
+    </>
+  );
+}
+
+/** The message of a field the page draws itself (a row of chips), where the page puts it. */
+export function FormFieldError({ name }: { name: string }) {
+  const { formState } = useFormContext();
+  const error = formState.errors[name]?.message as string | undefined;
+  return error ? <p className="field-error">{error}</p> : null;
+}
+
 /** The form's own message (a check across fields, or the server's answer), where the page puts it. */
 export function FormAlert() {
   const { formState } = useFormContext();
