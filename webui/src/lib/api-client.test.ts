@@ -1,4 +1,4 @@
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_API_URL } from '@/testing/constants';
 import { headersOf, mockApi, undocumented } from '@/testing/mock-api';

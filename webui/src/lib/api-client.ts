@@ -1,4 +1,4 @@
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
 import { ApiError as AmplifyApiError, del, get, post, put } from 'aws-amplify/api';
 import type { ZodMiniType } from 'zod/mini';
 import { currentAppConfig, setAppConfig, type AppConfig } from '@/config/runtime-config';
@@ -21,6 +21,8 @@ export { ApiError, joinFieldErrors, UnexpectedAnswerError, type FieldError } fro
  * - Requests are SigV4-signed only when Amplify can resolve AWS credentials. No Auth category
  *   is configured, and `defaultAuthMode: 'none'` skips even asking for a session, so every
  *   request goes out unsigned: no Cognito is needed and none is contacted.
+ *   So Amplify is configured through @aws-amplify/core's singleton (the one aws-amplify/api reads):
+ *   aws-amplify's own facade imports the Cognito providers, 10 kB gzip on every signed-in route.
  * - A FormData body is handed to fetch untouched and the content-type header is dropped so the
  *   browser writes the multipart boundary; multipart PUT /user/profile therefore goes through
  *   Amplify too and no plain-fetch escape hatch is needed.

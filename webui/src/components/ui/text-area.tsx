@@ -1,6 +1,6 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
+export type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
 
 export function TextArea({ label, error, id, ...rest }: TextAreaProps) {
   const generated = useId();

@@ -1,3 +1,6 @@
+import * as z from 'zod/mini';
+import { checkFile, fileSchema } from '@/features/upload/api/file-rules';
+import { firstErrors } from '@/lib/form-errors';
 import { URL_TEXT, isWebUrl } from '@/lib/web-url';
 
 /**
@@ -46,18 +49,52 @@ export const MASS_FORMS: Record<string, MassField[]> = {
 
 export const isFileField = (f: MassField) => f.input === 'image' || f.input === 'video';
 
+/** A text field's check: required unless optional; a link must be a web link (the server says the same). */
+function textSchema(f: MassField) {
+  const required = `${f.label} is required`;
+  return z.string().check(
+    z.refine((value) => f.optional === true || value.trim() !== '', required),
+    z.refine((value) => f.input !== 'url' || !value.trim() || isWebUrl(value.trim()), URL_TEXT),
+  );
+}
+
 /**
- * "<Label> is required" for each required field left empty, and "Please enter a valid URL" for a
- * link that is no web link (the server says the same, before any money moves).
+ * The category's form: "<Label> is required" for each required field left empty (files
+ * included), "Please enter a valid URL" for a link that is no web link, before any money moves;
+ * an attached file by the upload rules.
  */
-export function missingFields(fields: MassField[], values: Record<string, string>, files: Record<string, File | null>) {
-  const errors: Record<string, string> = {};
+export function massFormSchema(fields: MassField[]) {
+  return z.object(
+    Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        isFileField(f) ? fileSchema((file) => checkFile(f.input === 'video' ? 'video' : 'image', file), f.optional ? undefined : `${f.label} is required`) : textSchema(f),
+      ]),
+    ),
+  );
+}
+
+export type MassFormValues = Record<string, string | File | null>;
+
+/** The form's starting values: every text empty, no file. */
+export function emptyMassForm(fields: MassField[]): MassFormValues {
+  return Object.fromEntries(fields.map((f) => [f.name, isFileField(f) ? null : '']));
+}
+
+/** The form's values as the create call takes them: the texts, and the files apart. */
+export function splitMassForm(fields: MassField[], form: MassFormValues) {
+  const values: Record<string, string> = {};
+  const files: Record<string, File | null> = {};
   for (const f of fields) {
-    const value = values[f.name]?.trim() ?? '';
-    if (f.input === 'url' && value && !isWebUrl(value)) errors[f.name] = URL_TEXT;
-    if (f.optional) continue;
-    const present = isFileField(f) ? !!files[f.name] : !!value;
-    if (!present) errors[f.name] = `${f.label} is required`;
+    if (isFileField(f)) files[f.name] = (form[f.name] as File | null) ?? null;
+    else values[f.name] = (form[f.name] as string | undefined) ?? '';
   }
-  return errors;
+  return { values, files };
+}
+
+/** The schema's message per field for these values and files. */
+export function missingFields(fields: MassField[], values: Record<string, string>, files: Record<string, File | null>) {
+  const form = { ...emptyMassForm(fields), ...values, ...files };
+  const parsed = massFormSchema(fields).safeParse(form);
+  return parsed.success ? {} : (firstErrors<string>(parsed.error.issues) as Record<string, string>);
 }

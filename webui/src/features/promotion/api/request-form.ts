@@ -2,6 +2,9 @@
  * The Promotion Requirements form (/req, spec part 2 §2, §3, §5): its types, the platforms each
  * type offers (§9 gives their counts; the outlets are ours to name) and the checks on submit.
  */
+import * as z from 'zod/mini';
+import { checkFile, fileSchema } from '@/features/upload/api/file-rules';
+import { firstErrors } from '@/lib/form-errors';
 import { URL_TEXT, isWebUrl } from '@/lib/web-url';
 
 export const REQUEST_TYPES = [
@@ -90,21 +93,40 @@ export { URL_TEXT };
 
 export type RequestErrors = Partial<Record<keyof typeof REQUEST_TEXTS, string>>;
 
+const filled = (message: string) => z.refine<string>((value) => value.trim() !== '', { message, abort: true });
+
 /**
  * The checks of spec part 2 §5, on submit: a message per missing field, and the content link a
- * web link by the server's rule ("Please enter a valid URL"). Platforms are labelled required but
- * not enforced.
+ * web link by the server's rule ("Please enter a valid URL"); an attached image or video by the
+ * upload rules. Platforms are labelled required but not enforced. Values go out as typed.
  */
+export const requestFormSchema = z.object({
+  promotionType: z.custom<RequestType | ''>().check(z.refine((type) => REQUEST_TYPES.some((t) => t.value === type), REQUEST_TEXTS.promotionType)),
+  selectedPlatforms: z.array(z.string()),
+  contentLink: z.string().check(filled(REQUEST_TEXTS.contentLink), z.refine((link) => isWebUrl(link.trim()), URL_TEXT)),
+  contentTitle: z.string(),
+  contentDescription: z.string(),
+  biography: z.string(),
+  targetCountries: z.string(),
+  preferredDates: z.string(),
+  contactName: z.string().check(filled(REQUEST_TEXTS.contactName)),
+  contactEmail: z.string().check(filled(REQUEST_TEXTS.contactEmail)),
+  contactPhone: z.string().check(filled(REQUEST_TEXTS.contactPhone)),
+  company: z.string(),
+  agreeTerms: z.boolean().check(z.refine((agreed) => agreed, REQUEST_TEXTS.agreeTerms)),
+  image: fileSchema((file) => checkFile('image', file)),
+  video: fileSchema((file) => checkFile('video', file)),
+});
+
+/** The form: the request's values and the files that go up before it. */
+export type RequestForm = z.output<typeof requestFormSchema>;
+
+export const emptyRequestForm: RequestForm = { ...emptyRequest, image: null, video: null };
+
+/** The schema's messages for `values` without files, one per field. */
 export function checkRequest(values: RequestValues): RequestErrors {
-  const errors: RequestErrors = {};
-  if (!values.promotionType) errors.promotionType = REQUEST_TEXTS.promotionType;
-  if (!values.contentLink.trim()) errors.contentLink = REQUEST_TEXTS.contentLink;
-  else if (!isWebUrl(values.contentLink.trim())) errors.contentLink = URL_TEXT;
-  if (!values.contactName.trim()) errors.contactName = REQUEST_TEXTS.contactName;
-  if (!values.contactEmail.trim()) errors.contactEmail = REQUEST_TEXTS.contactEmail;
-  if (!values.contactPhone.trim()) errors.contactPhone = REQUEST_TEXTS.contactPhone;
-  if (!values.agreeTerms) errors.agreeTerms = REQUEST_TEXTS.agreeTerms;
-  return errors;
+  const parsed = requestFormSchema.safeParse({ ...values, image: null, video: null });
+  return parsed.success ? {} : (firstErrors<keyof RequestErrors>(parsed.error.issues) as RequestErrors);
 }
 
 /** Picking a platform again takes it off the list. */

@@ -64,7 +64,8 @@ describe('/global', () => {
     expect(confirm).toHaveTextContent('Requirements: one featured image, without links.');
     expect(confirm).toHaveTextContent('reviewed before publishing');
     await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
-    const sheet = screen.getByRole('dialog', { name: 'TikTok Mid' });
+    // The form loads with the first confirmation.
+    const sheet = await screen.findByRole('dialog', { name: 'TikTok Mid' });
     expect(within(sheet).getAllByRole('textbox').map((t) => (t as HTMLInputElement).labels?.[0]?.textContent ?? '')).toEqual(['Video link', 'Title', 'Description', 'Hashtags', 'Music']);
   });
 

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNaira } from '@/lib/money';
 import { CONFIRM_TEXT } from '../api/mass-form';
 import { GLOBAL_TABS, onTab, usePackages, type GlobalCategory, type Package } from '../api/packages';
-import { MassForm } from './mass-form-sheet';
 import './promotion.css';
+
+// The package's form (on the form component) loads when a package is confirmed, not with the tabs.
+const MassForm = lazy(() => import('./mass-form-sheet').then((m) => ({ default: m.MassForm })));
 
 
 /** /global, Global Promotion (spec part 2 §2): packages per category, confirm, then the category's form. */
@@ -72,7 +74,11 @@ export function GlobalPage() {
           ))}
         </Dialog>
       )}
-      {chosen && step === 'form' && <MassForm key={chosen.id} pkg={chosen} onClose={() => setStep(null)} />}
+      {chosen && step === 'form' && (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <MassForm key={chosen.id} pkg={chosen} onClose={() => setStep(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,19 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
+import { Form, FormAlert, FormTextArea, FormTextField, showServerError, useSchemaForm } from '@/components/form/form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { TextArea } from '@/components/ui/text-area';
-import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { checkFile } from '@/features/upload/api/file-rules';
-import { FileField } from '@/features/upload/components/file-field';
+import { FormFileField } from '@/features/upload/components/upload-form';
 import { toApiError } from '@/lib/api-client';
 import { formatNaira } from '@/lib/money';
 import { useAttemptKey } from '@/lib/attempt-key';
 import { createMassPromotion } from '../api/create-mass';
-import { MASS_FORMS, missingFields, type MassField } from '../api/mass-form';
+import { MASS_FORMS, emptyMassForm, massFormSchema, splitMassForm, type MassField, type MassFormValues } from '../api/mass-form';
 import { massErrorText, type Package } from '../api/packages';
 import { APPROVAL_NOTE } from '../api/promote';
 import { uploadFailureText } from '../api/upload-failure';
@@ -46,22 +45,21 @@ function BottomSheet({ title, onClose, children }: { title: string; onClose: () 
   );
 }
 
+const NO_FIELDS: MassField[] = [];
+
 /** The category's form; files go up through the upload flow and travel by key. */
 export function MassForm({ pkg, onClose }: { pkg: Package; onClose: () => void }) {
   const fields: MassField[] | undefined = MASS_FORMS[pkg.category];
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [files, setFiles] = useState<Record<string, File | null>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = useMemo(() => massFormSchema(fields ?? NO_FIELDS), [fields]);
+  const form = useSchemaForm<MassFormValues>(schema, emptyMassForm(fields ?? NO_FIELDS));
   const attempt = useAttemptKey();
   const queryClient = useQueryClient();
   const create = useMutation({
-    mutationFn: () => createMassPromotion({ category: pkg.category, packageId: pkg.id, fields: fields ?? [], values, files }, attempt.key()),
+    mutationFn: (checked: MassFormValues) =>
+      createMassPromotion({ category: pkg.category, packageId: pkg.id, fields: fields ?? NO_FIELDS, ...splitMassForm(fields ?? NO_FIELDS, checked) }, attempt.key()),
     onSettled: (_d, error) => attempt.settle(error ?? undefined),
     // The server's field errors go on the fields they name.
-    onError: (error) => {
-      const named = toApiError(error).fieldErrors;
-      if (named.length) setErrors(Object.fromEntries(named.map((e) => [e.field, e.msg])));
-    },
+    onError: (error) => showServerError(form, uploadFailureText(error) ?? massErrorText(error), toApiError(error).fieldErrors),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['promotion', 'mine'] });
       void queryClient.invalidateQueries({ queryKey: ['wallet'] });
@@ -84,35 +82,23 @@ export function MassForm({ pkg, onClose }: { pkg: Package; onClose: () => void }
     );
   }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const missing = missingFields(fields, values, files);
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) create.mutate();
-  };
-  const pick = (f: MassField) => (file: File | null) => {
-    const check = file ? checkFile(f.input === 'video' ? 'video' : 'image', file) : null;
-    setErrors((e) => ({ ...e, [f.name]: check && !check.ok ? check.error : '' }));
-    setFiles((all) => ({ ...all, [f.name]: check?.ok ? file : null }));
-    return !check || check.ok;
-  };
   const busy = create.isPending;
   return (
     <BottomSheet title={pkg.name} onClose={onClose}>
-      <form className="promo-form" onSubmit={onSubmit} noValidate aria-label="Promotion form">
+      <Form form={form} onSubmit={(checked) => create.mutate(checked)} className="promo-form" aria-label="Promotion form">
         {fields.map((f) =>
           f.input === 'image' || f.input === 'video' ? (
-            <FileField key={f.name} label={f.label} kind={f.input} file={files[f.name] ?? null} error={errors[f.name] || undefined} disabled={busy} onPick={pick(f)} />
+            <FormFileField key={f.name} name={f.name} label={f.label} kind={f.input} check={(file) => checkFile(f.input === 'video' ? 'video' : 'image', file)} disabled={busy} />
           ) : f.input === 'textarea' ? (
-            <TextArea key={f.name} label={f.optional ? `${f.label} (optional)` : f.label} value={values[f.name] ?? ''} error={errors[f.name] || undefined} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+            <FormTextArea key={f.name} name={f.name} label={f.optional ? `${f.label} (optional)` : f.label} />
           ) : (
-            <TextField key={f.name} label={f.label} type={f.input} value={values[f.name] ?? ''} error={errors[f.name] || undefined} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
+            <FormTextField key={f.name} name={f.name} label={f.label} type={f.input} />
           ),
         )}
         <p className="promo-note">You pay {formatNaira(pkg.total)} from your wallet. {APPROVAL_NOTE}</p>
-        {create.isError && <Alert>{uploadFailureText(create.error) ?? massErrorText(create.error)}</Alert>}
+        <FormAlert />
         <Button type="submit" block disabled={busy}>{busy ? 'Submitting...' : 'Submit Promotion'}</Button>
-      </form>
+      </Form>
     </BottomSheet>
   );
 }

@@ -1,5 +1,7 @@
 import { parseNaira } from '@/lib/money';
-import { checkFile, type FileCheck } from './file-rules';
+import * as z from 'zod/mini';
+import { firstErrors } from '@/lib/form-errors';
+import { checkFile, fileSchema, type FileCheck } from './file-rules';
 
 /** Spec part 2 §3 and §5: the beat-for-sale form's texts and defaults. */
 export const BEAT_TEXTS = {
@@ -30,32 +32,47 @@ export type BeatFormErrors = Partial<Record<BeatField, string>>;
 
 export type CheckedBeat = { caption: string; description: string; total_supply: number; amount: number };
 
+const SUPPLY = /^\d+$/;
+
 /**
- * Checks the form as spec part 2 §5 says: title, description, cover photo and audio required,
- * each with its inline text; supply a whole number ≥ 1; price naira ≥ 0.01 with at most two
- * decimals. Answers the values to send, or the errors (and the alert of a missing title).
+ * The form as spec part 2 §5 says: title, description, cover photo and audio required, each with
+ * its inline text; supply a whole number ≥ 1; price naira ≥ 0.01 with at most two decimals.
  */
+export const beatFormSchema = z.object({
+  caption: z.string().check(z.trim(), z.minLength(1, BEAT_TEXTS.titleRequired), z.maxLength(MAX_TITLE, BEAT_TEXTS.titleTooLong)),
+  description: z.string().check(z.trim(), z.minLength(1, BEAT_TEXTS.descriptionRequired)),
+  total_supply: z.string().check(
+    z.trim(),
+    z.refine((text) => SUPPLY.test(text) && Number.isSafeInteger(Number(text)) && Number(text) >= 1, BEAT_TEXTS.supplyInvalid),
+  ),
+  amount: z.string().check(z.refine((text) => (parseNaira(text) ?? 0) >= 0.01, BEAT_TEXTS.amountInvalid)),
+  cover_photo: fileSchema((file) => checkFile('image', file), BEAT_TEXTS.coverRequired),
+  audio_upload: fileSchema((file) => checkBeatAudio(file), BEAT_TEXTS.audioRequired),
+});
+
+export type BeatForm = z.input<typeof beatFormSchema>;
+
+export const emptyBeatUpload: BeatForm = { ...emptyBeatForm, cover_photo: null, audio_upload: null };
+
+/** The checked form's values to send: naira and a whole supply. */
+export function checkedBeat(values: BeatFormValues): CheckedBeat {
+  return { caption: values.caption, description: values.description, total_supply: Number(values.total_supply), amount: parseNaira(values.amount) as number };
+}
+
+/** The alert of a missing title (the form shows it above the button). */
+export function beatTitleAlert(values: BeatFormValues): string | undefined {
+  return values.caption.trim() ? undefined : BEAT_TEXTS.titleAlert;
+}
+
+/** The schema's verdict on plain values: the values to send, or the errors (and the alert of a missing title). */
 export function validateBeatForm(
   values: BeatFormValues,
   files: { cover: File | null; audio: File | null },
 ): { ok: true; beat: CheckedBeat } | { ok: false; errors: BeatFormErrors; alert?: string } {
-  const errors: BeatFormErrors = {};
-  const caption = values.caption.trim();
-  const description = values.description.trim();
-  if (!caption) errors.caption = BEAT_TEXTS.titleRequired;
-  else if (caption.length > MAX_TITLE) errors.caption = BEAT_TEXTS.titleTooLong;
-  if (!description) errors.description = BEAT_TEXTS.descriptionRequired;
-  const supplyText = values.total_supply.trim();
-  const total_supply = /^\d+$/.test(supplyText) ? Number(supplyText) : NaN;
-  if (!Number.isSafeInteger(total_supply) || total_supply < 1) errors.total_supply = BEAT_TEXTS.supplyInvalid;
-  const amount = parseNaira(values.amount);
-  if (amount === null || amount < 0.01) errors.amount = BEAT_TEXTS.amountInvalid;
-  if (!files.cover) errors.cover_photo = BEAT_TEXTS.coverRequired;
-  if (!files.audio) errors.audio_upload = BEAT_TEXTS.audioRequired;
-  if (Object.keys(errors).length > 0) {
-    return { ok: false, errors, ...(!caption && { alert: BEAT_TEXTS.titleAlert }) };
-  }
-  return { ok: true, beat: { caption, description, total_supply, amount: amount as number } };
+  const parsed = beatFormSchema.safeParse({ ...values, cover_photo: files.cover, audio_upload: files.audio });
+  if (parsed.success) return { ok: true, beat: checkedBeat(parsed.data) };
+  const alert = beatTitleAlert(values);
+  return { ok: false, errors: firstErrors<BeatField>(parsed.error.issues) as BeatFormErrors, ...(alert && { alert }) };
 }
 
 /** A beat for sale is MP3 or WAV (its preview is cut from those on the server), under 50MB. */

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, joinFieldErrors } from '@/lib/api-client';
 import { messageFor, type ErrorCatalogue } from '@/lib/error-message';
+import * as z from 'zod/mini';
+import { checkFile, fileSchema } from './file-rules';
 import { fieldErrorsOf, uploadErrorText, uploadFiles, type SubmitFailure, type UploadItem } from './upload-file';
 
 export const PLATFORM_LINKS = [
@@ -47,25 +49,28 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+const platformLink = (label: string) => z.string().check(z.trim(), z.refine((link) => !link || isHttpUrl(link), `${label} must be a valid URL`));
+
 /**
- * Spec part 2 §5 audio form: caption and audio file required; "at least one platform link"
- * is a warning only (it does not stop the post: a new artist may have no streaming link yet);
- * each link given must be an http(s) URL, as the server checks.
+ * Spec part 2 §5 audio form: caption and audio file required; each link given must be an http(s)
+ * URL, as the server checks. "At least one platform link" is a warning only (audioLinkWarning).
  */
-export function validateAudioForm(values: AudioFormValues, audio: File | null): { errors: AudioFormErrors; linkWarning: string | null } {
-  const errors: AudioFormErrors = {};
-  const caption = values.caption.trim();
-  if (!caption) errors.caption = AUDIO_TEXTS.captionRequired;
-  else if (caption.length > MAX_CAPTION) errors.caption = AUDIO_TEXTS.captionTooLong;
-  if (!audio) errors.audio_upload = AUDIO_TEXTS.audioRequired;
-  let anyLink = false;
-  for (const { field, label } of PLATFORM_LINKS) {
-    const link = values[field].trim();
-    if (!link) continue;
-    anyLink = true;
-    if (!isHttpUrl(link)) errors[field] = `${label} must be a valid URL`;
-  }
-  return { errors, linkWarning: anyLink ? null : AUDIO_TEXTS.linkRequired };
+export const audioFormSchema = z.object({
+  caption: z.string().check(z.trim(), z.minLength(1, AUDIO_TEXTS.captionRequired), z.maxLength(MAX_CAPTION, AUDIO_TEXTS.captionTooLong)),
+  type: z.enum(['music', 'beat']),
+  ...(Object.fromEntries(PLATFORM_LINKS.map(({ field, label }) => [field, platformLink(label)])) as Record<PlatformField, ReturnType<typeof platformLink>>),
+  audio_upload: fileSchema((file) => checkFile('audio', file), AUDIO_TEXTS.audioRequired),
+  cover_photo: fileSchema((file) => checkFile('image', file)),
+});
+
+export type AudioForm = z.input<typeof audioFormSchema>;
+export type CheckedAudioForm = z.output<typeof audioFormSchema>;
+
+export const emptyAudioUpload: AudioForm = { ...emptyAudioForm, audio_upload: null, cover_photo: null };
+
+/** The missing-link warning: it does not stop the post (a new artist may have no streaming link yet). */
+export function audioLinkWarning(values: AudioFormValues): string | null {
+  return PLATFORM_LINKS.some(({ field }) => values[field].trim()) ? null : AUDIO_TEXTS.linkRequired;
 }
 
 export type CreateAudioBody = {

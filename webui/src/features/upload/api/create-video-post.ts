@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, joinFieldErrors } from '@/lib/api-client';
 import { messageFor, type ErrorCatalogue } from '@/lib/error-message';
+import * as z from 'zod/mini';
+import { checkFile, fileSchema } from './file-rules';
 import { fieldErrorsOf, uploadErrorText, uploadFiles, type SubmitFailure, type UploadItem } from './upload-file';
 
 export const VIDEO_TEXTS = {
@@ -22,15 +24,20 @@ export const emptyVideoForm: VideoFormValues = { caption: '', location: '', publ
 
 export type VideoFormErrors = Partial<Record<'caption' | 'video_upload' | 'cover_photo' | 'tagged_people', string>>;
 
-/** Spec part 2 §5 video form: caption and video file required. */
-export function validateVideoForm(values: VideoFormValues, video: File | null): VideoFormErrors {
-  const errors: VideoFormErrors = {};
-  const caption = values.caption.trim();
-  if (!caption) errors.caption = VIDEO_TEXTS.captionRequired;
-  else if (caption.length > MAX_CAPTION) errors.caption = VIDEO_TEXTS.captionTooLong;
-  if (!video) errors.video_upload = VIDEO_TEXTS.videoRequired;
-  return errors;
-}
+/** Spec part 2 §5 video form: caption and video file required; the cover is optional. */
+export const videoFormSchema = z.object({
+  caption: z.string().check(z.trim(), z.minLength(1, VIDEO_TEXTS.captionRequired), z.maxLength(MAX_CAPTION, VIDEO_TEXTS.captionTooLong)),
+  location: z.string(),
+  public: z.boolean(),
+  tagged_people: z.array(z.string()),
+  video_upload: fileSchema((file) => checkFile('video', file), VIDEO_TEXTS.videoRequired),
+  cover_photo: fileSchema((file) => checkFile('image', file)),
+});
+
+export type VideoForm = z.input<typeof videoFormSchema>;
+export type CheckedVideoForm = z.output<typeof videoFormSchema>;
+
+export const emptyVideoUpload: VideoForm = { ...emptyVideoForm, video_upload: null, cover_photo: null };
 
 /**
  * Adds a tag to the list: trimmed, never blank, never twice (names compared without case).

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+
 /**
  * Browser-side file rules (spec part 2 §5, functions/README.md "uploads"): the same types, limits
  * and texts the upload ticket enforces, checked before a byte is sent.
@@ -103,4 +105,18 @@ export function checkFile(kind: UploadKind, file: File): FileCheck {
   if (!contentType) return { ok: false, error: TYPE_TEXT[kind] };
   if (file.size >= MAX_BYTES[kind]) return { ok: false, error: SIZE_TEXT[kind] };
   return { ok: true, contentType };
+}
+
+/**
+ * A form's file (kept in the form even when refused, so its reason stands until another file is
+ * picked): refused by `check`'s text, or by `required` when none was picked.
+ */
+export function fileSchema(check: (file: File) => FileCheck, required?: string) {
+  return z.custom<File | null>().check(
+    z.superRefine((file, ctx) => {
+      const refused = file ? check(file) : null;
+      if (refused && !refused.ok) ctx.addIssue({ code: 'custom', message: refused.error, input: file });
+      else if (!file && required) ctx.addIssue({ code: 'custom', message: required, input: file });
+    }),
+  );
 }

@@ -1,94 +1,55 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
+import { useState } from 'react';
+import { Form, FormTextField, useSchemaForm } from '@/components/form/form';
 import {
   PLATFORM_LINKS,
+  audioFormSchema,
+  audioLinkWarning,
   audioUploadFailure,
-  emptyAudioForm,
+  emptyAudioUpload,
   useUploadAudioPost,
-  validateAudioForm,
-  type AudioFormErrors,
-  type AudioFormValues,
+  type CheckedAudioForm,
 } from '../api/create-audio-post';
 import { checkFile } from '../api/file-rules';
-import { FileField } from './file-field';
-import { UploadProgress } from './upload-progress';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
 
-/** Spec part 2 §9: go to /home 1.5 s after a successful audio or beat upload. */
-export const AUDIO_REDIRECT_MS = 1500;
-
-type Result = { tone: 'success' | 'error'; text: string; detail?: string };
+export { AUDIO_REDIRECT_MS } from './upload-form';
 
 /** /addmusic: the audio (music or beat) upload form of spec part 2 §2 (its path is not shown there). */
 export function AudioUploadPage() {
-  const navigate = useNavigate();
   const upload = useUploadAudioPost();
-  const [values, setValues] = useState<AudioFormValues>(emptyAudioForm);
-  const [audio, setAudio] = useState<File | null>(null);
-  const [cover, setCover] = useState<File | null>(null);
-  const [errors, setErrors] = useState<AudioFormErrors>({});
+  const form = useSchemaForm(audioFormSchema, emptyAudioUpload);
   const [linkWarning, setLinkWarning] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
   // Clearing a file input means rendering a new one.
   const [formKey, setFormKey] = useState(0);
 
   const succeeded = result?.tone === 'success';
-  useEffect(() => {
-    if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate(paths.home), AUDIO_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [succeeded, navigate]);
+  useHomeAfterSuccess(succeeded);
 
-  const clearError = (field: keyof AudioFormErrors) => setErrors(({ [field]: _cleared, ...rest }) => rest);
+  // The missing-link warning stays a warning: a new artist may not stream anywhere yet.
+  const warn = () => setLinkWarning(audioLinkWarning(form.getValues()));
 
-  const set = <K extends keyof AudioFormValues>(field: K, value: AudioFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (field !== 'type') clearError(field as keyof AudioFormErrors);
-    if (PLATFORM_LINKS.some((l) => l.field === field)) setLinkWarning(null);
-  };
-
-  const pick = (field: 'audio_upload' | 'cover_photo') => (file: File | null) => {
-    const check = file ? checkFile(field === 'audio_upload' ? 'audio' : 'image', file) : null;
-    const keep = check?.ok ? file : null;
-    (field === 'audio_upload' ? setAudio : setCover)(keep);
-    setErrors(({ [field]: _cleared, ...rest }) => (check && !check.ok ? { ...rest, [field]: check.error } : rest));
-    return keep !== null;
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (upload.isPending || succeeded) return;
-    const checked = validateAudioForm(values, audio);
-    // A refused file keeps its reason until another file is picked.
-    const fileErrors = { audio_upload: errors.audio_upload, cover_photo: errors.cover_photo };
-    const merged = { ...checked.errors, ...Object.fromEntries(Object.entries(fileErrors).filter(([, v]) => v)) };
-    setErrors(merged);
-    setLinkWarning(checked.linkWarning);
-    // The missing-link warning stays a warning: a new artist may not stream anywhere yet.
-    if (Object.keys(merged).length > 0 || !audio) return;
+  const onSubmit = (values: CheckedAudioForm) => {
+    if (upload.isPending || succeeded || !values.audio_upload) return;
+    warn();
     setResult(null);
     setProgress(0);
     upload.mutate(
-      { values, audio, cover, onProgress: setProgress },
+      { values, audio: values.audio_upload, cover: values.cover_photo, onProgress: setProgress },
       {
         onSuccess: () => {
           const word = values.type === 'beat' ? 'Beat' : 'Audio';
           setResult({ tone: 'success', text: `${word} uploaded successfully!` });
-          setValues(emptyAudioForm);
-          setAudio(null);
-          setCover(null);
+          form.reset(emptyAudioUpload);
           setFormKey((k) => k + 1);
           setProgress(null);
           setLinkWarning(null);
         },
         onError: (error) => {
           const failure = audioUploadFailure(error, values.type);
-          setErrors((e) => ({ ...e, ...failure.fields }));
+          markFields(form, failure.fields);
           setResult({ tone: 'error', text: failure.text, detail: failure.detail });
           setProgress(null);
         },
@@ -100,55 +61,39 @@ export function AudioUploadPage() {
   return (
     <section className="upload-page">
       <h1>Upload Music/Beat</h1>
-      <form className="upload-form" onSubmit={onSubmit} noValidate key={formKey}>
-        <TextField
-          label="Caption"
-          value={values.caption}
-          error={errors.caption}
-          disabled={busy}
-          onChange={(e) => set('caption', e.target.value)}
-        />
+      <Form form={form} onSubmit={onSubmit} onInvalid={warn} className="upload-form" key={formKey}>
+        <FormTextField name="caption" label="Caption" disabled={busy} />
         <fieldset disabled={busy}>
           <legend>Type</legend>
           <div className="choice-row">
             {(['music', 'beat'] as const).map((t) => (
               <label key={t}>
-                <input type="radio" name="audio-type" value={t} checked={values.type === t} onChange={() => set('type', t)} />
+                <input type="radio" value={t} {...form.register('type')} />
                 {t === 'music' ? 'Music' : 'Beat'}
               </label>
             ))}
           </div>
         </fieldset>
-        <FileField
-          label="Cover Photo"
-          kind="image"
-          file={cover}
-          error={errors.cover_photo}
-          hint="Optional. JPEG or PNG, less than 5MB."
-          disabled={busy}
-          onPick={pick('cover_photo')}
-        />
-        <FileField
+        <CoverPhotoField hint="Optional. JPEG or PNG, less than 5MB." disabled={busy} />
+        <FormFileField
+          name="audio_upload"
           label="Audio File"
           kind="audio"
-          file={audio}
-          error={errors.audio_upload}
+          check={(file) => checkFile('audio', file)}
           hint="MP3, WAV, FLAC or AAC, less than 50MB."
           disabled={busy}
-          onPick={pick('audio_upload')}
         />
         <fieldset disabled={busy}>
           <legend>Streaming links</legend>
           {PLATFORM_LINKS.map(({ field, label }) => (
-            <TextField
+            <FormTextField
               key={field}
+              name={field}
               label={label}
               type="url"
               inputMode="url"
               placeholder="https://"
-              value={values[field]}
-              error={errors[field]}
-              onChange={(e) => set(field, e.target.value)}
+              onChange={() => setLinkWarning(null)}
             />
           ))}
         </fieldset>
@@ -157,17 +102,8 @@ export function AudioUploadPage() {
             {linkWarning}
           </p>
         )}
-        {progress !== null && <UploadProgress percent={progress} />}
-        {result && (
-          <Alert tone={result.tone}>
-            {result.text}
-            {result.detail && <span className="alert-detail">{result.detail}</span>}
-          </Alert>
-        )}
-        <Button type="submit" block disabled={busy || succeeded}>
-          {busy ? 'Uploading...' : 'Upload'}
-        </Button>
-      </form>
+        <UploadFooter progress={progress} result={result} busy={busy} done={succeeded} label="Upload" />
+      </Form>
     </section>
   );
 }

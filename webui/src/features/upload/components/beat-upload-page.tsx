@@ -1,20 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextArea } from '@/components/ui/text-area';
-import { TextField } from '@/components/ui/text-field';
-import { paths } from '@/config/paths';
-import { BEAT_DEFAULTS, checkBeatAudio, emptyBeatForm, validateBeatForm, type BeatFormErrors, type BeatFormValues } from '../api/beat-form';
+import { useEffect, useState } from 'react';
+import { Form, FormTextArea, FormTextField, useSchemaForm } from '@/components/form/form';
 import { useTerms } from '@/lib/terms';
+import { BEAT_DEFAULTS, beatFormSchema, beatTitleAlert, checkBeatAudio, checkedBeat, emptyBeatUpload, type BeatForm } from '../api/beat-form';
 import { beatUploadFailure, useUploadBeatPost } from '../api/create-beat-post';
-import { checkFile } from '../api/file-rules';
-import { AUDIO_REDIRECT_MS } from './audio-upload-page';
-import { FileField } from './file-field';
-import { UploadProgress } from './upload-progress';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, useHomeAfterSuccess, type UploadResult } from './upload-form';
 import './upload.css';
-
-type Result = { tone: 'success' | 'error'; text: string; detail?: string };
 
 /** The platform's cut as the seller reads it before posting: "Zuum keeps 10% of each sale." */
 export function commissionText(percent: number | undefined): string {
@@ -29,69 +19,44 @@ export function commissionText(percent: number | undefined): string {
  * as the audio form shows it, and /home 1.5 s after success.
  */
 export function BeatUploadPage() {
-  const navigate = useNavigate();
   const upload = useUploadBeatPost();
   const terms = useTerms();
-  const [edited, setValues] = useState<BeatFormValues>(emptyBeatForm);
-  const [priceTyped, setPriceTyped] = useState(false);
-  // The price field holds the terms' default price until the seller types one.
-  const values = priceTyped || !terms.data ? edited : { ...edited, amount: String(terms.data.beat.default_price) };
-  const [audio, setAudio] = useState<File | null>(null);
-  const [cover, setCover] = useState<File | null>(null);
-  const [errors, setErrors] = useState<BeatFormErrors>({});
+  const form = useSchemaForm(beatFormSchema, emptyBeatUpload);
   const [progress, setProgress] = useState<number | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  // Clearing a file input means rendering a new one.
   const [formKey, setFormKey] = useState(0);
 
   const succeeded = result?.tone === 'success';
+  useHomeAfterSuccess(succeeded);
+
+  // The price field holds the terms' default price until the seller types one.
+  const defaultPrice = terms.data ? String(terms.data.beat.default_price) : '';
   useEffect(() => {
-    if (!succeeded) return;
-    const timer = window.setTimeout(() => navigate(paths.home), AUDIO_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [succeeded, navigate]);
+    if (defaultPrice && !form.getFieldState('amount').isDirty) form.setValue('amount', defaultPrice);
+  }, [defaultPrice, formKey, form]);
 
-  const set = (field: keyof BeatFormValues, value: string) => {
-    if (field === 'amount') setPriceTyped(true);
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  const onInvalid = () => {
+    const alert = beatTitleAlert(form.getValues());
+    setResult(alert ? { tone: 'error', text: alert } : null);
   };
 
-  const pick = (field: 'audio_upload' | 'cover_photo') => (file: File | null) => {
-    const check = file ? (field === 'audio_upload' ? checkBeatAudio(file) : checkFile('image', file)) : null;
-    const keep = check?.ok ? file : null;
-    (field === 'audio_upload' ? setAudio : setCover)(keep);
-    setErrors(({ [field]: _cleared, ...rest }) => (check && !check.ok ? { ...rest, [field]: check.error } : rest));
-    return keep !== null;
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (upload.isPending || succeeded) return;
-    const checked = validateBeatForm(values, { cover, audio });
-    const fileErrors = Object.fromEntries(Object.entries({ audio_upload: errors.audio_upload, cover_photo: errors.cover_photo }).filter(([, v]) => v));
-    if (!checked.ok || Object.keys(fileErrors).length > 0 || !audio || !cover) {
-      setErrors({ ...(checked.ok ? {} : checked.errors), ...fileErrors });
-      setResult(!checked.ok && checked.alert ? { tone: 'error', text: checked.alert } : null);
-      return;
-    }
-    setErrors({});
+  const onSubmit = (values: BeatForm) => {
+    if (upload.isPending || succeeded || !values.audio_upload || !values.cover_photo) return;
     setResult(null);
     setProgress(0);
     upload.mutate(
-      { beat: checked.beat, audio, cover, onProgress: setProgress },
+      { beat: checkedBeat(values), audio: values.audio_upload, cover: values.cover_photo, onProgress: setProgress },
       {
         onSuccess: () => {
           setResult({ tone: 'success', text: 'Beat uploaded successfully!' });
-          setValues(emptyBeatForm);
-          setPriceTyped(false);
-          setAudio(null);
-          setCover(null);
+          form.reset(emptyBeatUpload);
           setFormKey((k) => k + 1);
           setProgress(null);
         },
         onError: (error) => {
           const failure = beatUploadFailure(error);
-          setErrors((e) => ({ ...e, ...failure.fields }));
+          markFields(form, failure.fields);
           setResult({ tone: 'error', text: failure.text, detail: failure.detail });
           setProgress(null);
         },
@@ -103,72 +68,34 @@ export function BeatUploadPage() {
   return (
     <section className="upload-page">
       <h1>Upload Beat for Sale</h1>
-      <form className="upload-form" onSubmit={onSubmit} noValidate key={formKey}>
-        <TextField label="Title" value={values.caption} error={errors.caption} disabled={busy} onChange={(e) => set('caption', e.target.value)} />
-        <TextArea
-          label="Description"
-          value={values.description}
-          error={errors.description}
-          disabled={busy}
-          rows={3}
-          maxLength={2000}
-          onChange={(e) => set('description', e.target.value)}
-        />
-        <TextField
+      <Form form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="upload-form" key={formKey}>
+        <FormTextField name="caption" label="Title" disabled={busy} />
+        <FormTextArea name="description" label="Description" disabled={busy} rows={3} maxLength={2000} />
+        <FormTextField
+          name="total_supply"
           label="Total Supply"
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           placeholder={BEAT_DEFAULTS.total_supply}
-          value={values.total_supply}
-          error={errors.total_supply}
           disabled={busy}
-          onChange={(e) => set('total_supply', e.target.value)}
         />
-        <TextField
-          label="Price (₦)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          value={values.amount}
-          error={errors.amount}
-          disabled={busy}
-          onChange={(e) => set('amount', e.target.value)}
-        />
+        <FormTextField name="amount" label="Price (₦)" type="number" inputMode="decimal" min={0.01} step={0.01} disabled={busy} />
         <p className="muted upload-commission" data-testid="commission">
           {commissionText(terms.data?.beat.commission_percent)}
         </p>
-        <FileField
-          label="Cover Photo"
-          kind="image"
-          file={cover}
-          error={errors.cover_photo}
-          hint="JPEG or PNG, less than 5MB."
-          disabled={busy}
-          onPick={pick('cover_photo')}
-        />
-        <FileField
+        <CoverPhotoField hint="JPEG or PNG, less than 5MB." disabled={busy} />
+        <FormFileField
+          name="audio_upload"
           label="Audio File"
           kind="audio"
-          file={audio}
-          error={errors.audio_upload}
+          check={checkBeatAudio}
           hint="MP3 or WAV, less than 50MB. Listeners hear a 10 second preview until they buy."
           disabled={busy}
-          onPick={pick('audio_upload')}
         />
-        {progress !== null && <UploadProgress percent={progress} />}
-        {result && (
-          <Alert tone={result.tone}>
-            {result.text}
-            {result.detail && <span className="alert-detail">{result.detail}</span>}
-          </Alert>
-        )}
-        <Button type="submit" block disabled={busy || succeeded}>
-          {busy ? 'Uploading...' : 'Upload Beat'}
-        </Button>
-      </form>
+        <UploadFooter progress={progress} result={result} busy={busy} done={succeeded} label="Upload Beat" />
+      </Form>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { ACCEPT, type UploadKind } from '../api/file-rules';
 
-type FileFieldProps = {
+export type FileFieldProps = {
   label: string;
   kind: UploadKind;
   file: File | null;

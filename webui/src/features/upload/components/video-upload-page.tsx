@@ -1,57 +1,44 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert } from '@/components/ui/alert';
+import { Form, FormTextField, useSchemaForm } from '@/components/form/form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import {
   addTag,
-  emptyVideoForm,
+  emptyVideoUpload,
   useUploadVideoPost,
-  validateVideoForm,
+  videoFormSchema,
   videoUploadFailure,
-  type VideoFormErrors,
-  type VideoFormValues,
+  type CheckedVideoForm,
 } from '../api/create-video-post';
 import { checkFile } from '../api/file-rules';
-import { FileField } from './file-field';
-import { UploadProgress } from './upload-progress';
+import { CoverPhotoField, FormFileField, UploadFooter, markFields, type UploadResult } from './upload-form';
 import './upload.css';
-
-type Failure = { text: string; detail?: string };
 
 /** /addvideo: a short video with caption, location, visibility and tagged people. */
 export function VideoUploadPage() {
   const navigate = useNavigate();
   const upload = useUploadVideoPost();
   const switchHint = useId();
-  const [values, setValues] = useState<VideoFormValues>(emptyVideoForm);
+  const form = useSchemaForm(videoFormSchema, emptyVideoUpload);
   const [tagInput, setTagInput] = useState('');
   const [tagError, setTagError] = useState<string | undefined>();
-  const [video, setVideo] = useState<File | null>(null);
-  const [cover, setCover] = useState<File | null>(null);
-  const [errors, setErrors] = useState<VideoFormErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<UploadResult | null>(null);
+  const tags = form.watch('tagged_people');
+  const isPublic = form.watch('public');
 
-  const set = <K extends keyof VideoFormValues>(field: K, value: VideoFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field as keyof VideoFormErrors]: _cleared, ...rest }) => rest);
-  };
-
-  const pick = (field: 'video_upload' | 'cover_photo') => (file: File | null) => {
-    const check = file ? checkFile(field === 'video_upload' ? 'video' : 'image', file) : null;
-    const keep = check?.ok ? file : null;
-    (field === 'video_upload' ? setVideo : setCover)(keep);
-    setErrors(({ [field]: _cleared, ...rest }) => (check && !check.ok ? { ...rest, [field]: check.error } : rest));
-    return keep !== null;
+  const setTags = (next: string[]) => {
+    form.setValue('tagged_people', next);
+    form.clearErrors('tagged_people');
   };
 
   const commitTag = () => {
-    const added = addTag(values.tagged_people, tagInput);
+    const added = addTag(tags, tagInput);
     setTagError(added.error);
     if (added.error) return;
-    set('tagged_people', added.tags);
+    setTags(added.tags);
     setTagInput('');
   };
 
@@ -61,32 +48,23 @@ export function VideoUploadPage() {
     commitTag();
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (upload.isPending) return;
+  const onSubmit = (values: CheckedVideoForm) => {
+    if (upload.isPending || !values.video_upload) return;
     // A tag typed but not added yet still counts.
-    const tags = addTag(values.tagged_people, tagInput).tags;
-    const checked = validateVideoForm(values, video);
-    const fileErrors = Object.fromEntries(
-      Object.entries({ video_upload: errors.video_upload, cover_photo: errors.cover_photo }).filter(([, v]) => v),
-    );
-    const merged = { ...checked, ...fileErrors };
-    setErrors(merged);
-    if (Object.keys(merged).length > 0 || !video) return;
+    const submitted = { ...values, tagged_people: addTag(values.tagged_people, tagInput).tags };
+    form.setValue('tagged_people', submitted.tagged_people);
+    setTagInput('');
     setFailure(null);
     setProgress(0);
-    const submitted = { ...values, tagged_people: tags };
-    setValues(submitted);
-    setTagInput('');
     upload.mutate(
-      { values: submitted, video, cover, onProgress: setProgress },
+      { values: submitted, video: values.video_upload, cover: values.cover_photo, onProgress: setProgress },
       {
         // Spec part 2 §2: after a video upload the user goes to /home at once.
         onSuccess: () => navigate(paths.home),
         onError: (error) => {
           const result = videoUploadFailure(error);
-          setErrors((e) => ({ ...e, ...result.fields }));
-          setFailure({ text: result.text, detail: result.detail });
+          markFields(form, result.fields);
+          setFailure({ tone: 'error', text: result.text, detail: result.detail });
           setProgress(null);
         },
       },
@@ -97,30 +75,23 @@ export function VideoUploadPage() {
   return (
     <section className="upload-page">
       <h1>Upload a short video</h1>
-      <form className="upload-form" onSubmit={onSubmit} noValidate>
-        <TextField label="Caption" value={values.caption} error={errors.caption} disabled={busy} onChange={(e) => set('caption', e.target.value)} />
-        <TextField label="Location" value={values.location} disabled={busy} onChange={(e) => set('location', e.target.value)} />
+      <Form form={form} onSubmit={onSubmit} className="upload-form">
+        <FormTextField name="caption" label="Caption" disabled={busy} />
+        <FormTextField name="location" label="Location" disabled={busy} />
         <div className="switch-row">
           <label>
-            <input
-              type="checkbox"
-              role="switch"
-              checked={values.public}
-              disabled={busy}
-              aria-describedby={switchHint}
-              onChange={(e) => set('public', e.target.checked)}
-            />
+            <input type="checkbox" role="switch" disabled={busy} aria-describedby={switchHint} {...form.register('public')} />
             Public
           </label>
           <span id={switchHint} className="muted" aria-live="polite">
-            {values.public ? 'Public: anyone can watch this video' : 'Private: only you can watch this video'}
+            {isPublic ? 'Public: anyone can watch this video' : 'Private: only you can watch this video'}
           </span>
         </div>
         <div className="tag-row">
           <TextField
             label="Tag people"
             value={tagInput}
-            error={tagError ?? errors.tagged_people}
+            error={tagError ?? (form.formState.errors.tagged_people?.message as string | undefined)}
             disabled={busy}
             onChange={(e) => {
               setTagInput(e.target.value);
@@ -132,52 +103,29 @@ export function VideoUploadPage() {
             Add tag
           </Button>
         </div>
-        {values.tagged_people.length > 0 && (
+        {tags.length > 0 && (
           <ul className="tag-list" aria-label="Tagged people">
-            {values.tagged_people.map((tag) => (
+            {tags.map((tag) => (
               <li key={tag}>
                 {tag}
-                <button
-                  type="button"
-                  aria-label={`Remove ${tag}`}
-                  disabled={busy}
-                  onClick={() => set('tagged_people', values.tagged_people.filter((t) => t !== tag))}
-                >
+                <button type="button" aria-label={`Remove ${tag}`} disabled={busy} onClick={() => setTags(tags.filter((t) => t !== tag))}>
                   ×
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <FileField
+        <FormFileField
+          name="video_upload"
           label="Video File"
           kind="video"
-          file={video}
-          error={errors.video_upload}
+          check={(file) => checkFile('video', file)}
           hint="MP4, MOV or AVI, less than 50MB."
           disabled={busy}
-          onPick={pick('video_upload')}
         />
-        <FileField
-          label="Cover Photo"
-          kind="image"
-          file={cover}
-          error={errors.cover_photo}
-          hint="Optional. JPEG or PNG, less than 5MB."
-          disabled={busy}
-          onPick={pick('cover_photo')}
-        />
-        {progress !== null && <UploadProgress percent={progress} />}
-        {failure && (
-          <Alert>
-            {failure.text}
-            {failure.detail && <span className="alert-detail">{failure.detail}</span>}
-          </Alert>
-        )}
-        <Button type="submit" block disabled={busy}>
-          {busy ? 'Uploading...' : 'Upload'}
-        </Button>
-      </form>
+        <CoverPhotoField hint="Optional. JPEG or PNG, less than 5MB." disabled={busy} />
+        <UploadFooter progress={progress} result={failure} busy={busy} label="Upload" />
+      </Form>
     </section>
   );
 }

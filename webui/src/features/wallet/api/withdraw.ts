@@ -5,7 +5,7 @@ import type { ErrorCatalogue } from '@/lib/error-message';
 import { serverMessageOr } from '@/lib/error-message';
 import { nairaLabel, parseNaira } from '@/lib/money';
 import type { Terms } from '@/lib/terms';
-import { firstErrors, z } from '@/lib/validation';
+import { z } from '@/lib/validation';
 
 /** The minimum and the fee of a withdrawal, as GET /terms serves them (naira). */
 export type WithdrawalTerms = Terms['withdrawal'];
@@ -20,7 +20,7 @@ export type WithdrawInput = { amount: string; bankCode: string; accountNumber: s
 export type WithdrawBody = { amount: number; bankCode: string; accountNumber: string; save: boolean; otp?: string };
 
 /** The form's rules (spec part 2 §5), at the terms' minimum (10-digit account numbers). */
-const withdrawSchema = (t: WithdrawalTerms) =>
+export const withdrawSchema = (t: WithdrawalTerms) =>
   z.object({
     amount: z.string().check(
       z.trim(),
@@ -33,14 +33,17 @@ const withdrawSchema = (t: WithdrawalTerms) =>
     save: z.boolean(),
   });
 
-export function checkWithdraw(
-  input: WithdrawInput,
-  terms: WithdrawalTerms,
-): { body: WithdrawBody } | { errors: Partial<Record<keyof WithdrawInput | '_form', string>> } {
-  const result = withdrawSchema(terms).safeParse(input);
-  if (!result.success) return { errors: firstErrors<keyof WithdrawInput>(result.error.issues) };
-  const { amount, bankCode, accountNumber, save } = result.data;
-  return { body: { amount: parseNaira(amount) as number, bankCode, accountNumber, save } };
+/** Before the terms load nothing can be checked: the form says so on the amount. */
+export const withdrawWithoutTerms = z.object({
+  amount: z.string().check(z.refine(() => false, 'Could not load the fee. Try again in a moment.')),
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  save: z.boolean(),
+});
+
+/** The request of checked (trimmed) form values. */
+export function withdrawBody({ amount, bankCode, accountNumber, save }: WithdrawInput): WithdrawBody {
+  return { amount: parseNaira(amount) as number, bankCode, accountNumber, save };
 }
 
 /**

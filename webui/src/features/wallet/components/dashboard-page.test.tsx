@@ -58,7 +58,8 @@ describe('/dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByRole('form', { name: 'Transfer Money' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(screen.getByRole('form', { name: 'Withdraw Funds' })).toBeInTheDocument();
+    // Withdraw Funds loads with its first opening.
+    expect(await screen.findByRole('form', { name: 'Withdraw Funds' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Transfer Money' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,9 +9,12 @@ import { useTransactions, useWallet, walletErrors } from '../api/wallet';
 import { DepositPanel } from './deposit-panel';
 import { StatementForm } from './statement-form';
 import { TransferPanel } from './transfer-panel';
-import { WithdrawPanel } from './withdraw-panel';
 import { WalletEntries } from './wallet-entries';
 import './wallet.css';
+
+// Withdraw Funds is the dashboard's only form on the form component: it and react-hook-form load
+// when the panel is first opened, not with the dashboard.
+const WithdrawPanel = lazy(() => import('./withdraw-panel').then((m) => ({ default: m.WithdrawPanel })));
 
 /** The history's filters: all, then one type each. */
 export const HISTORY_FILTERS: Array<{ type: WalletEntryType | 'all'; label: string }> = [
@@ -82,7 +85,11 @@ export function DashboardPage() {
       </div>
       {depositOpen && <DepositPanel />}
       {panel === 'send' && <TransferPanel onClose={() => set({ panel: null })} />}
-      {panel === 'withdraw' && <WithdrawPanel onClose={() => set({ panel: null })} />}
+      {panel === 'withdraw' && (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <WithdrawPanel onClose={() => set({ panel: null })} />
+        </Suspense>
+      )}
       {wallet.data && (
         <>
           <dl className="wallet-tiles">

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { Form, FormSelect, FormTextField, useSchemaForm } from '@/components/form/form';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { messageFor } from '@/lib/error-message';
@@ -8,13 +9,15 @@ import { useAttemptKey } from '@/lib/attempt-key';
 import { useTerms } from '@/lib/terms';
 import { useWallet, walletKeys } from '../api/wallet';
 import {
-  checkWithdraw,
   requestWithdrawal,
   resolveErrors,
   useBanks,
   useResolvedAccount,
   withdrawalTotal,
+  withdrawBody,
   withdrawErrors,
+  withdrawSchema,
+  withdrawWithoutTerms,
   minWithdrawalText,
   type WithdrawBody,
   type WithdrawInput,
@@ -30,12 +33,12 @@ const EMPTY: WithdrawInput = { amount: '', bankCode: '', accountNumber: '', save
 export function WithdrawPanel({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const attempt = useAttemptKey();
-  const bankId = useId();
   const banks = useBanks();
   const terms = useTerms();
   const rules = terms.data?.withdrawal;
-  const [input, setInput] = useState<WithdrawInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const schema = useMemo(() => (rules ? withdrawSchema(rules) : withdrawWithoutTerms), [rules]);
+  const form = useSchemaForm<WithdrawInput>(schema, EMPTY);
+  const input = form.watch();
   const [confirming, setConfirming] = useState<WithdrawBody | null>(null);
   const [stepUp, setStepUp] = useState<string | null>(null);
   const [otp, setOtp] = useState('');
@@ -56,11 +59,6 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
     onError: (error) => attempt.settle(error),
   });
 
-  const edit = (field: 'amount' | 'bankCode' | 'accountNumber') => (e: { target: { value: string } }) => {
-    setInput((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((v) => ({ ...v, [field]: undefined }));
-  };
-
   const reset = () => {
     withdraw.reset();
     attempt.settle();
@@ -69,13 +67,9 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
     setOtp('');
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!rules) return setErrors({ amount: 'Could not load the fee. Try again in a moment.' });
-    const checked = checkWithdraw(input, rules);
-    if ('errors' in checked) return setErrors(checked.errors);
-    if (!resolved.data) return setErrors({ accountNumber: 'Wait for the account name, or check the number' });
-    setConfirming(checked.body);
+  const submit = (values: WithdrawInput) => {
+    if (!resolved.data) return form.setError('accountNumber', { type: 'server', message: 'Wait for the account name, or check the number' });
+    setConfirming(withdrawBody(values));
   };
 
   const bankName = banks.data?.banks.find((b) => b.code === input.bankCode)?.name ?? '';
@@ -94,7 +88,7 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
         <Button
           onClick={() => {
             reset();
-            setInput(EMPTY);
+            form.reset(EMPTY);
           }}
         >
           Make Another Withdrawal
@@ -167,24 +161,20 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <form className="wallet-card wallet-form" aria-labelledby="withdraw-title" onSubmit={submit} noValidate>
+    <Form form={form} onSubmit={submit} className="wallet-card wallet-form" aria-labelledby="withdraw-title">
       <h2 id="withdraw-title">Withdraw Funds</h2>
-      <TextField label="Amount (₦)" inputMode="decimal" value={input.amount} onChange={edit('amount')} error={errors.amount} />
+      <FormTextField name="amount" label="Amount (₦)" inputMode="decimal" />
       {rules && <p className="muted">{minWithdrawalText(rules)}</p>}
-      <div className="field">
-        <label htmlFor={bankId}>Bank</label>
-        <select id={bankId} value={input.bankCode} onChange={edit('bankCode')} aria-invalid={errors.bankCode ? true : undefined}>
-          <option value="">{banks.isPending ? 'Loading banks...' : 'Select a bank'}</option>
-          {banks.data?.banks.map((b) => (
-            <option key={b.code} value={b.code}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-        {errors.bankCode && <p className="field-error">{errors.bankCode}</p>}
-        {banks.isError && <p className="field-error">Could not load the banks. Close and open Withdraw again.</p>}
-      </div>
-      <TextField label="Account number" inputMode="numeric" maxLength={10} value={input.accountNumber} onChange={edit('accountNumber')} error={errors.accountNumber} />
+      <FormSelect name="bankCode" label="Bank">
+        <option value="">{banks.isPending ? 'Loading banks...' : 'Select a bank'}</option>
+        {banks.data?.banks.map((b) => (
+          <option key={b.code} value={b.code}>
+            {b.name}
+          </option>
+        ))}
+      </FormSelect>
+      {banks.isError && <p className="field-error">Could not load the banks. Close and open Withdraw again.</p>}
+      <FormTextField name="accountNumber" label="Account number" inputMode="numeric" maxLength={10} />
       {resolved.isFetching && <p className="muted">Checking account...</p>}
       {resolved.data && (
         <p className="withdraw-account-name" data-testid="account-name">
@@ -197,7 +187,7 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
         </p>
       )}
       <label className="checkbox">
-        <input type="checkbox" checked={input.save} onChange={(e) => setInput((v) => ({ ...v, save: e.target.checked }))} /> Save as my payout account
+        <input type="checkbox" {...form.register('save')} /> Save as my payout account
       </label>
       <dl className="deposit-fields">
         <dt>Fee</dt>
@@ -209,6 +199,6 @@ export function WithdrawPanel({ onClose }: { onClose: () => void }) {
       <Button variant="ghost" onClick={onClose}>
         Cancel
       </Button>
-    </form>
+    </Form>
   );
 }
