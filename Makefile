@@ -19,6 +19,7 @@ help: ## list the targets
 
 .PHONY: dev dev-reset
 dev: web api-docs ## run everything on localhost (web app, API, its reference, AWS edge) with demo content
+	$(call need,ffmpeg,$(HAS_FFMPEG),$(NO_FFMPEG))
 	go mod download
 	EDGE_PORT=$(EDGE_PORT) PORT=$(PORT) go run ./localstack -data $(DATA) -web webui/dist \
 	  -openapi $(OPENAPI) -api-docs $(API_DOCS)
@@ -99,11 +100,17 @@ define need
 	fi
 endef
 
+# The jobs worker makes posts' listening copies with ffmpeg (on the PATH; FFMPEG_PATH names
+# another), and the tests measure them with ffprobe: Debian's ffmpeg package has both.
+HAS_FFMPEG := { command -v ffmpeg && command -v ffprobe; } >/dev/null
+NO_FFMPEG  := the jobs worker transcodes audio with ffmpeg and the tests measure it with ffprobe: install them (sudo apt-get install ffmpeg) and run make again
+
 # The CDK template tests run without the race detector: jsii-runtime-go's Process.Close reads its
 # closed flag outside its mutex while its child-watcher goroutine closes too, a race in the library
 # (reported at jsii.Close in infra's TestMain); synthesis itself runs nothing concurrently.
 test-go: ## Go tests with the race detector, against the embedded cloud, the events, and the CDK template
 	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
+	$(call need,ffmpeg,$(HAS_FFMPEG),$(NO_FFMPEG))
 	$(call need,poppler-utils zbar-tools,{ command -v pdftotext && command -v zbarimg; } >/dev/null,the licence PDF tests read PDFs and QR codes: install poppler-utils and zbar-tools (sudo apt-get install poppler-utils zbar-tools) and run make test again)
 	@tally=$$(mktemp); trap 'rm -f $$tally' EXIT; set -e; \
 	CONTRACT_TALLY=$$tally go test -race -timeout 20m $(GOTESTFLAGS) $(filter-out zuum/infra,$(GO_PACKAGES)); \
