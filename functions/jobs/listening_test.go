@@ -15,8 +15,11 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	dbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"zuum/functions/jobs"
 	"zuum/localstack/apptest"
 	"zuum/localstack/lambdas"
 	"zuum/shared/media"
@@ -248,5 +251,59 @@ func TestPostCreated_AFailedTranscodeIsRetriedAndThePostPlaysTheOriginal(t *test
 		if _, err := app.Cloud.S3.HeadObject(context.Background(), &s3.HeadObjectInput{Bucket: aws.String(schema.Media.Name), Key: aws.String(k)}); err == nil {
 			t.Errorf("%s is stored", k)
 		}
+	}
+}
+
+// Posts made before listening copies existed get them from the backfill; a second run finds
+// nothing left to do, and a post whose audio cannot be transcoded is counted, not fatal.
+func TestBackfill_GivesOlderPostsTheirCopiesOnce(t *testing.T) {
+	t.Parallel()
+	app := apptest.Start(t, nil)
+	ada := app.SignedIn(t, "ada")
+	var ids []string
+	for i, body := range [][]byte{mediatest.WAV(3), mediatest.WAV(4), mediatest.ADTS(40)} {
+		name, typ := strconv.Itoa(i)+".wav", "audio/wav"
+		if i == 2 {
+			name, typ = "broken.aac", "audio/aac"
+		}
+		r := ada.JSON("POST", "/api/audio/create", map[string]any{"caption": "Old " + name, "audio_upload": upload(t, app, ada.ID, media.Audio, name, typ, body)})
+		if r.Status != http.StatusCreated {
+			t.Fatalf("create: %d %s", r.Status, r.Raw)
+		}
+		ids = append(ids, r.Body["post"].(map[string]any)["id"].(string))
+	}
+	app.Settle(t)
+	// What a deployment from before listening copies holds: no record of them, no files.
+	ctx := context.Background()
+	files := media.NewStore(app.Cloud.S3, schema.Media.Name)
+	for _, id := range ids {
+		p := stored(t, app, id)
+		if _, err := app.Cloud.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: aws.String(schema.Posts.Name), UpdateExpression: aws.String("REMOVE listening"),
+			Key: map[string]dbtypes.AttributeValue{"pk": &dbtypes.AttributeValueMemberS{Value: "POST#" + id}, "sk": &dbtypes.AttributeValueMemberS{Value: "POST"}},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := files.Delete(ctx, media.ListeningKeys(p.Media)...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	posts := post.NewStore(post.Config{DB: app.Cloud.DynamoDB, Table: schema.Posts.Name, Users: schema.Users.Name})
+	for run, want := range []jobs.Backfilled{{Made: 2, Failed: 1}, {Made: 0, Failed: 1}} {
+		got, err := jobs.Backfill(ctx, app.Cloud.DynamoDB, schema.Posts.Name, posts, files, media.FFmpeg{})
+		if err != nil || got != want {
+			t.Fatalf("run %d: %+v %v, want %+v", run+1, got, err, want)
+		}
+	}
+	for _, id := range ids[:2] {
+		p := stored(t, app, id)
+		for _, k := range media.ListeningKeys(p.Media) {
+			if _, err := app.Cloud.S3.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(schema.Media.Name), Key: aws.String(k)}); err != nil || len(p.Listening) != 2 {
+				t.Errorf("post %s: %s %v, recorded %v", id, k, err, p.Listening)
+			}
+		}
+	}
+	if r := ada.JSON("GET", "/api/audio/"+ids[0], nil); len(listening(t, r.Body["post"].(map[string]any))) != 2 {
+		t.Errorf("after the backfill the answer lists %v", r.Body["post"].(map[string]any)["audio_renditions"])
 	}
 }
