@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,12 +16,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"zuum/shared/media"
+	"zuum/shared/media/mediatest"
 	"zuum/shared/schema"
 )
 
 // The listening copies' run (issue 24 part 3): what a minute of listening costs with data saver
 // on and off, against the upload streamed as it is, and what making the copies costs. A
-// 5-minute stereo 44.1 kHz WAV of tones under noise (benchWAV) is uploaded to the local
+// 5-minute stereo 44.1 kHz WAV of tones under noise (mediatest.Music) is uploaded to the local
 // cloud's S3 and given its copies by media.Store.MakeListening, the jobs worker's code, with
 // Debian's ffmpeg; its children's CPU time and peak resident memory come from getrusage.
 const (
@@ -32,45 +32,6 @@ const (
 	dataSaverGoal = 500_000
 	normalGoal    = 1_000_000
 )
-
-// benchWAV is seconds of 16-bit stereo 44.1 kHz PCM: a chord under noise, which an encoder must
-// spend its bits on (silence would flatter the copies).
-func benchWAV(seconds int) []byte {
-	const rate, channels = 44100, 2
-	frames := seconds * rate
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	le := func(v uint32, n int) {
-		for i := range n {
-			b.WriteByte(byte(v >> (8 * i)))
-		}
-	}
-	le(uint32(36+frames*channels*2), 4)
-	b.WriteString("WAVEfmt ")
-	le(16, 4)
-	le(1, 2) // PCM
-	le(channels, 2)
-	le(rate, 4)
-	le(rate*channels*2, 4)
-	le(channels*2, 2)
-	le(16, 2)
-	b.WriteString("data")
-	le(uint32(frames*channels*2), 4)
-	seed := uint32(24)
-	for i := range frames {
-		t := float64(i) / rate
-		for c := range channels {
-			v := 0.0
-			for k, hz := range []float64{220, 277.18, 329.63} {
-				v += 0.18 * math.Sin(2*math.Pi*hz*float64(c+1+k)*t)
-			}
-			seed = seed*1664525 + 1013904223
-			v += 0.2 * (float64(seed>>16)/65535 - 0.5)
-			le(uint32(uint16(int16(v*32767))), 2)
-		}
-	}
-	return b.Bytes()
-}
 
 type listeningFigures struct {
 	seconds               float64
@@ -129,7 +90,7 @@ func measureListening(ctx context.Context) (listeningFigures, error) {
 		return f, err
 	}
 	defer os.RemoveAll(dir)
-	data := benchWAV(listeningMinutes * 60)
+	data := mediatest.Music(listeningMinutes*60, 44100, 2)
 	f.wavBytes, f.seconds = int64(len(data)), float64(listeningMinutes*60)
 
 	c, err := newCloud(ctx)
@@ -233,16 +194,22 @@ func runListeningOnly(out string) error {
 	if out == "" {
 		return err
 	}
+	return errors.Join(err, replaceSection(out, listeningHeading, section))
+}
+
+// replaceSection writes section into the Markdown file out in place of the one under heading
+// (up to the next "## "), else at its end, after the sections a full run keeps.
+func replaceSection(out, heading, section string) error {
 	old, _ := os.ReadFile(out)
 	text := string(old)
-	if at := strings.Index(text, listeningHeading); at >= 0 {
+	if at := strings.Index(text, heading); at >= 0 {
 		end := len(text)
-		if next := strings.Index(text[at+len(listeningHeading):], "\n## "); next >= 0 {
-			end = at + len(listeningHeading) + next + 1
+		if next := strings.Index(text[at+len(heading):], "\n## "); next >= 0 {
+			end = at + len(heading) + next + 1
 		}
 		text = text[:at] + section + text[end:]
 	} else {
 		text = strings.TrimRight(text, "\n") + "\n\n" + section
 	}
-	return errors.Join(err, os.WriteFile(out, []byte(text), 0o644))
+	return os.WriteFile(out, []byte(text), 0o644)
 }

@@ -1,7 +1,6 @@
 package mediatest
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math"
 )
@@ -25,19 +24,5 @@ func Music(seconds float64, rate, channels int) []byte {
 			binary.LittleEndian.PutUint16(data[(i*channels+c)*2:], uint16(int16(v*32767)))
 		}
 	}
-	var b bytes.Buffer
-	b.WriteString("RIFF")
-	le32(&b, uint32(4+8+16+8+len(data)))
-	b.WriteString("WAVEfmt ")
-	le32(&b, 16)
-	le16(&b, 1) // PCM
-	le16(&b, uint16(channels))
-	le32(&b, uint32(rate))
-	le32(&b, uint32(rate*channels*2))
-	le16(&b, uint16(channels*2))
-	le16(&b, 16)
-	b.WriteString("data")
-	le32(&b, uint32(len(data)))
-	b.Write(data)
-	return b.Bytes()
+	return pcmWAV(rate, channels, data)
 }
