@@ -117,8 +117,8 @@ define need
 	fi
 endef
 
-# The jobs worker makes posts' listening copies with ffmpeg (on the PATH; FFMPEG_PATH names
-# another), and the tests measure them with ffprobe: Debian's ffmpeg package has both.
+# The jobs worker makes posts' listening copies with the ffmpeg on the PATH (in AWS, the layer's,
+# FFMPEG_PATH), and the tests measure them with ffprobe: Debian's ffmpeg package has both.
 HAS_FFMPEG := { command -v ffmpeg && command -v ffprobe; } >/dev/null
 NO_FFMPEG  := the jobs worker transcodes audio with ffmpeg and the tests measure it with ffprobe: install them (sudo apt-get install ffmpeg) and run make again
 
