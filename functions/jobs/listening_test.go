@@ -16,7 +16,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	dbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"zuum/functions/jobs"
@@ -280,7 +280,7 @@ func TestBackfill_GivesOlderPostsTheirCopiesOnce(t *testing.T) {
 		p := stored(t, app, id)
 		if _, err := app.Cloud.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 			TableName: aws.String(schema.Posts.Name), UpdateExpression: aws.String("REMOVE listening"),
-			Key: map[string]dbtypes.AttributeValue{"pk": &dbtypes.AttributeValueMemberS{Value: "POST#" + id}, "sk": &dbtypes.AttributeValueMemberS{Value: "POST"}},
+			Key: map[string]ddbtypes.AttributeValue{"pk": &ddbtypes.AttributeValueMemberS{Value: "POST#" + id}, "sk": &ddbtypes.AttributeValueMemberS{Value: "POST"}},
 		}); err != nil {
 			t.Fatal(err)
 		}

@@ -34,12 +34,12 @@ const (
 )
 
 type listeningFigures struct {
-	seconds               float64
-	wavBytes, mp3Bytes    int64
-	copies                map[int]int64 // bitrate → bytes
-	wall, cpu             time.Duration
-	peakRSSKB             int64
-	ffmpegVersion, source string
+	seconds            float64
+	wavBytes, mp3Bytes int64
+	copies             map[int]int64 // bitrate → bytes
+	wall, cpu          time.Duration
+	peakRSSKB          int64
+	ffmpegVersion      string
 }
 
 func (f listeningFigures) perMinute(n int64) float64 { return float64(n) / f.seconds * 60 }
