@@ -102,7 +102,7 @@ describe('audio slide', () => {
     const copies = [
       { kbps: 64, format: 'm4a', url: 'https://cdn.test/media/u/audio/t.a64.m4a' },
       { kbps: 128, format: 'm4a', url: 'https://cdn.test/media/u/audio/t.a128.m4a' },
-    ];
+    ] as const;
     for (const [saver, renditions, want] of [
       [null, copies, copies[1].url],
       ['on', copies, copies[0].url],
