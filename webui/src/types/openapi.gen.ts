@@ -3545,6 +3545,8 @@ export interface components {
             genre: string;
             downloads_remaining: number;
             licence_number: string;
+            /** @description Listening copies of full_audio, as the beat's (AudioPost's audio_renditions: 64 kbit/s data saver, 128 kbit/s normal), each URL signed as full_audio is; [] while the beat has none. Downloads are always the original file. Always sent (left out of required so that clients built before it still type-check). */
+            audio_renditions?: components["schemas"]["AudioRendition"][];
         };
         /** @description The caller's purchase of a beat, or null when they have not bought it. */
         BeatOwnership: {

@@ -35,8 +35,9 @@ export function BeatPage() {
   const own = !!beat && me?.id === beat.profile_id;
   const mine = useMyPurchase(id, !!beat && !!me && !own);
   const purchase = mine.data?.purchase ?? null;
-  // A buyer plays the full audio as uploaded; anyone else audio_upload from its data-saver or normal copy.
+  // A buyer plays the full audio, anyone else audio_upload, each from its data-saver or normal copy.
   const listen = useAudioSource(beat?.audio_upload, beat?.audio_renditions);
+  const full = useAudioSource(purchase?.full_audio, purchase?.audio_renditions);
 
   if (query.isPending) return <Spinner label="Loading beat..." />;
   if (!beat) {
@@ -71,7 +72,7 @@ export function BeatPage() {
       <p className="beat-artist">
         by <Link to={artistLink}>{beat.username}</Link>
       </p>
-      <audio className="beat-player" controls preload="metadata" src={(purchase?.full_audio ? mediaUrl(purchase.full_audio) : listen) || undefined}>
+      <audio className="beat-player" controls preload="metadata" src={(purchase?.full_audio ? full : listen) || undefined}>
         Your browser cannot play this audio.
       </audio>
       {!own && !purchase && <p className="muted beat-note">You are hearing the 10 second preview. Buy a licence for the full beat.</p>}
