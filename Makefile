@@ -19,6 +19,7 @@ help: ## list the targets
 
 .PHONY: dev dev-reset
 dev: web api-docs ## run everything on localhost (web app, API, its reference, AWS edge) with demo content
+	$(call need,ffmpeg,$(HAS_FFMPEG),$(NO_FFMPEG))
 	go mod download
 	EDGE_PORT=$(EDGE_PORT) PORT=$(PORT) go run ./localstack -data $(DATA) -web webui/dist \
 	  -openapi $(OPENAPI) -api-docs $(API_DOCS)
@@ -57,6 +58,23 @@ $(API_DOCS): $(OPENAPI) redocly.yaml localstack/app/api-docs.hbs
 
 .PHONY: build $(addprefix build-,$(GROUPS))
 build: $(addprefix build-,$(GROUPS)) ## build every Lambda (arm64 bootstrap) into build/<group>/
+
+# The jobs worker's ffmpeg, a Lambda layer (infra/ffmpeg.go): the static arm64 binary of an npm
+# package, pinned by version and by its tarball's sha512 (the registry's integrity), unpacked
+# into build/ (never committed).
+FFMPEG_NPM    := @ffmpeg-installer/linux-arm64@4.1.4
+FFMPEG_SHA512 := dljEqAOD0oIM6O6DxBW9US/FkvqvQwgJ2lGHOwHDDwu/pX8+V0YsDL1xqHbj1DMX/+nP9rxw7G7gcUvGspSoKg==
+FFMPEG_LAYER  := build/layers/ffmpeg/bin/ffmpeg
+
+build: $(FFMPEG_LAYER)
+$(FFMPEG_LAYER):
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	(cd $$tmp && npm pack --silent $(FFMPEG_NPM) >/dev/null); \
+	tgz=$$(ls $$tmp/*.tgz); \
+	sum=$$(node -e "process.stdout.write(require('crypto').createHash('sha512').update(require('fs').readFileSync(process.argv[1])).digest('base64'))" $$tgz); \
+	test "$$sum" = "$(FFMPEG_SHA512)" || { echo "make: $(FFMPEG_NPM) is not the tarball this Makefile pins" >&2; exit 1; }; \
+	tar -xzf $$tgz -C $$tmp package/ffmpeg; \
+	mkdir -p $(dir $@); install -m 0755 $$tmp/package/ffmpeg $@
 
 $(addprefix build-,$(GROUPS)): build-%:
 	$(GOFLAGS_LAMBDA) go build -trimpath -tags lambda.norpc -ldflags="-s -w" -o build/$*/bootstrap ./functions/$*/cmd
@@ -99,11 +117,17 @@ define need
 	fi
 endef
 
+# The jobs worker makes posts' listening copies with the ffmpeg on the PATH (in AWS, the layer's,
+# FFMPEG_PATH), and the tests measure them with ffprobe: Debian's ffmpeg package has both.
+HAS_FFMPEG := { command -v ffmpeg && command -v ffprobe; } >/dev/null
+NO_FFMPEG  := the jobs worker transcodes audio with ffmpeg and the tests measure it with ffprobe: install them (sudo apt-get install ffmpeg) and run make again
+
 # The CDK template tests run without the race detector: jsii-runtime-go's Process.Close reads its
 # closed flag outside its mutex while its child-watcher goroutine closes too, a race in the library
 # (reported at jsii.Close in infra's TestMain); synthesis itself runs nothing concurrently.
 test-go: ## Go tests with the race detector, against the embedded cloud, the events, and the CDK template
 	$(call need,gcc libc6-dev,[ "$$(go env CGO_ENABLED)" = 1 ],the race detector needs a C compiler: install gcc (sudo apt-get install gcc libc6-dev) and run make test again)
+	$(call need,ffmpeg,$(HAS_FFMPEG),$(NO_FFMPEG))
 	$(call need,poppler-utils zbar-tools,{ command -v pdftotext && command -v zbarimg; } >/dev/null,the licence PDF tests read PDFs and QR codes: install poppler-utils and zbar-tools (sudo apt-get install poppler-utils zbar-tools) and run make test again)
 	@tally=$$(mktemp); trap 'rm -f $$tally' EXIT; set -e; \
 	CONTRACT_TALLY=$$tally go test -race -timeout 20m $(GOTESTFLAGS) $(filter-out zuum/infra,$(GO_PACKAGES)); \
@@ -141,10 +165,11 @@ BENCH_EDGE_PORT ?= 4598
 BENCH_TABLE     ?= after
 DATA_SAVER_KEY  ?= zuum-data-saver
 DATA_SAVER_VALUE ?= on
-bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, money under provider faults, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
+bench: web ## measure latency and AWS calls per API call, the store under stress, the Lambda binary sizes, money under provider faults, listening copies, Lighthouse and the feed's bytes; writes localstack/bench/RESULTS.md
 	go run ./localstack/bench -out localstack/bench/RESULTS.md
 	go run ./localstack/bench -sizes-only -out localstack/bench/RESULTS.md
 	go run ./localstack/bench -money-soak -moves 1000 -out localstack/bench/RESULTS.md # "Money under faults (issue 21)"
+	go run ./localstack/bench -listening-only -out localstack/bench/RESULTS.md # "Listening copies (issue 24 part 3)"
 	@data=$$(mktemp -d); bin=$$data/zuum; set -e; go build -o $$bin ./localstack; \
 	EDGE_PORT=$(BENCH_EDGE_PORT) PORT=$(BENCH_PORT) $$bin -data $$data/data -web webui/dist >$$data/log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; rm -rf $$data' EXIT; \

@@ -108,6 +108,8 @@ type functionSpec struct {
 	access      access
 	// sessions grants reading the JWT signing key, which every route group checks sessions with.
 	sessions bool
+	// layers are the Lambda layers the function runs with (the ffmpeg layer).
+	layers []awslambda.ILayerVersion
 }
 
 // newGroupFunction creates the route group's Lambda and grants it exactly what its row lists.
@@ -143,7 +145,7 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 	})
 	logs.GrantWrite(role)
 
-	fn := awslambda.NewFunction(scope, jsii.String(spec.id+"Function"), &awslambda.FunctionProps{
+	props := &awslambda.FunctionProps{
 		Description:  jsii.String(spec.description),
 		Runtime:      awslambda.Runtime_PROVIDED_AL2023(),
 		Architecture: awslambda.Architecture_ARM_64(),
@@ -154,7 +156,11 @@ func newFunction(scope constructs.Construct, spec functionSpec, e functionEnv) a
 		Role:         role,
 		LogGroup:     logs,
 		Environment:  &spec.vars,
-	})
+	}
+	if len(spec.layers) > 0 {
+		props.Layers = &spec.layers
+	}
+	fn := awslambda.NewFunction(scope, jsii.String(spec.id+"Function"), props)
 
 	if spec.sessions {
 		e.secrets.jwt.GrantRead(fn, nil)

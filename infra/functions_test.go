@@ -445,8 +445,9 @@ func TestIAM_MediaGrantsFitEachFunctionsJob(t *testing.T) {
 		{"auth", groupFunction(t, tmpl, "auth"), ""},
 		// the media worker reads and rejects uploads; the jobs worker deletes a deleted post's
 		{"media worker", workerFunction(t, tmpl, "media"), "s3:DeleteObject on uploads/*, s3:GetObject on uploads/*, s3:ListBucket on bucket"},
-		// media, and an erased account's posts' media and profile pictures
-		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on media/*, s3:DeleteObject on public/*, s3:DeleteObject on uploads/*"},
+		// media, and an erased account's posts' media and profile pictures; it reads a new post's
+		// audio and writes its listening copies beside it under media/
+		{"jobs worker", workerFunction(t, tmpl, "jobs"), "s3:DeleteObject on media/*, s3:DeleteObject on public/*, s3:DeleteObject on uploads/*, s3:GetObject on media/*, s3:ListBucket on bucket, s3:PutObject on media/*"},
 	}
 	for _, c := range cases {
 		// Then each has exactly the grants its job needs

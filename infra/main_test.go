@@ -64,6 +64,7 @@ func TestMain(m *testing.M) {
 		// Distinct contents give each function its own asset hash, as real binaries would.
 		files["build/"+name+"/bootstrap"] = "#!/bin/sh\necho " + name + "\n"
 	}
+	files["build/"+ffmpegBinary] = "#!/bin/sh\necho ffmpeg\n" // what `make build` unpacks from npm
 	for name, body := range files {
 		path := filepath.Join(root, filepath.FromSlash(name))
 		err := os.MkdirAll(filepath.Dir(path), 0o755)

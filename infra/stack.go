@@ -131,6 +131,9 @@ func checkAssets(assetDir string) error {
 			errs = append(errs, fmt.Errorf("%s is missing: run `make build` first", path))
 		}
 	}
+	if _, err := os.Stat(filepath.Join(assetDir, ffmpegBinary)); err != nil {
+		errs = append(errs, fmt.Errorf("%s is missing: run `make build` first (it unpacks ffmpeg from the npm registry)", filepath.Join(assetDir, ffmpegBinary)))
+	}
 	return errors.Join(errs...)
 }
 

@@ -21,6 +21,8 @@ type worker struct {
 	MemoryMB float64
 	// TimeoutSeconds bounds one run; a run that times out is retried like a failed one.
 	TimeoutSeconds float64
+	// FFmpeg gives the worker the ffmpeg layer (ffmpegLayer) and names its binary in FFMPEG_PATH.
+	FFmpeg bool
 	access
 }
 
@@ -34,14 +36,19 @@ var (
 		Media:  []mediaAccess{{Pattern: uploadObjects, Read: true, Delete: true}},
 	}}
 	// jobsWorker runs what audio, video, beat and user queue: notifying followers of a new post
-	// (batched writes to the Users table, five minutes for a large following), removing a deleted
+	// (batched writes to the Users table, five minutes for a large following) and making its
+	// listening copies with ffmpeg (reading the post's audio, writing its copies beside it under
+	// media/: measured, ffmpeg transcodes a 5-minute WAV into both copies in about 12.5 s of
+	// one core with at most 58 MB resident, so 1769 MB, one full vCPU, does it in about 15 s and
+	// a 50 MB upload's longest audio within the timeout; /tmp's default 512 MB holds the upload
+	// and its copies), removing a deleted
 	// post's comments, reactions, shares and media, and erasing a deleted account (its posts and
 	// files, its chat messages in the Chat table and its profile pictures under public/, and its
 	// name in other accounts' ledger entries: the Ledger is only read and updated in place).
-	jobsWorker = worker{Name: "jobs", MemoryMB: 256, TimeoutSeconds: 300, access: access{
+	jobsWorker = worker{Name: "jobs", MemoryMB: 1769, TimeoutSeconds: 900, FFmpeg: true, access: access{
 		Tables:       []schema.Table{schema.Users, schema.Posts, schema.Chat},
 		UpdateTables: []schema.Table{schema.Ledger},
-		Media: []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Delete: true},
+		Media: []mediaAccess{{Pattern: uploadObjects, Delete: true}, {Pattern: finalObjects, Read: true, Write: true, Delete: true},
 			{Pattern: publicObjects, Delete: true}},
 	}}
 	// reconcileWorker is the payments' reconciler (functions/reconcile), which a schedule runs
@@ -82,15 +89,22 @@ func newWorkers(scope constructs.Construct, e functionEnv) workerFunctions {
 	})
 	onFailure := awslambdadestinations.NewSqsDestination(failures)
 
+	layer := newFFmpegLayer(scope, e.props)
 	build := func(w worker) awslambda.Function {
+		vars := e.workerVariables(w)
+		var layers []awslambda.ILayerVersion
+		if w.FFmpeg {
+			layers, vars[envFFmpegPath] = []awslambda.ILayerVersion{layer}, jsii.String(ffmpegPath)
+		}
 		fn := newFunction(scope, functionSpec{
 			name:        w.Name,
 			id:          constructID(w.Name) + "Worker",
 			description: "Zuum " + w.Name + " worker",
 			memoryMB:    w.MemoryMB,
 			timeout:     awscdk.Duration_Seconds(jsii.Number(w.TimeoutSeconds)),
-			vars:        e.workerVariables(w),
+			vars:        vars,
 			access:      w.access,
+			layers:      layers,
 		}, e)
 		fn.ConfigureAsyncInvoke(&awslambda.EventInvokeConfigOptions{
 			RetryAttempts: jsii.Number(workerRetries),

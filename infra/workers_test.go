@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,7 +13,8 @@ import (
 )
 
 func TestWorkers_RunArm64WithTheBaseEnvironmentAndTheirSizing(t *testing.T) {
-	// Given the media worker (streams uploads of up to 50 MB) and the jobs worker (fan-out)
+	// Given the media worker (streams uploads of up to 50 MB) and the jobs worker (fan-out and
+	// transcoding with ffmpeg)
 	// When the fresh stack is synthesized
 	tmpl, _ := fresh.get(t)
 
@@ -20,9 +23,13 @@ func TestWorkers_RunArm64WithTheBaseEnvironmentAndTheirSizing(t *testing.T) {
 	for _, c := range []struct {
 		name            string
 		memory, timeout int
-	}{{"media", 512, 60}, {"jobs", 256, 300}} {
+		ffmpeg          bool
+	}{{"media", 512, 60, false}, {"jobs", 1769, 900, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			vars := baseVars()
+			if c.ffmpeg {
+				vars[envFFmpegPath] = ffmpegPath
+			}
 			expect(t, func() {
 				tmpl.HasResourceProperties(jsii.String("AWS::Lambda::Function"), like(obj{
 					"Description":   "Zuum " + c.name + " worker",
@@ -130,4 +137,52 @@ func TestMediaBucket_NotifiesTheMediaWorkerOfNewUploadsOnly(t *testing.T) {
 			"SourceArn":     getAtt(bucket, "Arn"),
 		}))
 	})
+}
+
+func TestWorkers_OnlyTheJobsWorkerRunsWithTheFFmpegLayer(t *testing.T) {
+	// Given the ffmpeg layer, unpacked by `make build` from the npm registry's static arm64 ffmpeg
+	// When the fresh stack is synthesized
+	tmpl, raw := fresh.get(t)
+
+	// Then there is one arm64 layer for the OS-only runtime, and only the jobs worker runs with it
+	expect(t, func() {
+		tmpl.ResourceCountIs(jsii.String("AWS::Lambda::LayerVersion"), jsii.Number(1))
+		tmpl.HasResourceProperties(jsii.String("AWS::Lambda::LayerVersion"), like(obj{
+			"CompatibleArchitectures": arr{"arm64"},
+			"CompatibleRuntimes":      arr{"provided.al2023"},
+		}))
+	})
+	layer := ""
+	for id, r := range raw["Resources"].(map[string]any) {
+		if r.(map[string]any)["Type"] == "AWS::Lambda::LayerVersion" {
+			layer = id
+		}
+	}
+	for id, r := range raw["Resources"].(map[string]any) {
+		if r.(map[string]any)["Type"] != "AWS::Lambda::Function" {
+			continue
+		}
+		layers, has := props(r.(map[string]any))["Layers"]
+		if jobs := id == workerFunction(t, raw, "jobs"); jobs != has || has && jsonString(layers) != jsonString(arr{obj{"Ref": layer}}) {
+			t.Errorf("%s: layers %s (jobs worker: %v)", id, jsonString(layers), jobs)
+		}
+	}
+}
+
+func TestCheckAssets_NamesTheMissingFFmpegLayer(t *testing.T) {
+	// Given a build folder with every bootstrap but no ffmpeg
+	dir := t.TempDir()
+	for _, name := range functionNames() {
+		if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name, "bootstrap"), nil, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// When the assets are checked, Then the error names the layer's binary and the make target
+	err := checkAssets(dir)
+	if err == nil || !strings.Contains(err.Error(), ffmpegBinary) || !strings.Contains(err.Error(), "make build") {
+		t.Fatalf("checkAssets = %v", err)
+	}
 }

@@ -70,6 +70,8 @@ type PurchaseJSON struct {
 	Genre              string                `json:"genre"`
 	DownloadsRemaining int64                 `json:"downloads_remaining"`
 	LicenceNumber      string                `json:"licence_number"`
+	// AudioRenditions are full_audio's listening copies, as the beat's post records them.
+	AudioRenditions []posts.ListeningJSON `json:"audio_renditions"`
 }
 
 func (h *Handler) render(ctx context.Context, p purchase.Purchase) PurchaseJSON {
@@ -79,7 +81,19 @@ func (h *Handler) render(ctx context.Context, p purchase.Purchase) PurchaseJSON 
 		CoverRenditions: h.d.Render.Renditions(ctx, p.Cover, p.Art.Renditions),
 		AudioUpload:     h.d.Media.URL(ctx, p.Preview), FullAudio: h.d.Media.URL(ctx, p.Media), Amount: p.Price, PurchaseDate: p.PurchasedAt.UTC().Format(time.RFC3339),
 		DownloadsRemaining: p.DownloadsRemaining, LicenceNumber: p.LicenceNumber,
+		AudioRenditions: h.fullListening(ctx, p),
 	}
+}
+
+// fullListening are the listening copies of the purchased beat's full audio, which only its
+// owner and its buyers are given, as the beat's post records them; [] while it has none (or the
+// post cannot be read: the buyer plays full_audio itself).
+func (h *Handler) fullListening(ctx context.Context, p purchase.Purchase) []posts.ListeningJSON {
+	var kbps []int
+	if beat, err := h.d.Posts.Get(ctx, p.PostID); err == nil && beat.Media == p.Media {
+		kbps = beat.Listening
+	}
+	return h.d.Render.Listening(ctx, p.Media, kbps)
 }
 
 // purchased is a purchase's answer.

@@ -2,7 +2,10 @@
 // shared/jobs (Lambda's asynchronous invoke, retried on error). Every job is idempotent, so a
 // retry after a partial run finishes the work without doing any of it twice:
 //   - post_created: every follower of the author gets one notification of the new post, whose
-//     id is the post's id (a retry overwrites the copies it already wrote);
+//     id is the post's id (a retry overwrites the copies it already wrote); then the listening
+//     copies of an audio post's or a beat's audio, and of a beat's preview, are made with ffmpeg
+//     and recorded on the post (listening.go). A transcode that fails fails the job, so Lambda
+//     runs it again; the post plays its original audio meanwhile;
 //   - post_deleted: the post's remaining comments, reactions and shares are purged and its media
 //     objects and their catalog entries deleted;
 //   - user_deleted: the account is marked deleted (if the request that queued it could not) and
@@ -32,6 +35,8 @@ type Worker struct {
 	files    *media.Store
 	catalog  *media.Catalog
 	eraser   *rights.Eraser
+	// ffmpeg makes listening copies (FFMPEG_PATH).
+	ffmpeg media.FFmpeg
 }
 
 // New returns the worker.
@@ -60,7 +65,7 @@ func (w *Worker) Handle(ctx context.Context, payload []byte) error {
 	}
 }
 
-// postCreated tells the author's followers about the post.
+// postCreated tells the author's followers about the post, then makes its listening copies.
 func (w *Worker) postCreated(ctx context.Context, j jobs.Job) error {
 	p, err := w.posts.Get(ctx, j.PostID)
 	if failure.Is(err, failure.NotFound) {
@@ -69,6 +74,14 @@ func (w *Worker) postCreated(ctx context.Context, j jobs.Job) error {
 	if err != nil {
 		return err
 	}
+	if err := w.tellFollowers(ctx, p); err != nil {
+		return err
+	}
+	return w.listening(ctx, p)
+}
+
+// tellFollowers notifies the followers of public post p's author.
+func (w *Worker) tellFollowers(ctx context.Context, p post.Post) error {
 	if !p.Public {
 		return nil
 	}

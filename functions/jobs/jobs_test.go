@@ -142,8 +142,8 @@ func TestPostDeleted_CommentsReactionsAndMediaGo(t *testing.T) {
 		}
 		return keys
 	}
-	if got := published(); len(got) != 1 {
-		t.Fatalf("published files %v, want the post's audio", got)
+	if got := published(); len(got) != 3 {
+		t.Fatalf("published files %v, want the post's audio and its two listening copies", got)
 	}
 	if r := author.JSON("DELETE", "/api/audio/"+postID, nil); r.Status != http.StatusOK {
 		t.Fatalf("delete: %d %s", r.Status, r.Raw)

@@ -20,8 +20,12 @@ import (
 	"zuum/shared/schema"
 )
 
+// FFmpegEnvVar names the ffmpeg binary the worker runs.
+const FFmpegEnvVar = "FFMPEG_PATH"
+
 // FromEnv builds the worker from USERS_TABLE, POSTS_TABLE, CHAT_TABLE, LEDGER_TABLE and
-// MEDIA_BUCKET.
+// MEDIA_BUCKET, and FFMPEG_PATH: the ffmpeg binary that makes listening copies ("" runs ffmpeg
+// from the PATH; in AWS, the layer's /opt/bin/ffmpeg).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, error) {
 	v, err := env.Require(schema.Users.EnvVar, schema.Posts.EnvVar, schema.Chat.EnvVar, schema.Ledger.EnvVar, schema.Media.EnvVar)
 	if err != nil {
@@ -39,5 +43,6 @@ func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Worker, er
 		Profiles: profiles, Posts: postStore, Chat: chat.NewStore(db, v[schema.Chat.EnvVar]), Files: files,
 		Purchases: purchases, Licences: licence.NewStore(db, posts), Ledger: ledger.New(db, v[schema.Ledger.EnvVar]),
 	})
+	w.ffmpeg = media.FFmpeg{Path: env(FFmpegEnvVar)}
 	return w.Handle, nil
 }

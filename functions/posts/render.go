@@ -67,6 +67,8 @@ type AudioJSON struct {
 	YouTubeMusic string `json:"youtube_music"`
 	Boomplay     string `json:"boomplay"`
 	Audiomark    string `json:"audiomark"`
+	// AudioRenditions are audio_upload's listening copies.
+	AudioRenditions []ListeningJSON `json:"audio_renditions"`
 }
 
 // VideoJSON is a video post.
@@ -99,6 +101,9 @@ type BeatJSON struct {
 	Available   int64       `json:"available"`
 	Likes       int64       `json:"likes"`
 	Image       string      `json:"image"`
+	// AudioRenditions are audio_upload's listening copies: the full audio's for its owner, the
+	// preview's for everyone else.
+	AudioRenditions []ListeningJSON `json:"audio_renditions"`
 }
 
 // RenditionJSON is one rendition of a cover: its width in pixels and its URL, signed as
@@ -116,6 +121,27 @@ func (r Renderer) Renditions(ctx context.Context, key string, widths []int) []Re
 	}
 	for _, w := range widths {
 		out = append(out, RenditionJSON{Width: w, URL: r.Files.URL(ctx, media.RenditionKey(key, w))})
+	}
+	return out
+}
+
+// ListeningJSON is one listening copy of an audio file (media.ListeningKey): its bitrate in
+// kbit/s, its container and its URL, signed as the audio's.
+type ListeningJSON struct {
+	Kbps   int    `json:"kbps"`
+	Format string `json:"format"`
+	URL    string `json:"url"`
+}
+
+// Listening are the listening copies at kbps of the audio at key, ascending by bitrate, never
+// nil ([] until the jobs worker has made them).
+func (r Renderer) Listening(ctx context.Context, key string, kbps []int) []ListeningJSON {
+	out := make([]ListeningJSON, 0, len(kbps))
+	if key == "" {
+		return out
+	}
+	for _, k := range kbps {
+		out = append(out, ListeningJSON{Kbps: k, Format: media.ListeningFormat, URL: r.Files.URL(ctx, media.ListeningKey(key, k))})
 	}
 	return out
 }
@@ -143,7 +169,8 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 	case post.Audio:
 		return AudioJSON{
 			base: b, Type: p.Type, Artist: e.Owner.Username, AudioUpload: r.Files.URL(ctx, p.Media),
-			Spotify: p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
+			AudioRenditions: r.Listening(ctx, p.Media, p.Listening),
+			Spotify:         p.Links.Spotify, AppleMusic: p.Links.AppleMusic, YouTubeMusic: p.Links.YouTubeMusic,
 			Boomplay: p.Links.Boomplay, Audiomark: p.Links.Audiomark,
 		}
 	case post.Beat:
@@ -152,13 +179,13 @@ func (r Renderer) Post(ctx context.Context, e post.Entry) PostJSON {
 		}
 		sale := *p.Sale
 		preview := r.Files.URL(ctx, sale.Preview)
-		audio := preview
+		audio, listening := preview, r.Listening(ctx, sale.Preview, sale.Listening)
 		if e.Own {
-			audio = r.Files.URL(ctx, p.Media)
+			audio, listening = r.Files.URL(ctx, p.Media), r.Listening(ctx, p.Media, p.Listening)
 		}
 		return BeatJSON{
 			base: b, Type: post.TypeBeat, Artist: e.Owner.Username, Description: sale.Description,
-			AudioUpload: audio, PreviewURL: preview, Amount: sale.Price, Price: sale.Price, TotalSupply: sale.Supply, TotalBuyers: sale.Buyers,
+			AudioUpload: audio, AudioRenditions: listening, PreviewURL: preview, Amount: sale.Price, Price: sale.Price, TotalSupply: sale.Supply, TotalBuyers: sale.Buyers,
 			Available: sale.Available(), Likes: p.Reactions, Image: b.ProfilePicture,
 		}
 	case post.Video:

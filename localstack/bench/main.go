@@ -5,8 +5,9 @@
 // benchChat), then runs the store under stress (see stress), and writes them as Markdown (make
 // bench → localstack/bench/RESULTS.md). -stress-only runs the stress alone; -sizes-only builds
 // every group's Lambda and a hello world and writes their sizes (sizes.go); -money-soak runs money
-// moves under the payment provider's faults and checks the books (money.go); -serve is the short
-// mode (make bench-short): requests per second of a running local cloud (serve.go). A full run keeps the
+// moves under the payment provider's faults and checks the books (money.go); -listening-only
+// measures posts' listening copies (listening.go); -serve is the short mode (make bench-short):
+// requests per second of a running local cloud (serve.go). A full run keeps the
 // sections of the file it does not write: the sizes and the Fast feed figures
 // (localstack/bench/lighthouse.mjs).
 package main
@@ -125,6 +126,7 @@ func main() {
 	chatOnly := flag.Bool("chat-only", false, "run only the chat latency run, replacing its section of -out")
 	searchOnly := flag.Bool("search-only", false, "run only the search run, replacing its section of -out")
 	sizesOnly := flag.Bool("sizes-only", false, "measure only the Lambda binary sizes, replacing their after table in -out")
+	listeningOnly := flag.Bool("listening-only", false, "measure only the listening copies (listening.go), replacing their section of -out")
 	moneySoakOnly := flag.Bool("money-soak", false, "run only the money soak under provider faults (money.go), replacing its section of -out")
 	soakMoves := flag.Int("moves", 1000, "money moves in the money soak")
 	soakSeed := flag.Uint64("seed", 21, "seed of the money soak's moves and faults")
@@ -140,6 +142,8 @@ func main() {
 	case *serve != "":
 		sb.base = strings.TrimSuffix(*serve, "/")
 		err = runServe(sb)
+	case *listeningOnly:
+		err = runListeningOnly(*out)
 	case *moneySoakOnly:
 		err = runMoneySoak(*out, *soakMoves, *soakSeed, *soakLimit)
 	case *chatOnly:

@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -517,16 +516,5 @@ func runMoneySoak(out string, moves int, seedN uint64, limit time.Duration) erro
 	if out == "" {
 		return err
 	}
-	old, _ := os.ReadFile(out)
-	text := string(old)
-	if at := strings.Index(text, moneySoakHeading); at >= 0 {
-		end := len(text)
-		if next := strings.Index(text[at+len(moneySoakHeading):], "\n## "); next >= 0 {
-			end = at + len(moneySoakHeading) + next + 1
-		}
-		text = text[:at] + section + text[end:]
-	} else {
-		text = strings.TrimRight(text, "\n") + "\n\n" + section
-	}
-	return errors.Join(err, os.WriteFile(out, []byte(text), 0o644))
+	return errors.Join(err, replaceSection(out, moneySoakHeading, section))
 }

@@ -34,6 +34,8 @@ type Sale struct {
 	Supply      int64       // licences for sale, at least 1
 	Buyers      int64       // licences sold; never above Supply (a purchase raises it on that condition)
 	Preview     string      // media key of the preview: the first PreviewSeconds of Post.Media
+	// Listening are the bitrates of the preview's listening copies, as Post.Listening.
+	Listening []int
 	// Seller is the owner's username, kept with the terms (a username never changes) so that a
 	// purchase reads one item.
 	Seller string

@@ -56,6 +56,10 @@ type Post struct {
 	Cover    string  // the cover image upload, "" when none
 	Art      Art     // the cover's size, renditions and placeholder
 	Duration float64 // seconds, 0 when unknown
+	// Listening are the bitrates (kbit/s, ascending) of the listening copies of Media
+	// (media.ListeningKey) the jobs worker made after the post was published; nil until then, for
+	// a video, and when ffmpeg could not transcode it (the post plays Media itself).
+	Listening []int
 	// Sale is the description and terms of a beat for sale (kind Beat); nil for other kinds.
 	Sale *Sale
 	// Counters, kept exact by transactions; Plays counts reported plays (Play).
@@ -99,6 +103,12 @@ func (p Post) MediaKeys() []string {
 	}
 	if p.Cover != "" {
 		keys = append(keys, media.RenditionKeys(p.Cover, p.Art.Renditions)...)
+	}
+	if len(p.Listening) > 0 {
+		keys = append(keys, media.ListeningKeys(p.Media)...)
+	}
+	if p.Sale != nil && len(p.Sale.Listening) > 0 {
+		keys = append(keys, media.ListeningKeys(preview)...)
 	}
 	return keys
 }

@@ -149,6 +149,10 @@ type postItem struct {
 	CoverRenditions  []int   `dynamodbav:"cover_renditions,omitempty"`
 	CoverPlaceholder string  `dynamodbav:"cover_placeholder,omitempty"`
 	Duration         float64 `dynamodbav:"duration"`
+	// The bitrates of the listening copies of media and of a beat's preview (SetListening);
+	// absent until the jobs worker has made them.
+	Listening        []int `dynamodbav:"listening,omitempty"`
+	PreviewListening []int `dynamodbav:"preview_listening,omitempty"`
 	// A beat for sale's description and terms (Sale); absent for other kinds. total_buyers is
 	// written as 0 with the beat, so a purchase's condition total_buyers < total_supply holds.
 	Description string       `dynamodbav:"description,omitempty"`
@@ -188,7 +192,7 @@ func toItem(p Post) postItem {
 		CoverWidth: p.Art.Width, CoverHeight: p.Art.Height, CoverRenditions: p.Art.Renditions, CoverPlaceholder: p.Art.Placeholder,
 		Comments: p.Comments, Shares: p.Shares, Plays: p.Plays, CreatedAt: p.CreatedAt.UTC().Format(time.RFC3339Nano),
 		Description: sale.Description, Preview: sale.Preview, Seller: sale.Seller, Withdrawn: sale.Withdrawn,
-		SearchWords: p.indexed,
+		SearchWords: p.indexed, Listening: p.Listening, PreviewListening: sale.Listening,
 	}
 	if p.Sale != nil {
 		it.Price, it.Supply, it.Buyers = &sale.Price, &sale.Supply, &sale.Buyers
@@ -208,7 +212,8 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 	}
 	var sale *Sale
 	if it.Kind == Beat {
-		sale = &Sale{Description: it.Description, Preview: it.Preview, Seller: it.Seller, Withdrawn: it.Withdrawn}
+		sale = &Sale{Description: it.Description, Preview: it.Preview, Seller: it.Seller, Withdrawn: it.Withdrawn,
+			Listening: it.PreviewListening}
 		if it.Supply != nil {
 			sale.Supply = *it.Supply
 		}
@@ -227,7 +232,7 @@ func fromItem(av map[string]types.AttributeValue) (Post, error) {
 		Location: it.Location, Public: it.Public, Tags: tags, Media: it.Media, Cover: it.Cover,
 		Art:      Art{Width: it.CoverWidth, Height: it.CoverHeight, Renditions: it.CoverRenditions, Placeholder: it.CoverPlaceholder},
 		Duration: it.Duration, Reactions: it.Reactions, Comments: it.Comments, Shares: it.Shares, Plays: it.Plays,
-		CreatedAt: created, indexed: it.SearchWords, Promotion: it.promotion(),
+		CreatedAt: created, indexed: it.SearchWords, Promotion: it.promotion(), Listening: it.Listening,
 	}, nil
 }
 

@@ -1,6 +1,6 @@
 // Package mediatest builds tiny but well-formed media files for tests: each builder writes the
 // headers a player (and media.Sniff and media.Duration) reads, with silent or zero payloads, and
-// returns the bytes with how long the file plays. Only _test files import it.
+// returns the bytes with how long the file plays. Only tests (and the bench's audio) import it.
 package mediatest
 
 import (
@@ -16,18 +16,22 @@ import (
 func WAV(seconds float64) []byte {
 	const rate, channels, bits = 8000, 1, 16
 	byteRate := rate * channels * bits / 8
-	data := make([]byte, int(seconds*float64(byteRate)))
+	return pcmWAV(rate, channels, make([]byte, int(seconds*float64(byteRate))))
+}
+
+// pcmWAV is a RIFF WAVE of 16-bit PCM samples data at rate Hz with channels channels.
+func pcmWAV(rate, channels int, data []byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("RIFF")
 	le32(&b, uint32(4+8+16+8+len(data)))
 	b.WriteString("WAVEfmt ")
 	le32(&b, 16)
 	le16(&b, 1) // PCM
-	le16(&b, channels)
-	le32(&b, rate)
-	le32(&b, uint32(byteRate))
-	le16(&b, channels*bits/8)
-	le16(&b, bits)
+	le16(&b, uint16(channels))
+	le32(&b, uint32(rate))
+	le32(&b, uint32(rate*channels*2))
+	le16(&b, uint16(channels*2))
+	le16(&b, 16)
 	b.WriteString("data")
 	le32(&b, uint32(len(data)))
 	b.Write(data)

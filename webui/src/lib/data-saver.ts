@@ -17,7 +17,8 @@ export function dataSaverDefault(connection: NetworkInformationLike | undefined 
   return connection.saveData === true || SLOW_TYPES.has(String(connection.effectiveType ?? ''));
 }
 
-function connection(): NetworkInformationLike | undefined {
+/** The browser's Network Information, where it has one. */
+export function connection(): NetworkInformationLike | undefined {
   return typeof navigator === 'undefined' ? undefined : (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
 }
 

@@ -3328,6 +3328,8 @@ export interface components {
             /** @description JPEG copies of the cover (quality 78, served with Cache-Control public, max-age=31536000, immutable) at the widths 160, 480 and 960 pixels that are no wider than the cover, ascending by width, each URL signed as cover_photo is; [] without a cover or for posts made before covers had renditions, when cover_photo is the only picture. */
             cover_renditions: components["schemas"]["CoverRendition"][];
             audio_upload: string;
+            /** @description Listening copies of audio_upload, AAC-LC in MP4 (M4A) at 44.1 kHz, ascending by kbps: 64 (data saver, one channel, at most 0.5 MB a minute) and 128 (normal, one or two channels as the upload has), each URL signed as audio_upload is. They are made after the post is published, so [] until then (and for as long as the audio cannot be transcoded), when audio_upload is the only audio. Always sent (left out of required so that clients built before it still type-check). */
+            audio_renditions?: components["schemas"]["AudioRendition"][];
             /** @description Seconds, 0 when unknown. */
             duration: number;
             spotify: string;
@@ -3389,6 +3391,21 @@ export interface components {
             plays_count?: number;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description One listening copy of a post's audio. */
+        AudioRendition: {
+            /**
+             * @description Its bitrate in kbit/s: 64 is the data-saver copy, 128 the normal one.
+             * @enum {integer}
+             */
+            kbps: 64 | 128;
+            /**
+             * @description Its container: MP4 audio (audio/mp4) holding AAC-LC.
+             * @constant
+             */
+            format: "m4a";
+            /** @description A URL ready for <audio>, signed as audio_upload is. */
+            url: string;
         };
         /** @description One rendition of a post's cover. */
         CoverRendition: {
@@ -3464,6 +3481,8 @@ export interface components {
             audio_upload: string;
             /** @description The first 10 seconds. */
             preview_url: string;
+            /** @description Listening copies of audio_upload (of the full audio for its owner, of the preview for everyone else), AAC-LC in MP4 (M4A) at 44.1 kHz, ascending by kbps: 64 (data saver, one channel, at most 0.5 MB a minute) and 128 (normal, one or two channels as the upload has), each URL signed as audio_upload is. They are made after the post is published, so [] until then (and for as long as the audio cannot be transcoded), when audio_upload is the only audio. Always sent (left out of required so that clients built before it still type-check). */
+            audio_renditions?: components["schemas"]["AudioRendition"][];
             amount: components["schemas"]["Naira"];
             price: components["schemas"]["Naira"];
             /** @description Seconds of the full beat, 0 when unknown. */
@@ -3526,6 +3545,8 @@ export interface components {
             genre: string;
             downloads_remaining: number;
             licence_number: string;
+            /** @description Listening copies of full_audio, as the beat's (AudioPost's audio_renditions: 64 kbit/s data saver, 128 kbit/s normal), each URL signed as full_audio is; [] while the beat has none. Downloads are always the original file. Always sent (left out of required so that clients built before it still type-check). */
+            audio_renditions?: components["schemas"]["AudioRendition"][];
         };
         /** @description The caller's purchase of a beat, or null when they have not bought it. */
         BeatOwnership: {

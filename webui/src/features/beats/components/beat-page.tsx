@@ -6,6 +6,7 @@ import { clock } from '@/features/posts/comment-age';
 import { PostActions } from '@/features/posts/components/post-actions';
 import { BackButton } from '@/features/posts/components/player-parts';
 import { toApiError } from '@/lib/api-client';
+import { useAudioSource } from '@/lib/audio-choice';
 import { useCurrentProfile } from '@/lib/auth/get-current-profile';
 import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
@@ -34,6 +35,9 @@ export function BeatPage() {
   const own = !!beat && me?.id === beat.profile_id;
   const mine = useMyPurchase(id, !!beat && !!me && !own);
   const purchase = mine.data?.purchase ?? null;
+  // A buyer plays the full audio, anyone else audio_upload, each from its data-saver or normal copy.
+  const listen = useAudioSource(beat?.audio_upload, beat?.audio_renditions);
+  const full = useAudioSource(purchase?.full_audio, purchase?.audio_renditions);
 
   if (query.isPending) return <Spinner label="Loading beat..." />;
   if (!beat) {
@@ -68,7 +72,7 @@ export function BeatPage() {
       <p className="beat-artist">
         by <Link to={artistLink}>{beat.username}</Link>
       </p>
-      <audio className="beat-player" controls preload="metadata" src={mediaUrl(purchase?.full_audio || beat.audio_upload) || undefined}>
+      <audio className="beat-player" controls preload="metadata" src={(purchase?.full_audio ? full : listen) || undefined}>
         Your browser cannot play this audio.
       </audio>
       {!own && !purchase && <p className="muted beat-note">You are hearing the 10 second preview. Buy a licence for the full beat.</p>}

@@ -4,9 +4,9 @@ import { ProgressBar, UploaderLink } from '@/features/posts/components/player-pa
 import { PostIcon } from '@/features/posts/components/post-icons';
 import { FULL_MEDIA, SLIDE_COVER_BOX, type SlideMedia } from '@/features/posts/components/slide-media';
 import { usePlayback } from '@/features/posts/components/use-playback';
+import { useAudioSource } from '@/lib/audio-choice';
 import { blurredCover } from '@/lib/cover-choice';
 import { CoverImage } from '@/lib/cover-image';
-import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
 import type { BeatPost } from '@/types/api';
 import { BuyLicence } from './buy-licence';
@@ -27,6 +27,7 @@ export function BeatSlide({ post, active, position, setSize, media = FULL_MEDIA 
   const [unlocked, setUnlocked] = useState(false);
   const title = post.caption || post.title || 'Untitled';
   const cover = blurredCover(post, media.cover);
+  const preview = usePreviewSource(post);
   return (
     <article
       className="slide audio-slide beat-slide"
@@ -50,7 +51,7 @@ export function BeatSlide({ post, active, position, setSize, media = FULL_MEDIA 
             key={active ? 'active' : 'idle'}
             title={title}
             cover={cover}
-            previewUrl={post.preview_url}
+            previewUrl={preview}
             source={media.source}
             onUnlock={() => setUnlocked(true)}
           />
@@ -66,6 +67,7 @@ type UnlockedProps = { post: BeatPost; title: string; active: boolean; media: Sl
 function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const playback = usePlayback(audio, active, Math.min(post.duration || 10, 10), media.autoplay);
+  const preview = usePreviewSource(post);
   return (
     <div className="beat-unlocked" onClick={(e) => e.stopPropagation()}>
       <button type="button" className="icon-button back-button" aria-label="Back" onClick={onLock}>
@@ -73,7 +75,7 @@ function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
       </button>
       <audio
         ref={audio}
-        src={(media.source && mediaUrl(post.preview_url)) || undefined}
+        src={(media.source && preview) || undefined}
         preload={media.preload}
         onTimeUpdate={playback.onTimeUpdate}
         onLoadedMetadata={playback.onTimeUpdate}
@@ -102,4 +104,14 @@ function UnlockedBeat({ post, title, active, media, onLock }: UnlockedProps) {
       </section>
     </div>
   );
+}
+
+/**
+ * The preview the slide plays, from its data-saver or normal copy (useAudioSource): the answer's
+ * audio_renditions are the preview's when audio_upload is the preview (everyone but the owner,
+ * whose are the full audio's, so the owner hears the preview as uploaded).
+ */
+function usePreviewSource(post: BeatPost): string {
+  const renditions = post.audio_upload === post.preview_url ? post.audio_renditions : undefined;
+  return useAudioSource(post.preview_url, renditions);
 }

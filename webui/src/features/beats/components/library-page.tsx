@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useAudioSource } from '@/lib/audio-choice';
 import { messageFor } from '@/lib/error-message';
 import { mediaUrl } from '@/lib/media-url';
 import { formatNaira } from '@/lib/money';
@@ -78,6 +79,8 @@ export function LibraryPage() {
 
 function LibraryCard({ purchase }: { purchase: Purchase }) {
   const cover = mediaUrl(purchase.cover_photo);
+  // The full beat from its data-saver or normal copy (useAudioSource); downloads stay the original.
+  const listen = useAudioSource(purchase.full_audio, purchase.audio_renditions);
   const title = purchase.caption || 'Untitled';
   const date = Date.parse(purchase.purchase_date);
   return (
@@ -105,7 +108,7 @@ function LibraryCard({ purchase }: { purchase: Purchase }) {
           </div>
         </dl>
       </div>
-      <audio className="library-player" controls preload="metadata" src={mediaUrl(purchase.full_audio) || undefined} aria-label={`Play ${title}`}>
+      <audio className="library-player" controls preload="metadata" src={listen || undefined} aria-label={`Play ${title}`}>
         Your browser cannot play this audio.
       </audio>
       <OwnedActions purchase={purchase} />

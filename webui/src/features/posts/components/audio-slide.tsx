@@ -1,7 +1,7 @@
 import { useRef } from 'react';
+import { useAudioSource } from '@/lib/audio-choice';
 import { blurredCover } from '@/lib/cover-choice';
 import { CoverImage } from '@/lib/cover-image';
-import { mediaUrl } from '@/lib/media-url';
 import type { AudioPost } from '@/types/api';
 import { PostActions } from './post-actions';
 import { ProgressBar, TapToPlay, UploaderLink } from './player-parts';
@@ -12,13 +12,15 @@ type Props = { post: AudioPost; active: boolean; position?: number; setSize?: nu
 
 /**
  * Spec §2 audio slide: blurred cover behind, artist with the AUDIO badge, the cover, uploader,
- * caption as title, like / comments / platforms / share, a looping track and its progress.
+ * caption as title, like / comments / platforms / share, a looping track and its progress. The
+ * track plays from its data-saver or normal copy (useAudioSource), else as uploaded.
  * `media` says what it may fetch (the feed's rule); alone on a page it loads everything.
  */
 export function AudioSlide({ post, active, position, setSize, media = FULL_MEDIA }: Props) {
   const audio = useRef<HTMLAudioElement>(null);
   const playback = usePlayback(audio, active, post.duration, media.autoplay);
   const backdrop = blurredCover(post, media.cover);
+  const source = useAudioSource(post.audio_upload, post.audio_renditions);
   const title = post.caption || post.title || 'Untitled';
   const artist = post.artist || post.username;
 
@@ -33,7 +35,7 @@ export function AudioSlide({ post, active, position, setSize, media = FULL_MEDIA
       <div className="slide-backdrop" style={backdrop ? { backgroundImage: `url("${backdrop}")` } : undefined} aria-hidden="true" />
       <audio
         ref={audio}
-        src={(media.source && mediaUrl(post.audio_upload)) || undefined}
+        src={(media.source && source) || undefined}
         loop
         preload={media.preload}
         onTimeUpdate={playback.onTimeUpdate}

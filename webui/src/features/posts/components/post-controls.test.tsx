@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import defaultAvatar from '@/assets/default-avatar.svg';
+import { DATA_SAVER_KEY } from '@/lib/data-saver';
 import { mockApi, type RecordedCall } from '@/testing/mock-api';
 import { renderRoutes, sampleProfile } from '@/testing/render';
 import { audioPost, comment, page, stubMedia, targetsOf } from '../testing/player-stubs';
@@ -95,6 +96,27 @@ describe('audio slide', () => {
     expect(await within(slide).findByRole('button', { name: 'Pause' })).toBeInTheDocument();
     await user.click(within(slide).getByRole('link', { name: 'labelboss' }));
     expect(await screen.findByText('Someone else’s profile')).toBeInTheDocument();
+  });
+
+  it('plays the normal listening copy, the data-saver one when data saver is on, and the upload without copies', async () => {
+    const copies = [
+      { kbps: 64, format: 'm4a', url: 'https://cdn.test/media/u/audio/t.a64.m4a' },
+      { kbps: 128, format: 'm4a', url: 'https://cdn.test/media/u/audio/t.a128.m4a' },
+    ] as const;
+    for (const [saver, renditions, want] of [
+      [null, copies, copies[1].url],
+      ['on', copies, copies[0].url],
+      ['on', [], audioPost().audio_upload],
+    ] as const) {
+      if (saver) localStorage.setItem(DATA_SAVER_KEY, saver);
+      stubMedia();
+      mockApi({ ...me, 'GET /audio/a-1': { status: 200, body: { post: audioPost({ audio_renditions: [...renditions] }) } } });
+      const view = renderRoutes(routes, '/music/a-1');
+      const slide = await screen.findByRole('article', { name: 'Lagos Nights by labelboss' });
+      expect(slide.querySelector('audio')).toHaveAttribute('src', want);
+      view.unmount();
+      localStorage.clear();
+    }
   });
 
   it('links your own upload to /profile and falls back to the default avatar', async () => {
