@@ -312,10 +312,7 @@ func TestEvents_UploadSamplesThroughTheLambdaAdapter(t *testing.T) {
 		"events/uploads/create.json":         {401, "Unauthorized: Invalid or missing token"},
 		"events/uploads/create-invalid.json": {401, "Unauthorized: Invalid or missing token"},
 	} {
-		res := app.Replay(t, "uploads", file)
-		if res.StatusCode != want.status || !strings.Contains(res.Body, want.has) {
-			t.Errorf("%s: %d %s", file, res.StatusCode, res.Body)
-		}
+		app.ReplayAnswers(t, "uploads", file, want.status, want.has)
 	}
 	// Signed in, the same samples ask for a ticket and are refused one.
 	for file, want := range map[string]struct {
