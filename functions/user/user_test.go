@@ -250,8 +250,6 @@ func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
 		"events/user/follow-no-session.json":      401,
 		"events/user/followers-unknown.json":      404,
 	} {
-		if res := app.Replay(t, "user", file); res.StatusCode != status {
-			t.Fatalf("%s: %d %s", file, res.StatusCode, res.Body)
-		}
+		app.ReplayAnswers(t, "user", file, status, "")
 	}
 }
