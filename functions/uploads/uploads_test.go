@@ -29,14 +29,8 @@ import (
 func start(t *testing.T) (*apptest.App, *apptest.Client, string) {
 	t.Helper()
 	app := apptest.Start(t, nil)
-	c := app.Client(t)
-	login := app.NewUser(t, c, "ada")
-	profile, _ := login.Body["profile"].(map[string]any)
-	id, _ := profile["id"].(string)
-	if id == "" {
-		t.Fatalf("login has no profile id: %s", login.Raw)
-	}
-	return app, c, id
+	ada := app.SignedIn(t, "ada")
+	return app, ada.Client, ada.ID
 }
 
 // ticket is the 201 answer, decoded.
