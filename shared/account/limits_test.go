@@ -88,9 +88,8 @@ func TestLogin_RightPasswordsDoNotUseUpTheAddressLimit(t *testing.T) {
 
 func TestVerifyEmail_ResendsDoNotBuyMoreThanFifteenTriesADay(t *testing.T) {
 	t.Parallel()
-	svc, box, clk := setup(t)
+	svc, box, clk := signedUp(t, "daily@example.com")
 	ctx := context.Background()
-	signup(t, svc, "daily@example.com")
 	wrongFor := func(code string) string {
 		if code == "000000" {
 			return "111111"
@@ -160,9 +159,8 @@ func TestSignup_TenAnHourFromOneAddressThenRefused(t *testing.T) {
 
 func TestForgotPassword_LimitedPerAccountAndPerAddress(t *testing.T) {
 	t.Parallel()
-	svc, _, clk := setup(t)
+	svc, _, clk := signedUp(t, "often@example.com")
 	ctx := context.Background()
-	signup(t, svc, "often@example.com")
 	for i := 0; i < account.ForgotsAccount; i++ {
 		if err := svc.ForgotPassword(ctx, "often@example.com", fmt.Sprintf("192.0.2.%d", i+1)); err != nil {
 			t.Fatalf("request %d: %v", i+1, err)
