@@ -1,7 +1,6 @@
 package admin_test
 
 import (
-	"net/http"
 	"regexp"
 	"sort"
 	"strings"
@@ -20,17 +19,7 @@ func TestEveryAdminRoute_RefusesStrangersUsersAndAdminsAwaitingApproval(t *testi
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	doc := contract.Default(t).Document()
-	stranger, user, pending := app.Client(t), app.SignedIn(t, "ada"), app.PendingAdmin(t, "ops_wait")
-	callers := []struct {
-		name    string
-		c       *apptest.Client
-		status  int
-		message string
-	}{
-		{"no session", stranger, http.StatusUnauthorized, "Unauthorized - Please login again"},
-		{"a user's session", user.Client, http.StatusForbidden, "Forbidden - You lack necessary permissions"},
-		{"an admin awaiting approval", pending.Client, http.StatusForbidden, "Awaiting approval"},
-	}
+	outsiders := app.Outsiders(t, "ada", "ops_wait")
 	var guarded []string
 	for path, item := range doc.Paths.Map() {
 		if !strings.HasPrefix(path, "/api/admin/") {
@@ -53,12 +42,7 @@ func TestEveryAdminRoute_RefusesStrangersUsersAndAdminsAwaitingApproval(t *testi
 			if op.RequestBody != nil {
 				body = map[string]any{}
 			}
-			for _, who := range callers {
-				r := who.c.JSON(method, concrete, body)
-				if r.Status != who.status || r.Message() != who.message {
-					t.Errorf("%s %s with %s: %d %s", method, path, who.name, r.Status, r.Raw)
-				}
-			}
+			outsiders.Refuse(t, method, concrete, body)
 		}
 	}
 	sort.Strings(guarded)

@@ -17,11 +17,7 @@ import (
 // what sessions need (USERS_TABLE, JWT_SECRET_ID; every frame reads its session and account there)
 // and APP_URL, the only origin an upgrade may come from.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (wire.Socket, error) {
-	v, err := env.Require(schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar, "APP_URL")
-	if err != nil {
-		return nil, err
-	}
-	sessions, err := wire.Sessions(ctx, cfg, env)
+	v, sessions, err := wire.RequireSessions(ctx, cfg, env, schema.Chat.EnvVar, schema.Connections.EnvVar, schema.ChatSocket.CallbackEnvVar, schema.Users.EnvVar, "APP_URL")
 	if err != nil {
 		return nil, err
 	}

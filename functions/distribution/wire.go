@@ -19,11 +19,7 @@ import (
 // files; with MEDIA_SIGNING_SECRET_ID, MEDIA_SIGNING_KEY_ID and APP_URL their URLs are signed for
 // the CDN: buckets.MediaStore) and JWT_SECRET_ID for the session checks.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Posts.EnvVar, schema.Ledger.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar)
-	if err != nil {
-		return nil, err
-	}
-	sessions, err := wire.Sessions(ctx, cfg, env)
+	v, sessions, err := wire.RequireSessions(ctx, cfg, env, schema.Posts.EnvVar, schema.Ledger.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}

@@ -81,8 +81,5 @@ func TestVerify_AnUnknownOrMalformedNumberIsNotFound(t *testing.T) {
 func TestEvents_LicenceSamplesThroughTheLambdaAdapter(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	res := app.Replay(t, "licences", "events/licences/verify-unknown.json")
-	if res.StatusCode != http.StatusNotFound || !strings.Contains(res.Body, "Licence not found") {
-		t.Errorf("%d %s", res.StatusCode, res.Body)
-	}
+	app.ReplayAnswers(t, "licences", "events/licences/verify-unknown.json", http.StatusNotFound, "Licence not found")
 }

@@ -17,18 +17,6 @@ import (
 	"zuum/shared/schema"
 )
 
-type member struct {
-	c  *apptest.Client
-	id string
-}
-
-func join(t *testing.T, app *apptest.App, name string) member {
-	t.Helper()
-	c := app.Client(t)
-	r := app.NewUser(t, c, name)
-	return member{c: c, id: r.Body["profile"].(map[string]any)["id"].(string)}
-}
-
 func notes(t *testing.T, r apptest.Response) []map[string]any {
 	t.Helper()
 	if r.Status != http.StatusOK {
@@ -43,7 +31,7 @@ func notes(t *testing.T, r apptest.Response) []map[string]any {
 }
 
 // setPicture gives m a profile picture and returns its URL.
-func setPicture(t *testing.T, app *apptest.App, m member) string {
+func setPicture(t *testing.T, app *apptest.App, m apptest.User) string {
 	t.Helper()
 	var pic bytes.Buffer
 	_ = png.Encode(&pic, image.NewRGBA(image.Rect(0, 0, 8, 8)))
@@ -54,7 +42,7 @@ func setPicture(t *testing.T, app *apptest.App, m member) string {
 	_ = w.Close()
 	req, _ := http.NewRequest("PUT", app.URL("/api/user/profile"), &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
-	r := m.c.Do(req)
+	r := m.Do(req)
 	if r.Status != 200 {
 		t.Fatalf("set picture: %d %s", r.Status, r.Raw)
 	}
@@ -80,12 +68,12 @@ func TestNotifications_NeedASession(t *testing.T) {
 func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada"), join(t, app, "bola")
-	if r := bola.c.JSON("POST", "/api/user/follow", map[string]any{"profileId": ada.id, "follow": true}); r.Status != 200 {
+	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
+	if r := bola.JSON("POST", "/api/user/follow", map[string]any{"profileId": ada.ID, "follow": true}); r.Status != 200 {
 		t.Fatal(r.Message())
 	}
 	picture := setPicture(t, app, bola) // after the follow: the list shows the picture bola has now
-	r := ada.c.JSON("GET", "/api/notifications", nil)
+	r := ada.JSON("GET", "/api/notifications", nil)
 	list := notes(t, r)
 	if len(list) != 1 || r.Body["unread"] != 1.0 {
 		t.Fatalf("%s", r.Raw)
@@ -93,7 +81,7 @@ func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t 
 	n := list[0]
 	want := map[string]any{
 		"type": "FOLLOW", "name": "bola", "message": "bola started following you.", "read": false,
-		"post_id": "", "post_type": "", "action_user_id": bola.id, "action_user_image": picture,
+		"post_id": "", "post_type": "", "action_user_id": bola.ID, "action_user_image": picture,
 	}
 	for k, v := range want {
 		if n[k] != v {
@@ -107,18 +95,18 @@ func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t 
 		t.Fatalf("picture URL %q", picture)
 	}
 	id := n["id"].(string)
-	if r := bola.c.JSON("POST", "/api/notifications/"+id+"/read", nil); r.Status != 404 || r.Message() != "Notification not found" {
+	if r := bola.JSON("POST", "/api/notifications/"+id+"/read", nil); r.Status != 404 || r.Message() != "Notification not found" {
 		t.Fatalf("someone else's notification: %d %s", r.Status, r.Raw)
 	}
-	if r := ada.c.JSON("POST", "/api/notifications/nope/read", nil); r.Status != 404 || r.Message() != "Notification not found" {
+	if r := ada.JSON("POST", "/api/notifications/nope/read", nil); r.Status != 404 || r.Message() != "Notification not found" {
 		t.Fatalf("unknown: %d %s", r.Status, r.Raw)
 	}
 	for range 2 {
-		if r := ada.c.JSON("POST", "/api/notifications/"+id+"/read", nil); r.Status != 200 || r.Message() != "Notification marked as read." {
+		if r := ada.JSON("POST", "/api/notifications/"+id+"/read", nil); r.Status != 200 || r.Message() != "Notification marked as read." {
 			t.Fatalf("read: %d %s", r.Status, r.Raw)
 		}
 	}
-	r = ada.c.JSON("GET", "/api/notifications/", nil)
+	r = ada.JSON("GET", "/api/notifications/", nil)
 	if list := notes(t, r); list[0]["read"] != true || r.Body["unread"] != 0.0 {
 		t.Fatalf("after read: %s", r.Raw)
 	}
@@ -127,21 +115,21 @@ func TestNotifications_AFollowArrivesWithTheActorsCurrentPictureAndIsReadOnce(t 
 func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	me, fan := join(t, app, "mei"), join(t, app, "fan")
+	me, fan := app.SignedIn(t, "mei"), app.SignedIn(t, "fan")
 	store := notify.NewStore(app.Cloud.DynamoDB, schema.Users.Name)
-	if r := fan.c.JSON("POST", "/api/user/follow", map[string]any{"profileId": me.id, "follow": true}); r.Status != 200 {
+	if r := fan.JSON("POST", "/api/user/follow", map[string]any{"profileId": me.ID, "follow": true}); r.Status != 200 {
 		t.Fatal(r.Message())
 	}
 	// me follows fan, and fan posts 24 times: each post reaches me through the fan-out.
-	if r := me.c.JSON("POST", "/api/user/follow", map[string]any{"profileId": fan.id, "follow": true}); r.Status != 200 {
+	if r := me.JSON("POST", "/api/user/follow", map[string]any{"profileId": fan.ID, "follow": true}); r.Status != 200 {
 		t.Fatal(r.Message())
 	}
 	var posts []string
 	for i := range 24 {
 		post := notify.NewID()
 		posts = append(posts, post)
-		err := store.FanOut(context.Background(), fan.id, notify.Notification{
-			ID: post, Kind: notify.PostVideo, ActorID: fan.id, ActorName: "fan", PostID: post, PostType: "video",
+		err := store.FanOut(context.Background(), fan.ID, notify.Notification{
+			ID: post, Kind: notify.PostVideo, ActorID: fan.ID, ActorName: "fan", PostID: post, PostType: "video",
 			Message: notify.PostMessage("fan", notify.PostVideo, fmt.Sprintf("clip %d", i)),
 		})
 		if err != nil {
@@ -155,7 +143,7 @@ func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing
 		if next != "" {
 			path += fmt.Sprintf("&cursor=%s&page=%d", next, page)
 		}
-		r := me.c.JSON("GET", path, nil)
+		r := me.JSON("GET", path, nil)
 		list := notes(t, r)
 		pg := r.Body["pagination"].(map[string]any)
 		if pg["total"] != 25.0 || pg["totalPages"] != 3.0 || pg["currentPage"] != float64(page) || r.Body["unread"] != float64(len(list)) {
@@ -174,18 +162,18 @@ func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing
 	if seen[0]["post_type"] != "video" || seen[0]["type"] != "POST_VIDEO" || seen[0]["message"] != "fan posted a new video: clip 23" {
 		t.Fatalf("post notification %v", seen[0])
 	}
-	if r := me.c.JSON("GET", "/api/notifications?limit=10&page=3", nil); len(notes(t, r)) != 5 || notes(t, r)[4]["type"] != "FOLLOW" {
+	if r := me.JSON("GET", "/api/notifications?limit=10&page=3", nil); len(notes(t, r)) != 5 || notes(t, r)[4]["type"] != "FOLLOW" {
 		t.Fatalf("page 3 by walking: %s", r.Raw)
 	}
-	if r := me.c.JSON("POST", "/api/notifications/read-all", nil); r.Status != 200 || r.Message() != "All notifications marked as read." {
+	if r := me.JSON("POST", "/api/notifications/read-all", nil); r.Status != 200 || r.Message() != "All notifications marked as read." {
 		t.Fatalf("read-all: %d %s", r.Status, r.Raw)
 	}
 	later := notify.NewID()
-	if err := store.FanOut(context.Background(), fan.id, notify.Notification{ID: later, Kind: notify.PostAudio, ActorID: fan.id,
+	if err := store.FanOut(context.Background(), fan.ID, notify.Notification{ID: later, Kind: notify.PostAudio, ActorID: fan.ID,
 		PostID: later, PostType: "audio", Message: "new"}); err != nil {
 		t.Fatal(err)
 	}
-	r := me.c.JSON("GET", "/api/notifications?limit=50", nil)
+	r := me.JSON("GET", "/api/notifications?limit=50", nil)
 	list := notes(t, r)
 	if len(list) != 26 || r.Body["unread"] != 1.0 || list[0]["post_id"] != later || list[0]["read"] != false {
 		t.Fatalf("after read-all and one more: unread %v, first %v", r.Body["unread"], list[0])
@@ -195,14 +183,14 @@ func TestNotifications_PageNewestFirstAndReadAllCoversEverythingSoFar(t *testing
 			t.Fatalf("not read by read-all: %v", n)
 		}
 	}
-	if r := fan.c.JSON("GET", "/api/notifications", nil); r.Body["unread"] != 1.0 {
+	if r := fan.JSON("GET", "/api/notifications", nil); r.Body["unread"] != 1.0 {
 		t.Fatalf("read-all reached another user: %s", r.Raw)
 	}
 	for path, msg := range map[string]string{
 		"/api/notifications?limit=0":        "limit must be between 1 and 50.",
 		"/api/notifications?cursor=garbage": "Invalid cursor.",
 	} {
-		if r := me.c.JSON("GET", path, nil); r.Status != 400 || r.Message() != msg {
+		if r := me.JSON("GET", path, nil); r.Status != 400 || r.Message() != msg {
 			t.Errorf("%s: %d %s", path, r.Status, r.Raw)
 		}
 	}
@@ -216,9 +204,6 @@ func TestEvents_NotificationSamplesThroughTheLambdaAdapter(t *testing.T) {
 		"events/notifications/list-no-session.json":    401,
 		"events/notifications/read-all-bad-token.json": 401,
 	} {
-		res := app.Replay(t, "notifications", file)
-		if res.StatusCode != status || !strings.Contains(res.Body, "Unauthorized: Invalid or missing token") {
-			t.Fatalf("%s: %d %s", file, res.StatusCode, res.Body)
-		}
+		app.ReplayAnswers(t, "notifications", file, status, apptest.NoSession)
 	}
 }

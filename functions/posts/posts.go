@@ -177,11 +177,7 @@ func Wire(ctx context.Context, cfg aws.Config, env wire.Env) (Deps, error) {
 }
 
 func build(ctx context.Context, cfg aws.Config, env wire.Env, queue jobs.Queue) (Deps, error) {
-	v, err := env.Require(schema.Posts.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar, "APP_URL")
-	if err != nil {
-		return Deps{}, err
-	}
-	sessions, err := wire.Sessions(ctx, cfg, env)
+	v, sessions, err := wire.RequireSessions(ctx, cfg, env, schema.Posts.EnvVar, schema.Users.EnvVar, schema.Media.EnvVar, "APP_URL")
 	if err != nil {
 		return Deps{}, err
 	}

@@ -19,11 +19,7 @@ import (
 // LEDGER_TABLE (promotions and their payments) and POSTS_TABLE (the checked uploads a mass
 // promotion names, and what in-app promotions earned).
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Ledger.EnvVar, schema.Posts.EnvVar, schema.Users.EnvVar)
-	if err != nil {
-		return nil, err
-	}
-	sessions, err := wire.Sessions(ctx, cfg, env)
+	v, sessions, err := wire.RequireSessions(ctx, cfg, env, schema.Ledger.EnvVar, schema.Posts.EnvVar, schema.Users.EnvVar)
 	if err != nil {
 		return nil, err
 	}

@@ -44,9 +44,7 @@ func TestCreate_AFLACTrackOfUnder20MBGetsATicketOfItsKind(t *testing.T) {
 	if !strings.HasPrefix(tk.Key, "uploads/"+id+"/release_audio/") || !strings.HasSuffix(tk.Key, ".flac") || tk.MaxSize != 20<<20-1 {
 		t.Fatalf("ticket %+v", tk)
 	}
-	if status, body := upload(t, tk.URL, tk.Fields, flac); status/100 != 2 {
-		t.Fatalf("upload: %d %s", status, body)
-	}
+	uploaded(t, tk, flac)
 	app.NoFailedEvents(t)
 	m, found, err := media.NewCatalog(app.Cloud.DynamoDB, schema.Posts.Name).Get(context.Background(), tk.Key)
 	if err != nil || !found || !m.OK() || m.ContentType != "audio/flac" {
@@ -61,16 +59,8 @@ func TestUpload_TheMediaFunctionDeletesACoverUnder3000x3000(t *testing.T) {
 	app, c, _ := start(t)
 	catalog := media.NewCatalog(app.Cloud.DynamoDB, schema.Posts.Name)
 	small, big := mediatest.Cover(2999, 2999), mediatest.Cover(3000, 3000)
-	smallTk := ask(t, c, "cover_art", "image/png", int64(len(small)), "small.png")
-	bigTk := ask(t, c, "cover_art", "image/png", int64(len(big)), "big.png")
-	for _, u := range []struct {
-		tk   ticket
-		file []byte
-	}{{smallTk, small}, {bigTk, big}} {
-		if status, body := upload(t, u.tk.URL, u.tk.Fields, u.file); status/100 != 2 {
-			t.Fatalf("upload: %d %s", status, body)
-		}
-	}
+	smallTk := sent(t, c, "cover_art", "image/png", "small.png", small)
+	bigTk := sent(t, c, "cover_art", "image/png", "big.png", big)
 	app.NoFailedEvents(t)
 	ctx := context.Background()
 	m, _, _ := catalog.Get(ctx, smallTk.Key)

@@ -29,14 +29,8 @@ import (
 func start(t *testing.T) (*apptest.App, *apptest.Client, string) {
 	t.Helper()
 	app := apptest.Start(t, nil)
-	c := app.Client(t)
-	login := app.NewUser(t, c, "ada")
-	profile, _ := login.Body["profile"].(map[string]any)
-	id, _ := profile["id"].(string)
-	if id == "" {
-		t.Fatalf("login has no profile id: %s", login.Raw)
-	}
-	return app, c, id
+	ada := app.SignedIn(t, "ada")
+	return app, ada.Client, ada.ID
 }
 
 // ticket is the 201 answer, decoded.
@@ -70,6 +64,22 @@ func ask(t *testing.T, c *apptest.Client, kind, contentType string, size int64, 
 
 // upload does what the browser does with a ticket: a multipart POST of every field, then the
 // file last. It returns the status and body S3 answered.
+// uploaded posts file with tk's form, failing t unless the bucket takes it.
+func uploaded(t *testing.T, tk ticket, file []byte) {
+	t.Helper()
+	if status, body := upload(t, tk.URL, tk.Fields, file); status/100 != 2 {
+		t.Fatalf("upload %s: %d %s", tk.Key, status, body)
+	}
+}
+
+// sent asks a ticket for file and uploads it with the ticket (ask, uploaded).
+func sent(t *testing.T, c *apptest.Client, kind, contentType, filename string, file []byte) ticket {
+	t.Helper()
+	tk := ask(t, c, kind, contentType, int64(len(file)), filename)
+	uploaded(t, tk, file)
+	return tk
+}
+
 func upload(t *testing.T, url string, fields map[string]string, file []byte) (int, string) {
 	t.Helper()
 	var body bytes.Buffer
@@ -203,10 +213,7 @@ func TestUpload_TheBrowsersPostStoresTheFileWithItsType(t *testing.T) {
 	t.Parallel()
 	app, c, _ := start(t)
 	wav := mediatest.WAV(0.5)
-	tk := ask(t, c, "audio", "audio/x-wav", int64(len(wav)), "take.wav")
-	if status, body := upload(t, tk.URL, tk.Fields, wav); status/100 != 2 {
-		t.Fatalf("upload: %d %s", status, body)
-	}
+	tk := sent(t, c, "audio", "audio/x-wav", "take.wav", wav)
 	out, ok := head(t, app, tk.Key)
 	if !ok || aws.ToString(out.ContentType) != "audio/wav" || aws.ToInt64(out.ContentLength) != int64(len(wav)) {
 		t.Fatalf("stored object: %+v", out)
@@ -271,17 +278,8 @@ func TestUpload_TheMediaFunctionChecksEveryUpload(t *testing.T) {
 	ctx := context.Background()
 
 	wav := mediatest.WAV(2)
-	good := ask(t, c, "audio", "audio/wav", int64(len(wav)), "good.wav")
-	fake := []byte("<!DOCTYPE html><html>I am not a song</html>")
-	bad := ask(t, c, "audio", "audio/mpeg", int64(len(fake)), "bad.mp3")
-	for _, u := range []struct {
-		tk   ticket
-		file []byte
-	}{{good, wav}, {bad, fake}} {
-		if status, body := upload(t, u.tk.URL, u.tk.Fields, u.file); status/100 != 2 {
-			t.Fatalf("upload: %d %s", status, body)
-		}
-	}
+	good := sent(t, c, "audio", "audio/wav", "good.wav", wav)
+	bad := sent(t, c, "audio", "audio/mpeg", "bad.mp3", []byte("<!DOCTYPE html><html>I am not a song</html>"))
 	app.NoFailedEvents(t)
 
 	m, found, err := catalog.Get(ctx, good.Key)
@@ -312,10 +310,7 @@ func TestEvents_UploadSamplesThroughTheLambdaAdapter(t *testing.T) {
 		"events/uploads/create.json":         {401, "Unauthorized: Invalid or missing token"},
 		"events/uploads/create-invalid.json": {401, "Unauthorized: Invalid or missing token"},
 	} {
-		res := app.Replay(t, "uploads", file)
-		if res.StatusCode != want.status || !strings.Contains(res.Body, want.has) {
-			t.Errorf("%s: %d %s", file, res.StatusCode, res.Body)
-		}
+		app.ReplayAnswers(t, "uploads", file, want.status, want.has)
 	}
 	// Signed in, the same samples ask for a ticket and are refused one.
 	for file, want := range map[string]struct {

@@ -15,11 +15,7 @@ import (
 // FromEnv builds the route group from its environment: MEDIA_BUCKET, and USERS_TABLE,
 // JWT_SECRET_ID for sessions.
 func FromEnv(ctx context.Context, cfg aws.Config, env wire.Env) (http.Handler, error) {
-	v, err := env.Require(schema.Media.EnvVar)
-	if err != nil {
-		return nil, err
-	}
-	sessions, err := wire.Sessions(ctx, cfg, env)
+	v, sessions, err := wire.RequireSessions(ctx, cfg, env, schema.Media.EnvVar)
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,7 @@ func TestExport_IsOneFileWithTheProfileAndTheFollows(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
 	ada, bo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
-	if r := follow(member{ada.Client, ada.ID}, bo.ID, true); r.Status != http.StatusOK {
+	if r := follow(ada, bo.ID, true); r.Status != http.StatusOK {
 		t.Fatalf("follow: %d %s", r.Status, r.Raw)
 	}
 	if r := app.Client(t).JSON("GET", "/api/user/export", nil); r.Status != http.StatusUnauthorized {
@@ -149,7 +149,7 @@ func TestDelete_EndsEverySessionAndErasesTheAccount_KeepingTheUsernameHeld(t *te
 		t.Fatal(r.Raw)
 	}
 	for _, pair := range [][2]apptest.User{{ada, bo}, {bo, ada}} {
-		if r := follow(member{pair[0].Client, pair[0].ID}, pair[1].ID, true); r.Status != http.StatusOK {
+		if r := follow(pair[0], pair[1].ID, true); r.Status != http.StatusOK {
 			t.Fatalf("follow: %d %s", r.Status, r.Raw)
 		}
 	}

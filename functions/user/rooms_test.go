@@ -9,34 +9,34 @@ import (
 	"zuum/localstack/apptest"
 )
 
-func roomID(m member, a, b any) apptest.Response {
-	return m.c.JSON("POST", "/api/user/get-room-id", map[string]any{"profileId_1": a, "profileId_2": b})
+func roomID(m apptest.User, a, b any) apptest.Response {
+	return m.JSON("POST", "/api/user/get-room-id", map[string]any{"profileId_1": a, "profileId_2": b})
 }
 
 func TestGetRoomID_SamePairSameRoomWhicheverOrderAndSide(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada, bola := join(t, app, "ada"), join(t, app, "bola")
-	if r := follow(ada, bola.id, true); r.Status != http.StatusOK {
+	ada, bola := app.SignedIn(t, "ada"), app.SignedIn(t, "bola")
+	if r := follow(ada, bola.ID, true); r.Status != http.StatusOK {
 		t.Fatal(r.Status, string(r.Raw))
 	}
-	first := roomID(ada, ada.id, bola.id)
+	first := roomID(ada, ada.ID, bola.ID)
 	if first.Status != http.StatusOK || first.Body["room_id"] == "" {
 		t.Fatalf("first open: %d %s", first.Status, first.Raw)
 	}
 	// The one followed may open it too (to answer), in either order.
-	for _, r := range []apptest.Response{roomID(ada, bola.id, ada.id), roomID(bola, bola.id, ada.id), roomID(bola, ada.id, bola.id)} {
+	for _, r := range []apptest.Response{roomID(ada, bola.ID, ada.ID), roomID(bola, bola.ID, ada.ID), roomID(bola, ada.ID, bola.ID)} {
 		if r.Status != http.StatusOK || r.Body["room_id"] != first.Body["room_id"] {
 			t.Fatalf("another open gave %d %s, want room %v", r.Status, r.Raw, first.Body["room_id"])
 		}
 	}
-	rooms := bola.c.JSON("GET", "/api/user/get-rooms", nil)
+	rooms := bola.JSON("GET", "/api/user/get-rooms", nil)
 	list, _ := rooms.Body["rooms"].([]any)
 	if rooms.Status != http.StatusOK || len(list) != 1 {
 		t.Fatalf("bola's rooms: %d %s", rooms.Status, rooms.Raw)
 	}
 	room := list[0].(map[string]any)
-	if room["room_id"] != first.Body["room_id"] || room["recipient_id"] != ada.id || room["recipient_profile_username"] != "ada" ||
+	if room["room_id"] != first.Body["room_id"] || room["recipient_id"] != ada.ID || room["recipient_profile_username"] != "ada" ||
 		room["last_message"] != "" || room["last_message_at"] != nil || room["unread"] != float64(0) {
 		t.Fatalf("bola's room: %s", rooms.Raw)
 	}
@@ -45,24 +45,24 @@ func TestGetRoomID_SamePairSameRoomWhicheverOrderAndSide(t *testing.T) {
 func TestGetRoomID_RefusesWithTheSpecsTextsInOrder(t *testing.T) {
 	t.Parallel()
 	app := apptest.Start(t, nil)
-	ada, bola, cleo := join(t, app, "ada"), join(t, app, "bola"), join(t, app, "cleo")
-	follow(ada, bola.id, true)
+	ada, bola, cleo := app.SignedIn(t, "ada"), app.SignedIn(t, "bola"), app.SignedIn(t, "cleo")
+	follow(ada, bola.ID, true)
 	unknown := uuid.NewString()
 	cases := []struct {
 		name   string
-		by     member
+		by     apptest.User
 		a, b   any
 		status int
 		msg    string
 	}{
-		{"missing", ada, ada.id, nil, http.StatusBadRequest, "Profile IDs missing"},
-		{"blank", ada, "  ", bola.id, http.StatusBadRequest, "Profile IDs missing"},
-		{"not a string", ada, 42, bola.id, http.StatusBadRequest, "Profile IDs missing"},
-		{"unknown profile before the caller check", cleo, ada.id, unknown, http.StatusNotFound, "Profile not found"},
-		{"not a uuid", ada, ada.id, "nobody", http.StatusNotFound, "Profile not found"},
-		{"yourself", ada, ada.id, ada.id, http.StatusBadRequest, "You cannot open a chat with yourself"},
-		{"a third user", cleo, ada.id, bola.id, http.StatusForbidden, "You can only open your own rooms"},
-		{"no follow either way", cleo, cleo.id, ada.id, http.StatusForbidden, "You can only message someone who follows you or whom you follow"},
+		{"missing", ada, ada.ID, nil, http.StatusBadRequest, "Profile IDs missing"},
+		{"blank", ada, "  ", bola.ID, http.StatusBadRequest, "Profile IDs missing"},
+		{"not a string", ada, 42, bola.ID, http.StatusBadRequest, "Profile IDs missing"},
+		{"unknown profile before the caller check", cleo, ada.ID, unknown, http.StatusNotFound, "Profile not found"},
+		{"not a uuid", ada, ada.ID, "nobody", http.StatusNotFound, "Profile not found"},
+		{"yourself", ada, ada.ID, ada.ID, http.StatusBadRequest, "You cannot open a chat with yourself"},
+		{"a third user", cleo, ada.ID, bola.ID, http.StatusForbidden, "You can only open your own rooms"},
+		{"no follow either way", cleo, cleo.ID, ada.ID, http.StatusForbidden, "You can only message someone who follows you or whom you follow"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -72,8 +72,8 @@ func TestGetRoomID_RefusesWithTheSpecsTextsInOrder(t *testing.T) {
 			}
 		})
 	}
-	for _, m := range []member{ada, bola, cleo} {
-		r := m.c.JSON("GET", "/api/user/get-rooms", nil)
+	for _, m := range []apptest.User{ada, bola, cleo} {
+		r := m.JSON("GET", "/api/user/get-rooms", nil)
 		if list, _ := r.Body["rooms"].([]any); r.Status != http.StatusOK || len(list) != 0 {
 			t.Fatalf("a refused open made a room: %s", r.Raw)
 		}

@@ -22,12 +22,12 @@ import (
 	"zuum/shared/schema"
 )
 
+// signedIn runs the app with ada signed in.
 func signedIn(t *testing.T) (*apptest.App, *apptest.Client, string) {
 	t.Helper()
 	app := apptest.Start(t, nil)
-	c := app.Client(t)
-	r := app.NewUser(t, c, "ada")
-	return app, c, r.Body["profile"].(map[string]any)["id"].(string)
+	ada := app.SignedIn(t, "ada")
+	return app, ada.Client, ada.ID
 }
 
 // form builds a multipart body of fields and files (name → bytes).
@@ -250,8 +250,6 @@ func TestEvents_UserSamplesThroughTheLambdaAdapter(t *testing.T) {
 		"events/user/follow-no-session.json":      401,
 		"events/user/followers-unknown.json":      404,
 	} {
-		if res := app.Replay(t, "user", file); res.StatusCode != status {
-			t.Fatalf("%s: %d %s", file, res.StatusCode, res.Body)
-		}
+		app.ReplayAnswers(t, "user", file, status, "")
 	}
 }

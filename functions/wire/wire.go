@@ -96,6 +96,20 @@ func SessionStore(ctx context.Context, cfg aws.Config, env Env) (*session.Store,
 	return session.NewStore(dynamodb.NewFromConfig(cfg), v[schema.Users.EnvVar], secret, nil)
 }
 
+// RequireSessions checks that names are set (Require) and builds the user session verifier
+// (Sessions): the start of every FromEnv of a group behind user sessions.
+func RequireSessions(ctx context.Context, cfg aws.Config, env Env, names ...string) (map[string]string, *session.Users, error) {
+	v, err := env.Require(names...)
+	if err != nil {
+		return nil, nil, err
+	}
+	sessions, err := Sessions(ctx, cfg, env)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, sessions, nil
+}
+
 // Sessions builds the user session verifier from USERS_TABLE and JWT_SECRET_ID only: what a group
 // that only checks sessions needs (no mail, no password hashing at cold start).
 func Sessions(ctx context.Context, cfg aws.Config, env Env) (*session.Users, error) {

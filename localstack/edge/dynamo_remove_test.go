@@ -231,9 +231,7 @@ func TestUpdateRemovesWhatDynamoDBRemoves(t *testing.T) {
 			t.Run(way.name+"/"+tc.name, func(t *testing.T) {
 				id := way.name + "/" + tc.name
 				if tc.before != nil {
-					if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: withKey(id, tc.before)}); err != nil {
-						t.Fatal(err)
-					}
+					putItems(t, c.DynamoDB, withKey(id, tc.before))
 				}
 				err := way.run(ctx, c.DynamoDB, userItem(id), tc)
 				want := tc.after
@@ -246,10 +244,7 @@ func TestUpdateRemovesWhatDynamoDBRemoves(t *testing.T) {
 				} else if err != nil {
 					t.Fatalf("update: %v", err)
 				}
-				out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-				if err != nil {
-					t.Fatal(err)
-				}
+				out := getUser(t, c.DynamoDB, id)
 				if want == nil {
 					if out.Item != nil {
 						t.Fatalf("item after: got %v, want none", out.Item)
@@ -307,9 +302,7 @@ func TestUpdateWithRemoveReturnsValuesAsDynamoDB(t *testing.T) {
 		tc.want[types.ReturnValueNone] = nil
 		for _, rv := range types.ReturnValueNone.Values() {
 			t.Run(tc.expr+"/"+string(rv), func(t *testing.T) {
-				if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: withKey("rv", before)}); err != nil {
-					t.Fatal(err)
-				}
+				putItems(t, c.DynamoDB, withKey("rv", before))
 				out, err := c.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: users, Key: userItem("rv"),
 					UpdateExpression: aws.String(tc.expr), ReturnValues: rv, ExpressionAttributeValues: tc.values})
 				if err != nil {
@@ -340,11 +333,7 @@ func TestTransactionRemoveIsUndoneWhenCancelled(t *testing.T) {
 	c := cloudtest.Start(t)
 	ctx := context.Background()
 	held := withKey("held", attrs{"a": s("A"), "m": dict(attrs{"k": s("K")})})
-	for _, it := range []attrs{held, userItem("taken")} {
-		if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	putItems(t, c.DynamoDB, held, userItem("taken"))
 	transact := func(putCond string) error {
 		_, err := c.DynamoDB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 			{Update: &types.Update{TableName: users, Key: userItem("held"), UpdateExpression: aws.String("REMOVE a, m.k")}},
@@ -353,10 +342,7 @@ func TestTransactionRemoveIsUndoneWhenCancelled(t *testing.T) {
 		return err
 	}
 	get := func(id string) attrs {
-		out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := getUser(t, c.DynamoDB, id)
 		return out.Item
 	}
 	var tce *types.TransactionCanceledException
@@ -392,9 +378,7 @@ func TestRemovingAnIndexKeyTakesTheItemOutOfTheIndex(t *testing.T) {
 	} {
 		t.Run(tc.expr, func(t *testing.T) {
 			it := withKey("indexed", attrs{schema.GSI1PK: s("EMAIL#indexed"), schema.GSI1SK: s("USER")})
-			if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
-				t.Fatal(err)
-			}
+			putItems(t, c.DynamoDB, it)
 			query := func() int32 {
 				out, err := c.DynamoDB.Query(ctx, &dynamodb.QueryInput{TableName: users, IndexName: aws.String(schema.GSI1),
 					KeyConditionExpression:    aws.String("gsi1pk = :e"),

@@ -29,19 +29,21 @@ func emptyValues() map[string]types.AttributeValue {
 	}
 }
 
+// withEmptyValues is id's user item holding emptyValues.
+func withEmptyValues(id string) map[string]types.AttributeValue {
+	it := userItem(id)
+	maps.Copy(it, emptyValues())
+	return it
+}
+
 // A cancelled transaction must leave every item as it was, including items it never named: the
 // table's other items hold empty lists and maps, which must keep their types.
 func TestCancelledTransactionLeavesOtherItemsEmptyListsAndMapsIntact(t *testing.T) {
 	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	bystander := userItem("bystander")
-	maps.Copy(bystander, emptyValues())
-	for _, item := range []map[string]types.AttributeValue{bystander, userItem("taken")} {
-		if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: item}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bystander := withEmptyValues("bystander")
+	putItems(t, c.DynamoDB, bystander, userItem("taken"))
 	_, err := c.DynamoDB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{Put: &types.Put{TableName: users, Item: userItem("taken"), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
 	}})
@@ -49,10 +51,7 @@ func TestCancelledTransactionLeavesOtherItemsEmptyListsAndMapsIntact(t *testing.
 	if !errors.As(err, &tce) {
 		t.Fatalf("got %v, want TransactionCanceledException", err)
 	}
-	out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem("bystander")})
-	if err != nil {
-		t.Fatalf("GetItem after the cancelled transaction: %v", err)
-	}
+	out := getUser(t, c.DynamoDB, "bystander")
 	if !reflect.DeepEqual(out.Item, bystander) {
 		t.Errorf("bystander after the cancelled transaction:\n got %#v\nwant %#v", out.Item, bystander)
 	}
@@ -66,11 +65,8 @@ func TestUpdateReturnsOldItemWithItsEmptyListsAndMaps(t *testing.T) {
 	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	it := userItem("old")
-	maps.Copy(it, emptyValues())
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
-		t.Fatal(err)
-	}
+	it := withEmptyValues("old")
+	putItems(t, c.DynamoDB, it)
 	out, err := c.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: users, Key: userItem("old"), UpdateExpression: aws.String("SET n = :one"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":one": &types.AttributeValueMemberN{Value: "1"}},
@@ -103,9 +99,7 @@ func TestPutAnswersTheReplacedItemOnlyWhenAsked(t *testing.T) {
 	ctx := context.Background()
 	first := userItem("p")
 	first["v"] = s("first")
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: first}); err != nil {
-		t.Fatal(err)
-	}
+	putItems(t, c.DynamoDB, first)
 	second := userItem("p")
 	second["v"] = s("second")
 	out, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: second})
@@ -136,9 +130,7 @@ func TestWriteRefusedForAnIndexKeyOfTheWrongTypeChangesNothing(t *testing.T) {
 	}
 	kept := userItem("update")
 	kept["v"] = s("kept")
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: kept}); err != nil {
-		t.Fatal(err)
-	}
+	putItems(t, c.DynamoDB, kept)
 	_, err = c.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName: users, Key: userItem("update"), UpdateExpression: aws.String("SET v = :v, #pk = :n, #sk = :s"),
 		ExpressionAttributeNames:  map[string]string{"#pk": schema.GSI1PK, "#sk": schema.GSI1SK},
@@ -148,10 +140,7 @@ func TestWriteRefusedForAnIndexKeyOfTheWrongTypeChangesNothing(t *testing.T) {
 		t.Fatalf("update: got %v, want ValidationException", err)
 	}
 	for id, want := range map[string]map[string]types.AttributeValue{"put": nil, "update": kept} {
-		out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := getUser(t, c.DynamoDB, id)
 		if !reflect.DeepEqual(out.Item, want) {
 			t.Errorf("%s after the refused write:\n got %#v\nwant %#v", id, out.Item, want)
 		}
@@ -171,10 +160,7 @@ func TestRefusedBatchWritesNothing(t *testing.T) {
 	if errorCode(err) != "ValidationException" {
 		t.Fatalf("got %v, want ValidationException", err)
 	}
-	out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem("good")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := getUser(t, c.DynamoDB, "good")
 	if out.Item != nil {
 		t.Errorf("the refused batch wrote %v", out.Item)
 	}
@@ -186,13 +172,8 @@ func TestTransactionReportsEveryFailedConditionAndChecksWriteNothing(t *testing.
 	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	held := userItem("held")
-	maps.Copy(held, emptyValues())
-	for _, it := range []map[string]types.AttributeValue{held, userItem("taken")} {
-		if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	held := withEmptyValues("held")
+	putItems(t, c.DynamoDB, held, userItem("taken"))
 	exists, absent := aws.String("attribute_exists(pk)"), aws.String("attribute_not_exists(pk)")
 	_, err := c.DynamoDB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{ConditionCheck: &types.ConditionCheck{TableName: users, Key: userItem("held"), ConditionExpression: absent,
@@ -221,10 +202,7 @@ func TestTransactionReportsEveryFailedConditionAndChecksWriteNothing(t *testing.
 		t.Fatalf("transaction whose check holds: %v", err)
 	}
 	for id, want := range map[string]map[string]types.AttributeValue{"held": held, "new": userItem("new")} {
-		out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := getUser(t, c.DynamoDB, id)
 		if !reflect.DeepEqual(out.Item, want) {
 			t.Errorf("%s: got %#v, want %#v", id, out.Item, want)
 		}
@@ -236,11 +214,8 @@ func TestFailedConditionAnswersTheItemWhenAsked(t *testing.T) {
 	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	it := userItem("there")
-	maps.Copy(it, emptyValues())
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: it}); err != nil {
-		t.Fatal(err)
-	}
+	it := withEmptyValues("there")
+	putItems(t, c.DynamoDB, it)
 	_, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: userItem("there"),
 		ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
@@ -286,10 +261,7 @@ func TestBatchNamingAnItemTwiceIsRefused(t *testing.T) {
 		t.Fatalf("got %v, want ValidationException", err)
 	}
 	for _, id := range []string{"twice", "other"} {
-		out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		out := getUser(t, c.DynamoDB, id)
 		if out.Item != nil {
 			t.Errorf("the refused batch wrote %v", out.Item)
 		}

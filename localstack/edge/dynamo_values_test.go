@@ -109,10 +109,7 @@ func TestWritesOfValuesWithNoTypeOrSeveralAreRefused(t *testing.T) {
 					t.Fatalf("got %v, want ValidationException %q", err, v.message)
 				}
 				for _, id := range []string{"target", "other"} {
-					out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem(id)})
-					if err != nil {
-						t.Fatal(err)
-					}
+					out := getUser(t, c.DynamoDB, id)
 					if out.Item != nil {
 						t.Errorf("the refused write left %s: %v", id, out.Item)
 					}

@@ -50,9 +50,7 @@ func TestTransactionWithFailedConditionIsCancelledWithReasonsAndWritesNothing(t 
 	t.Parallel()
 	c := cloudtest.Start(t)
 	ctx := context.Background()
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: userItem("taken")}); err != nil {
-		t.Fatal(err)
-	}
+	putItems(t, c.DynamoDB, userItem("taken"))
 	_, err := c.DynamoDB.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 		{Put: &types.Put{TableName: users, Item: userItem("new")}},
 		{Put: &types.Put{TableName: users, Item: userItem("taken"), ConditionExpression: aws.String("attribute_not_exists(pk)")}},
@@ -68,10 +66,7 @@ func TestTransactionWithFailedConditionIsCancelledWithReasonsAndWritesNothing(t 
 	if fmt.Sprint(codes) != "[None ConditionalCheckFailed]" {
 		t.Errorf("reasons = %v, want [None ConditionalCheckFailed]", codes)
 	}
-	out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem("new")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := getUser(t, c.DynamoDB, "new")
 	if out.Item != nil {
 		t.Error("the cancelled transaction's first put was applied")
 	}
@@ -85,9 +80,7 @@ func TestQueryByGlobalSecondaryIndexFindsItems(t *testing.T) {
 		item := userItem(id)
 		item[schema.GSI1PK] = s("EMAIL#" + id + "@zuum.test")
 		item[schema.GSI1SK] = s("USER")
-		if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: item}); err != nil {
-			t.Fatal(err)
-		}
+		putItems(t, c.DynamoDB, item)
 	}
 	out, err := c.DynamoDB.Query(ctx, &dynamodb.QueryInput{
 		TableName: users, IndexName: aws.String(schema.GSI1),
@@ -184,13 +177,8 @@ func TestTimeToLiveIsRecordedButItemsNeverExpire(t *testing.T) {
 
 	item := userItem("expired")
 	item[schema.TTL] = &types.AttributeValueMemberN{Value: "1"}
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: item}); err != nil {
-		t.Fatal(err)
-	}
-	got, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem("expired")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	putItems(t, c.DynamoDB, item)
+	got := getUser(t, c.DynamoDB, "expired")
 	if got.Item == nil {
 		t.Error("an expired item vanished; code relies on checking expiry itself, not on TTL")
 	}
@@ -270,7 +258,6 @@ func errorCode(err error) string {
 func TestEveryAttributeKindRoundTripsIncludingEmptyOnes(t *testing.T) {
 	t.Parallel()
 	c := cloudtest.Start(t)
-	ctx := context.Background()
 	values := map[string]types.AttributeValue{
 		"emptyList":   &types.AttributeValueMemberL{Value: []types.AttributeValue{}},
 		"emptyMap":    &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{}},
@@ -290,13 +277,8 @@ func TestEveryAttributeKindRoundTripsIncludingEmptyOnes(t *testing.T) {
 	}
 	item := userItem("kinds")
 	maps.Copy(item, values)
-	if _, err := c.DynamoDB.PutItem(ctx, &dynamodb.PutItemInput{TableName: users, Item: item}); err != nil {
-		t.Fatal(err)
-	}
-	out, err := c.DynamoDB.GetItem(ctx, &dynamodb.GetItemInput{TableName: users, Key: userItem("kinds")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	putItems(t, c.DynamoDB, item)
+	out := getUser(t, c.DynamoDB, "kinds")
 	for name, want := range values {
 		t.Run(name, func(t *testing.T) {
 			if got := out.Item[name]; !reflect.DeepEqual(got, want) {

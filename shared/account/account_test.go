@@ -75,6 +75,14 @@ func is(t *testing.T, err, want error, what string) {
 	}
 }
 
+// signedUp is setup's service with email signed up (signup), its code mailed.
+func signedUp(t *testing.T, email string) (*account.Service, *inbox, *clock) {
+	t.Helper()
+	svc, box, clk := setup(t)
+	signup(t, svc, email)
+	return svc, box, clk
+}
+
 func signup(t *testing.T, svc *account.Service, email string) {
 	t.Helper()
 	_, err := svc.Signup(context.Background(), profile.SignupInput{FirstName: "A", LastName: "B", Username: email[:4],
@@ -86,18 +94,16 @@ func signup(t *testing.T, svc *account.Service, email string) {
 
 func TestVerifyEmail_CodeExpiresAfterTenMinutes(t *testing.T) {
 	t.Parallel()
-	svc, box, clk := setup(t)
+	svc, box, clk := signedUp(t, "ada1@example.com")
 	ctx := context.Background()
-	signup(t, svc, "ada1@example.com")
 	clk.advance(account.OTPTTL)
 	is(t, svc.VerifyEmail(ctx, "ada1@example.com", box.lastCode(t)), account.ErrOTPExpired, "expired code")
 }
 
 func TestResendOTP_AfterTheCooldownANewCodeReplacesTheOld(t *testing.T) {
 	t.Parallel()
-	svc, box, clk := setup(t)
+	svc, box, clk := signedUp(t, "ada2@example.com")
 	ctx := context.Background()
-	signup(t, svc, "ada2@example.com")
 	old := box.lastCode(t)
 	clk.advance(account.ResendCooldown - time.Second)
 	if err := svc.ResendOTP(ctx, "ada2@example.com"); !failure.Is(err, failure.RateLimited) {
@@ -131,9 +137,8 @@ func TestSignup_WhenMailFailsTheAccountStaysAndResendWorksAtOnce(t *testing.T) {
 
 func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
 	t.Parallel()
-	svc, box, clk := setup(t)
+	svc, box, clk := signedUp(t, "ada4@example.com")
 	ctx := context.Background()
-	signup(t, svc, "ada4@example.com")
 	if err := svc.ForgotPassword(ctx, "ada4@example.com", "192.0.2.50"); err != nil {
 		t.Fatal(err)
 	}
@@ -146,9 +151,8 @@ func TestResetPassword_LinkExpiresAfterThirtyMinutes(t *testing.T) {
 
 func TestLogin_LockoutEndsWithTheWindowAndSessionsExpire(t *testing.T) {
 	t.Parallel()
-	svc, box, clk := setup(t)
+	svc, box, clk := signedUp(t, "ada5@example.com")
 	ctx := context.Background()
-	signup(t, svc, "ada5@example.com")
 	if err := svc.VerifyEmail(ctx, "ada5@example.com", box.lastCode(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -191,9 +195,8 @@ func TestLogin_ManyFailuresFromOneAddressLockThatAddressOut(t *testing.T) {
 
 func TestVerifyEmail_ConcurrentTriesNeverExceedFiveWrongCodes(t *testing.T) {
 	t.Parallel()
-	svc, box, _ := setup(t)
+	svc, box, _ := signedUp(t, "ada6@example.com")
 	ctx := context.Background()
-	signup(t, svc, "ada6@example.com")
 	right := box.lastCode(t)
 	var wg sync.WaitGroup
 	for i := 0; i < account.VerifyTriesAccount-1; i++ { // leave the day's last try for the right code

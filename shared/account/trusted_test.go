@@ -10,9 +10,8 @@ import (
 
 func TestOpenSession_OpensAWorkingSessionForAVerifiedAccountOnly(t *testing.T) {
 	t.Parallel()
-	svc, box, _ := setup(t)
+	svc, box, _ := signedUp(t, "seed@example.com")
 	ctx := context.Background()
-	signup(t, svc, "seed@example.com")
 
 	// An unverified account gets no session, and an unknown email is not found.
 	if _, err := svc.OpenSession(ctx, "seed@example.com"); err != account.ErrNotVerified {

@@ -139,14 +139,7 @@ func RoomID(a, b string) string {
 // is ErrMissingData (the spec's text for a send without content), longer than MaxContentLength
 // characters is ErrTooLong.
 func Content(raw string) (string, error) {
-	c := text.Clean(raw, true)
-	switch {
-	case text.Blank(c):
-		return "", ErrMissingData
-	case text.Len(c) > MaxContentLength:
-		return "", ErrTooLong
-	}
-	return c, nil
+	return text.Check(raw, MaxContentLength, ErrMissingData, ErrTooLong)
 }
 
 // ValidID reports whether s is a UUID (room and message ids are; a user id is too).

@@ -130,12 +130,7 @@ func TestConnections_AnExpiredOneIsNeitherOpenNorItsUsers(t *testing.T) {
 	t.Parallel()
 	_, conns, _ := stores(t)
 	ctx := context.Background()
-	user := uuid.NewString()
-	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
-	if err := conns.Add(ctx, "old=", Owner{UserID: user}); err != nil {
-		t.Fatal(err)
-	}
-	conns.now = time.Now
+	user := expiredConnection(t, conns)
 	if err := conns.Add(ctx, "new=", Owner{UserID: user}); err != nil {
 		t.Fatal(err)
 	}
@@ -161,12 +156,7 @@ func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
 	t.Parallel()
 	_, conns, _ := stores(t)
 	ctx := context.Background()
-	user := uuid.NewString()
-	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
-	if err := conns.Add(ctx, "old=", Owner{UserID: user}); err != nil {
-		t.Fatal(err)
-	}
-	conns.now = time.Now
+	user := expiredConnection(t, conns)
 	for _, conn := range []string{"first=", "second="} {
 		if err := conns.Add(ctx, conn, Owner{UserID: user}); err != nil {
 			t.Fatal(err)
@@ -184,6 +174,19 @@ func TestConnections_RemovedAndExpiredOnesLeaveTheUsersItem(t *testing.T) {
 	if all, err := conns.all(ctx, user); err != nil || len(all) != 0 {
 		t.Fatalf("listed after removing both: %v %v", all, err)
 	}
+}
+
+// expiredConnection adds a connection "old=" of a new user, made longer ago than ConnectionTTL,
+// and returns the user.
+func expiredConnection(t *testing.T, conns *Connections) string {
+	t.Helper()
+	user := uuid.NewString()
+	conns.now = func() time.Time { return time.Now().Add(-ConnectionTTL - time.Minute) }
+	if err := conns.Add(context.Background(), "old=", Owner{UserID: user}); err != nil {
+		t.Fatal(err)
+	}
+	conns.now = time.Now
+	return user
 }
 
 func str(s string) *string { return &s }

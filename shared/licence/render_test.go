@@ -28,14 +28,21 @@ func pdfText(t *testing.T, pdf []byte) string {
 	return strings.Join(strings.Fields(string(out)), " ")
 }
 
-func TestRender_ThePDFStatesEveryFactOfTheLicence(t *testing.T) {
-	t.Parallel()
+// rendered is the sample licence, its verification URL and its PDF.
+func rendered(t *testing.T) (licence.Licence, string, []byte) {
+	t.Helper()
 	l := sample()
 	url := licence.VerifyURL("https://zuum.ng", l.Number)
 	pdf, err := licence.Render(l, url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l, url, pdf
+}
+
+func TestRender_ThePDFStatesEveryFactOfTheLicence(t *testing.T) {
+	t.Parallel()
+	l, url, pdf := rendered(t)
 	if !bytes.HasPrefix(pdf, []byte("%PDF-")) {
 		t.Fatalf("not a PDF: %q", pdf[:min(len(pdf), 16)])
 	}
@@ -75,12 +82,7 @@ func tool(t *testing.T, name, pkg string) string {
 
 func TestRender_TheQRCodeReadsAsTheVerificationURL(t *testing.T) {
 	t.Parallel()
-	l := sample()
-	url := licence.VerifyURL("https://zuum.ng", l.Number)
-	pdf, err := licence.Render(l, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, url, pdf := rendered(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "licence.pdf"), pdf, 0o600); err != nil {
 		t.Fatal(err)

@@ -30,15 +30,22 @@ func put(ctx context.Context, db *dynamodb.Client, items ...types.TransactWriteI
 	return err
 }
 
-func TestStore_APutLicenceReadsBackAsSold(t *testing.T) {
-	t.Parallel()
+// withSample is a store in a cloud of its own holding the sample licence it returns.
+func withSample(t *testing.T) (*licence.Store, *dynamodb.Client, licence.Licence) {
+	t.Helper()
 	c := cloudtest.Start(t)
-	ctx := context.Background()
 	s := licence.NewStore(c.DynamoDB, schema.Posts.Name)
 	l := sample()
-	if err := put(ctx, c.DynamoDB, s.PutItem(l)); err != nil {
+	if err := put(context.Background(), c.DynamoDB, s.PutItem(l)); err != nil {
 		t.Fatal(err)
 	}
+	return s, c.DynamoDB, l
+}
+
+func TestStore_APutLicenceReadsBackAsSold(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, _, l := withSample(t)
 	got, err := s.Get(ctx, l.Number)
 	if err != nil {
 		t.Fatal(err)
@@ -54,16 +61,11 @@ func TestStore_APutLicenceReadsBackAsSold(t *testing.T) {
 
 func TestStore_PutItemNeverOverwritesALicenceWithTheSameNumber(t *testing.T) {
 	t.Parallel()
-	c := cloudtest.Start(t)
 	ctx := context.Background()
-	s := licence.NewStore(c.DynamoDB, schema.Posts.Name)
-	first := sample()
-	if err := put(ctx, c.DynamoDB, s.PutItem(first)); err != nil {
-		t.Fatal(err)
-	}
+	s, db, first := withSample(t)
 	second := sample()
 	second.Number, second.BuyerUsername = first.Number, "someone_else"
-	err := put(ctx, c.DynamoDB, s.PutItem(second))
+	err := put(ctx, db, s.PutItem(second))
 	if failed, ok := dynamo.CanceledBy(err); !ok || len(failed) != 1 || failed[0] != 0 {
 		t.Fatalf("second put with the same number: %v (failed conditions %v)", err, failed)
 	}

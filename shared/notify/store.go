@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -284,7 +283,7 @@ func (s *Store) FanOut(ctx context.Context, authorID string, n Notification) err
 		}
 		for len(reqs) > 0 {
 			k := min(len(reqs), maxBatchWrite)
-			if err := writeAll(ctx, reqs[:k], s.batchWrite, sleep); err != nil {
+			if err := writeAll(ctx, reqs[:k], s.batchWrite, dynamo.Pause); err != nil {
 				return err
 			}
 			reqs = reqs[k:]
@@ -307,19 +306,9 @@ func (s *Store) batchWrite(ctx context.Context, reqs []types.WriteRequest) ([]ty
 	return out.UnprocessedItems[s.table], nil
 }
 
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
 // writeAll sends reqs with write until none is left unprocessed, pausing between rounds with
-// jittered exponential backoff (50 ms doubling up to 2 s), as AWS asks of throttled batch writers.
+// exponential backoff (50 ms doubling up to 2 s; pause jitters it, as dynamo.Pause does), as AWS
+// asks of throttled batch writers.
 func writeAll(ctx context.Context, reqs []types.WriteRequest,
 	write func(context.Context, []types.WriteRequest) ([]types.WriteRequest, error),
 	pause func(context.Context, time.Duration) error) error {
@@ -335,7 +324,7 @@ func writeAll(ctx context.Context, reqs []types.WriteRequest,
 		if attempt == writeAttempts {
 			return fmt.Errorf("notify: %d notifications left unprocessed after %d attempts", len(left), attempt)
 		}
-		if err := pause(ctx, wait/2+rand.N(wait/2+1)); err != nil {
+		if err := pause(ctx, wait); err != nil {
 			return err
 		}
 		wait = min(wait*2, 2*time.Second)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -142,6 +143,24 @@ func (f *fixture) user(name string) profile.Profile {
 		f.t.Fatalf("create %s: %v", name, err)
 	}
 	return a.Profile
+}
+
+// users makes n users named prefix00, prefix01, ….
+func (f *fixture) users(prefix string, n int) []profile.Profile {
+	f.t.Helper()
+	us := make([]profile.Profile, n)
+	for i := range us {
+		us[i] = f.user(fmt.Sprintf("%s%02d", prefix, i))
+	}
+	return us
+}
+
+// withSong is a fixture with two users, ada and bo, and ada's audio post "Enugu Nights".
+func withSong(t *testing.T) (*fixture, profile.Profile, profile.Profile, post.Post) {
+	t.Helper()
+	f := newFixture(t)
+	ada, bo := f.user("ada"), f.user("bo")
+	return f, ada, bo, f.audio(ada, "Enugu Nights")
 }
 
 // upload puts body in the bucket as one of owner's uploads of kind and returns its key.

@@ -1,7 +1,6 @@
 package post_test
 
 import (
-	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -24,9 +23,7 @@ func (f *fixture) react(song post.Post, u profile.Profile, like bool) post.React
 
 func TestReact_LikeUnlikeLikeTheSameLagosDayNotifiesOnceAndKeepsItsReadState(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	notes := notify.NewStore(f.cloud.DynamoDB, schema.Users.Name)
 	likes := func() []notify.Notification {
 		t.Helper()
@@ -81,10 +78,7 @@ func TestReact_ConcurrentTogglesNotifyOncePerFanAndCountExactly(t *testing.T) {
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.audio(ada, "Enugu Nights")
-	fans := make([]profile.Profile, 30)
-	for i := range fans {
-		fans[i] = f.user(fmt.Sprintf("fan%02d", i))
-	}
+	fans := f.users("fan", 30)
 	// Every fan likes, unlikes and likes again, all at once.
 	all(t, fans, func(u profile.Profile) error {
 		for _, like := range []bool{true, false, true} {

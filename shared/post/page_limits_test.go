@@ -28,9 +28,7 @@ func TestPage_AnAbsurdPageNumberIsRefusedNotWalkedOrOverflowed(t *testing.T) {
 
 func TestTotals_AreWhatAPageReports(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	f.audio(ada, "Aba Road")
 	private := f.video(ada, "Rough cut", false)
 	for _, text := range []string{"one", "two", "three"} {

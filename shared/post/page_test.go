@@ -133,9 +133,7 @@ func TestPage_SkipsDeletedPostsAndRefusesBadCursors(t *testing.T) {
 
 func TestCalls_EachOperationStaysInItsBudget(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	var share post.Share
 	steps := []struct {
 		name string

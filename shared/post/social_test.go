@@ -37,10 +37,7 @@ func TestReact_ConcurrentLikesNeverDrift(t *testing.T) {
 	f := newFixture(t)
 	ada := f.user("ada")
 	song := f.audio(ada, "Enugu Nights")
-	fans := make([]profile.Profile, 30)
-	for i := range fans {
-		fans[i] = f.user(fmt.Sprintf("fan%02d", i))
-	}
+	fans := f.users("fan", 30)
 	count := func() int64 {
 		t.Helper()
 		p, err := f.store.Get(f.ctx, song.ID)
@@ -90,9 +87,7 @@ func TestReact_ConcurrentLikesNeverDrift(t *testing.T) {
 
 func TestReact_OwnLikeNotifiesNobodyAndUnknownOrHiddenPostsAreNotFound(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	private := f.video(ada, "Rough cut", false)
 	r, err := f.store.React(f.ctx, post.Audio, song.ID, ada, true)
 	if err != nil || r.Reactions != 1 || !r.Liked {
@@ -202,9 +197,7 @@ func TestComment_CountsNotifiesAndPagesNewestFirst(t *testing.T) {
 
 func TestShare_RecordsALookupAndCounts(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	clip := f.video(ada, "Studio", true)
 	first, err := f.store.Share(f.ctx, post.Audio, song.ID, bo)
 	if err != nil || first.Shares != 1 || first.PostID != song.ID {

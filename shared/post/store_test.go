@@ -128,9 +128,7 @@ func TestCreate_ChecksEveryUploadIsTheCallersAndHoldsItsKind(t *testing.T) {
 
 func TestCreate_PublishesToItsTimelinesAndQueuesTheFanOut(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	clip := f.video(ada, "Studio session", true)
 	private := f.video(ada, "Rough cut", false)
 
@@ -205,9 +203,7 @@ func TestCreate_TakesThePostDownWhenTheFanOutCannotBeQueued(t *testing.T) {
 
 func TestDelete_IsTheOwnersAndQueuesTheCleanUp(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	if _, err := f.store.Comment(f.ctx, post.Audio, song.ID, bo, "nice"); err != nil {
 		t.Fatal(err)
 	}
@@ -247,9 +243,7 @@ func TestDelete_IsTheOwnersAndQueuesTheCleanUp(t *testing.T) {
 
 func TestDelete_CleansUpAtOnceWhenTheJobCannotBeQueued(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	ada, bo := f.user("ada"), f.user("bo")
-	song := f.audio(ada, "Enugu Nights")
+	f, ada, bo, song := withSong(t)
 	if _, err := f.store.React(f.ctx, post.Audio, song.ID, bo, true); err != nil {
 		t.Fatal(err)
 	}

@@ -71,41 +71,35 @@ func TestFollow_MovesBothEdgesAndCountersOnceAndARepeatChangesNothing(t *testing
 	g := newGraph(t)
 	ctx := context.Background()
 	ada, bola := g.user("u-ada", "ada"), g.user("u-bola", "bola")
-	for i, want := range []bool{true, false} {
-		changed, err := g.store.Follow(ctx, ada, bola, time.Now())
-		if err != nil || changed != want {
-			t.Fatalf("follow #%d: %v %v", i+1, changed, err)
+	for _, step := range []struct {
+		name string
+		do   func() (bool, error)
+		n    int64 // followers of bola, followings of ada, and each one's edges after the step
+	}{
+		{"follow", func() (bool, error) { return g.store.Follow(ctx, ada, bola, time.Now()) }, 1},
+		{"unfollow", func() (bool, error) { return g.store.Unfollow(ctx, ada, bola) }, 0},
+	} {
+		for i, want := range []bool{true, false} {
+			changed, err := step.do()
+			if err != nil || changed != want {
+				t.Fatalf("%s #%d: %v %v", step.name, i+1, changed, err)
+			}
 		}
-	}
-	if f, _ := g.counts(bola); f != 1 {
-		t.Fatalf("bola has %d followers", f)
-	}
-	if _, f := g.counts(ada); f != 1 {
-		t.Fatalf("ada follows %d", f)
-	}
-	if g.edges(ada, "FOLLOWING#") != 1 || g.edges(bola, "FOLLOWER#") != 1 {
-		t.Fatal("edges missing")
-	}
-	if ok, err := g.store.IsFollowing(ctx, ada, bola); !ok || err != nil {
-		t.Fatalf("is following: %v %v", ok, err)
-	}
-	if ok, _ := g.store.IsFollowing(ctx, bola, ada); ok {
-		t.Fatal("the edge is one-way")
-	}
-	for i, want := range []bool{true, false} {
-		changed, err := g.store.Unfollow(ctx, ada, bola)
-		if err != nil || changed != want {
-			t.Fatalf("unfollow #%d: %v %v", i+1, changed, err)
+		if f, _ := g.counts(bola); f != step.n {
+			t.Fatalf("after %s bola has %d followers", step.name, f)
 		}
-	}
-	if f, _ := g.counts(bola); f != 0 {
-		t.Fatalf("bola has %d followers after unfollow", f)
-	}
-	if _, f := g.counts(ada); f != 0 {
-		t.Fatalf("ada follows %d after unfollow", f)
-	}
-	if g.edges(ada, "FOLLOWING#")+g.edges(bola, "FOLLOWER#") != 0 {
-		t.Fatal("edges left behind")
+		if _, f := g.counts(ada); f != step.n {
+			t.Fatalf("after %s ada follows %d", step.name, f)
+		}
+		if int64(g.edges(ada, "FOLLOWING#")) != step.n || int64(g.edges(bola, "FOLLOWER#")) != step.n {
+			t.Fatalf("after %s: edges %d and %d", step.name, g.edges(ada, "FOLLOWING#"), g.edges(bola, "FOLLOWER#"))
+		}
+		if ok, err := g.store.IsFollowing(ctx, ada, bola); ok != (step.n == 1) || err != nil {
+			t.Fatalf("after %s is following: %v %v", step.name, ok, err)
+		}
+		if ok, _ := g.store.IsFollowing(ctx, bola, ada); ok {
+			t.Fatal("the edge is one-way")
+		}
 	}
 }
 

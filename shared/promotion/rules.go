@@ -60,14 +60,7 @@ type Outcome struct {
 // Reason cleans a rejection's reason: ErrReasonMissing when blank, ErrReasonLong past MaxReason
 // characters.
 func Reason(reason string) (string, error) {
-	reason = text.Clean(reason, true)
-	switch {
-	case text.Blank(reason):
-		return "", ErrReasonMissing
-	case text.Len(reason) > MaxReason:
-		return "", ErrReasonLong
-	}
-	return reason, nil
+	return text.Check(reason, MaxReason, ErrReasonMissing, ErrReasonLong)
 }
 
 // Decide applies review r to p. Only a pending promotion is decided (otherwise a Conflict that

@@ -56,14 +56,7 @@ var (
 
 // CheckReason returns a rejection's reason cleaned (package text), or why it cannot be one.
 func CheckReason(reason string) (string, error) {
-	reason = text.Clean(reason, true)
-	switch {
-	case text.Blank(reason):
-		return "", ErrReasonMissing
-	case text.Len(reason) > MaxReason:
-		return "", ErrReasonLong
-	}
-	return reason, nil
+	return text.Check(reason, MaxReason, ErrReasonMissing, ErrReasonLong)
 }
 
 // Settlement is what a review does with the package's money, held since submission: the

@@ -63,6 +63,19 @@ func Blank(s string) bool {
 	return true
 }
 
+// Check cleans user text (Clean, line breaks kept) and checks it: blank (Blank) is blankErr,
+// longer than max characters (Len) is longErr. Messages, reasons and the like are checked so.
+func Check(s string, max int, blankErr, longErr error) (string, error) {
+	c := Clean(s, true)
+	switch {
+	case Blank(c):
+		return "", blankErr
+	case Len(c) > max:
+		return "", longErr
+	}
+	return c, nil
+}
+
 // Len counts the characters a reader sees: code points in NFC, not counting combining marks,
 // joiners and variation selectors, which sit on the character before them. "ọ̀" is one.
 func Len(s string) int {

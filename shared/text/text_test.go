@@ -1,6 +1,7 @@
 package text
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,26 @@ func TestWords_FoldsCaseAndMarksAndSplitsAtPunctuation(t *testing.T) {
 	for _, c := range cases {
 		if got := strings.Join(Words(c.in), " "); got != c.want {
 			t.Errorf("Words(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestCheck_CleansAndRefusesBlankOrLongText(t *testing.T) {
+	t.Parallel()
+	blank, long := errors.New("blank"), errors.New("long")
+	cases := []struct {
+		in, want string
+		err      error
+	}{
+		{"  Not on the\u200b team ", "Not on the team", nil},
+		{"line one\r\nline 2", "line one\nline 2", nil},
+		{strings.Repeat("ọ", 15), strings.Repeat("ọ", 15), nil},
+		{" \u200b\t\n", "", blank},
+		{strings.Repeat("a", 16), "", long},
+	}
+	for _, c := range cases {
+		if got, err := Check(c.in, 15, blank, long); got != c.want || err != c.err {
+			t.Errorf("Check(%q) = %q, %v; want %q, %v", c.in, got, err, c.want, c.err)
 		}
 	}
 }
