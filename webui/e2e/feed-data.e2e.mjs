@@ -84,7 +84,8 @@ async function openHome(page, network) {
     .map((p) => ({
       id: p.id,
       kind: p.kind,
-      audio: objectOf(p.kind === 'beat' ? p.preview_url : p.audio_upload),
+      // The audio as uploaded and its listening copies (the app plays one of those when there are any).
+      audio: [p.kind === 'beat' ? p.preview_url : p.audio_upload, ...(p.audio_renditions ?? []).map((r) => r.url)].filter(Boolean).map(objectOf),
       // The cover as uploaded and its resized renditions (posts from before renditions have none).
       covers: [p.cover_photo, ...(p.cover_renditions ?? []).map((r) => r.url)].filter(Boolean).map(objectOf),
     }));
@@ -113,7 +114,7 @@ async function firstSlideReady(page) {
 function fetchedSlides(network, slides) {
   const urls = new Set(network.snapshot().map((r) => objectOf(r.url)));
   return {
-    audio: slides.flatMap((s, i) => (urls.has(s.audio) ? [i] : [])),
+    audio: slides.flatMap((s, i) => (s.audio.some((a) => urls.has(a)) ? [i] : [])),
     covers: slides.flatMap((s, i) => (s.covers.some((c) => urls.has(c)) ? [i] : [])),
   };
 }
@@ -160,7 +161,7 @@ test('the feed fetches the media of the slide in view and the next one only; wit
     assert.deepEqual(fetched.audio, [0], `audio requested for slides ${fetched.audio}: only the first slide's (the next one is prepared without preloading)`);
     assert.ok(fetched.covers.every((i) => i <= 1), `covers requested for slides ${fetched.covers}: none below the next slide`);
     assert.ok(fetched.covers.includes(0), 'the first slide\'s cover was not requested');
-    assert.ok(slides.slice(2).every((s) => !asked.includes(s.audio) && !s.covers.some((c) => asked.includes(c))), 'page.on(request) saw media of a slide below the next one');
+    assert.ok(slides.slice(2).every((s) => !s.audio.some((a) => asked.includes(a)) && !s.covers.some((c) => asked.includes(c))), 'page.on(request) saw media of a slide below the next one');
 
     step = 'scroll one slide down';
     await page.getByRole('feed', { name: 'Audio feed' }).getByRole('article').nth(1).scrollIntoViewIfNeeded();
@@ -181,7 +182,7 @@ test('the feed fetches the media of the slide in view and the next one only; wit
     fetched = fetchedSlides(network, slides);
     assert.deepEqual(fetched.audio, [0], `with data saver, audio requested for slides ${fetched.audio}: only the first slide's`);
     assert.deepEqual(fetched.covers, slides[0].covers.length ? [0] : [], `with data saver, covers requested for slides ${fetched.covers}: only the first slide's`);
-    assert.ok(slides.slice(1).every((s) => !asked.includes(s.audio)), 'page.on(request) saw audio of a slide below the first with data saver');
+    assert.ok(slides.slice(1).every((s) => !s.audio.some((a) => asked.includes(a))), 'page.on(request) saw audio of a slide below the first with data saver');
     await page.getByRole('link', { name: /^Data used this session: .+, data saver on$/ }).waitFor();
 
     t.diagnostic(`received before the first slide could play, data saver off: ${kb(offBytes)} (${offTypes})`);
